@@ -1,0 +1,56 @@
+/**
+ * What the context is made of, by category. Message figures are pi estimates over the rebuilt
+ * context; the system prompt, bootstrap files and tool schemas come from OpenClaw's
+ * `systemPromptReport` (chars / 4) when the session row has one.
+ */
+import type { SessionRow } from '../store/types';
+import type { ActiveContext } from './rebuild';
+
+export interface BreakdownRow {
+  id: 'system' | 'bootstrap' | 'tools' | 'summary' | 'user' | 'assistant' | 'toolResults' | 'custom';
+  label: string;
+  tokens: number;
+  count?: number;
+  detail?: string;
+}
+
+const charsToTokens = (c: number | undefined): number => (typeof c === 'number' && c > 0 ? Math.ceil(c / 4) : 0);
+
+export function computeBreakdown(row: SessionRow, ctx: ActiveContext | undefined): BreakdownRow[] {
+  const out: BreakdownRow[] = [];
+  const r = row.systemPromptReport;
+  if (r?.systemPrompt?.chars) {
+    const project = r.systemPrompt.projectContextChars ?? 0;
+    const skills = r.skills?.promptChars;
+    const sys: BreakdownRow = { id: 'system', label: 'System prompt', tokens: charsToTokens(r.systemPrompt.chars - project) };
+    if (skills) sys.detail = `incl. skills list ~${charsToTokens(skills)}`;
+    out.push(sys);
+    const files = (r.injectedWorkspaceFiles ?? []).filter((f) => !f.missing);
+    const boot: BreakdownRow = { id: 'bootstrap', label: 'Bootstrap files', tokens: charsToTokens(project), count: files.length };
+    if (files.length) boot.detail = files.map((f) => `${f.name ?? '?'} ${charsToTokens(f.injectedChars)}${f.truncated ? ' (truncated)' : ''}`).join(', ');
+    out.push(boot);
+  }
+  if (r?.tools && (r.tools.schemaChars || r.tools.listChars)) {
+    out.push({ id: 'tools', label: 'Tool schemas', tokens: charsToTokens((r.tools.schemaChars ?? 0) + (r.tools.listChars ?? 0)) });
+  }
+  if (ctx) {
+    const add = (id: BreakdownRow['id'], label: string, tokens: number) => {
+      let rowOut = out.find((x) => x.id === id);
+      if (!rowOut) {
+        rowOut = { id, label, tokens: 0, count: 0 };
+        out.push(rowOut);
+      }
+      rowOut.tokens += tokens;
+      rowOut.count = (rowOut.count ?? 0) + 1;
+    };
+    for (const e of ctx.items) {
+      if (e.kind === 'compaction' || e.kind === 'branch_summary') add('summary', 'Summaries', e.tokens);
+      else if (e.kind === 'custom_message') add('custom', 'Injected messages', e.tokens);
+      else if (e.role === 'user') add('user', 'User messages', e.tokens);
+      else if (e.role === 'assistant') add('assistant', 'Assistant messages', e.tokens);
+      else if (e.role === 'toolResult' || e.role === 'bashExecution') add('toolResults', 'Tool results', e.tokens);
+      else add('custom', 'Injected messages', e.tokens);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+/**
+ * The context gauge: how full a session's window is and where OpenClaw's own lines are
+ * (compaction, memory flush), plus the seed-001 thresholds (warn / checkpoint / danger).
+ */
+import type { CompactionSettings, ModelWindow } from '../store/config';
+import type { SessionRow } from '../store/types';
+import { estimateContextTokens, type ContextEstimate } from '../tokens/pi';
+import type { ActiveContext } from './rebuild';
+
+export interface GaugeThresholds {
+  /** percentages of the window */
+  warn: number;
+  checkpoint: number;
+  danger: number;
+}
+
+export const DEFAULT_THRESHOLDS: GaugeThresholds = { warn: 70, checkpoint: 80, danger: 95 };
+
+export type GaugeLevel = 'ok' | 'warn' | 'checkpoint' | 'danger';
+
+/** OpenClaw's context-window guard (context-window-guard.ts). */
+export const CONTEXT_WINDOW_WARN_BELOW_TOKENS = 32_000;
+export const CONTEXT_WINDOW_HARD_MIN_TOKENS = 16_000;
+
+export interface Gauge {
+  used: number;
+  /** false: `used` is OpenClaw's own fresh figure; true: our estimate (shown with `~`) */
+  estimated: boolean;
+  /** tokens of context entries written after OpenClaw last updated the session row (added to its figure) */
+  pending: number;
+  /** where `used` came from */
+  usedSource: 'session' | 'transcript' | 'none';
+  window: number;
+  windowSource: ModelWindow['source'];
+  /** used / window × 100, unrounded */
+  ratio: number;
+  /** OpenClaw's display rounding: min(999, round(ratio)) */
+  percent: number;
+  level: GaugeLevel;
+  compactionAt: number;
+  compactionSource: 'contextBudgetStatus' | 'reserve';
+  flushAt: number;
+  checkpointAt: number;
+  /** tokens left before each line (negative when past it) */
+  toCompaction: number;
+  toFlush: number;
+  guard: 'ok' | 'warn' | 'blocked';
+  compactions: number;
+  /** the pi estimate over the rebuilt context, when a transcript was read */
+  estimate?: ContextEstimate;
+  /** OpenClaw's own pre-prompt estimate (includes tool schemas and a safety factor) */
+  openclawEstimate?: number;
+}
+
+export interface GaugeInput {
+  row: SessionRow;
+  context: ActiveContext | undefined;
+  window: ModelWindow;
+  compaction: CompactionSettings;
+  era: 'sqlite' | 'jsonl';
+  thresholds?: GaugeThresholds;
+}
+
+/** The session row's figure is current: OpenClaw's `resolveFreshSessionTotalTokens`. */
+export function freshTotalTokens(row: SessionRow): number | undefined {
+  return typeof row.totalTokens === 'number' && row.totalTokensFresh !== false ? row.totalTokens : undefined;
+}
+
+/** pi's estimate over the rebuilt context; usage from before the latest compaction is not reused. */
+export function contextEstimate(ctx: ActiveContext): ContextEstimate {
+  const items = ctx.items.map((e, i) => (i < ctx.usageFrom || e.usageTokens === undefined ? { tokens: e.tokens } : { tokens: e.tokens, usageTokens: e.usageTokens }));
+  return estimateContextTokens(items);
+}
+
+/**
+ * Model-visible entries after the last real usage that are newer than the session row: a user message
+ * whose turn is running, a note injected while the agent is idle. OpenClaw's figure does not include
+ * them yet, so the gauge adds their estimate (and shows `~`).
+ */
+export function pendingSinceRow(ctx: ActiveContext, est: ContextEstimate, rowUpdatedAt: number): number {
+  if (est.lastUsageIndex === null) return 0;
+  let n = 0;
+  for (let i = est.lastUsageIndex + 1; i < ctx.items.length; i++) {
+    const e = ctx.items[i]!;
+    if (e.timestamp > rowUpdatedAt) n += e.tokens;
+  }
+  return n;
+}
+
+export function levelFor(ratio: number, t: GaugeThresholds): GaugeLevel {
+  if (ratio >= t.danger) return 'danger';
+  if (ratio >= t.checkpoint) return 'checkpoint';
+  if (ratio >= t.warn) return 'warn';
+  return 'ok';
+}
+
+/**
+ * Compaction line: `contextBudgetStatus.promptBudgetBeforeReserve` when OpenClaw recorded it, else
+ * window − reserve. The reserve is `reserveTokensFloor` (20000); OpenClaw 2026.9 (SQLite era) caps
+ * it at a quarter of the window (observed: 32768 → 24576), which changes nothing from 80k windows up.
+ */
+export function compactionLine(row: SessionRow, window: number, settings: CompactionSettings, era: 'sqlite' | 'jsonl'): { at: number; source: Gauge['compactionSource'] } {
+  const b = row.contextBudgetStatus?.promptBudgetBeforeReserve;
+  if (typeof b === 'number' && b > 0) return { at: b, source: 'contextBudgetStatus' };
+  const reserve = era === 'sqlite' ? Math.min(settings.reserveTokensFloor, Math.floor(window / 4)) : settings.reserveTokensFloor;
+  return { at: Math.max(0, window - reserve), source: 'reserve' };
+}
+
+export function computeGauge(input: GaugeInput): Gauge {
+  const { row, context, window, compaction, era } = input;
+  const t = input.thresholds ?? DEFAULT_THRESHOLDS;
+  const fresh = freshTotalTokens(row);
+  const estimate = context ? contextEstimate(context) : undefined;
+  let used: number;
+  let usedSource: Gauge['usedSource'];
+  let pending = 0;
+  if (fresh !== undefined) {
+    pending = context && estimate ? pendingSinceRow(context, estimate, row.updatedAt) : 0;
+    used = fresh + pending;
+    usedSource = 'session';
+  } else if (estimate) {
+    used = estimate.tokens;
+    usedSource = 'transcript';
+  } else {
+    used = 0;
+    usedSource = 'none';
+  }
+  const w = window.tokens > 0 ? window.tokens : 1;
+  const ratio = (used / w) * 100;
+  const line = compactionLine(row, window.tokens, compaction, era);
+  const flushAt = Math.max(0, line.at - compaction.softThresholdTokens);
+  const g: Gauge = {
+    used,
+    estimated: fresh === undefined || pending > 0,
+    pending,
+    usedSource,
+    window: window.tokens,
+    windowSource: window.source,
+    ratio,
+    percent: Math.min(999, Math.round(ratio)),
+    level: levelFor(ratio, t),
+    compactionAt: line.at,
+    compactionSource: line.source,
+    flushAt,
+    checkpointAt: Math.floor((window.tokens * t.checkpoint) / 100),
+    toCompaction: line.at - used,
+    toFlush: flushAt - used,
+    guard: window.tokens < CONTEXT_WINDOW_HARD_MIN_TOKENS ? 'blocked' : window.tokens < CONTEXT_WINDOW_WARN_BELOW_TOKENS ? 'warn' : 'ok',
+    compactions: row.compactionCount ?? context?.compactions.length ?? 0,
+  };
+  if (estimate) g.estimate = estimate;
+  const oe = row.contextBudgetStatus?.estimatedPromptTokens;
+  if (typeof oe === 'number') g.openclawEstimate = oe;
+  return g;
+}

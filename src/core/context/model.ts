@@ -1,0 +1,302 @@
+/**
+ * The context model: every session of every state dir, with its gauge, kept current by incremental
+ * refreshes. Data flows one way: stores → rows + transcript indexes → rebuilt context → gauge.
+ * Transcripts are read lazily (only sessions someone looks at, or whose row has no fresh figure).
+ */
+import { type Env, type StateDirCandidate, resolveWindow, type ModelWindow } from '../store/config';
+import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/stateDir';
+import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableError } from '../store/types';
+import { computeBreakdown, type BreakdownRow } from './breakdown';
+import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
+import { rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
+
+export interface SessionState {
+  /** unique across state dirs: `<stateDir>|<agentId>|<key>` */
+  uid: string;
+  stateDir: string;
+  agentId: string;
+  era: 'sqlite' | 'jsonl';
+  row: SessionRow;
+  window: ModelWindow;
+  gauge: Gauge;
+  /** present once the transcript was read */
+  index?: TranscriptIndex;
+  context?: ActiveContext;
+  /** last model seen in the transcript (model_change / assistant rows) */
+  transcriptModel?: string;
+  /** newest activity: row update or newest transcript entry */
+  lastActivity: number;
+}
+
+export interface ModelOptions {
+  stateDirs: StateDirCandidate[];
+  env: Env;
+  diag?: DiagnosticSink;
+  thresholds?: GaugeThresholds;
+}
+
+export interface RefreshResult {
+  /** uids whose gauge or context changed */
+  changed: string[];
+  /** the set of sessions changed (added or removed) */
+  structureChanged: boolean;
+  durationMs: number;
+}
+
+export const sessionUid = (stateDir: string, agentId: string, key: string): string => `${stateDir}|${agentId}|${key}`;
+
+export class ContextModel {
+  private dirs: StateDirInfo[] = [];
+  private sessionsByUid = new Map<string, SessionState>();
+  private thresholds: GaugeThresholds;
+  private readonly diag: DiagnosticSink;
+  private discovered = false;
+
+  constructor(private opts: ModelOptions) {
+    this.thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+    this.diag = opts.diag ?? (() => undefined);
+  }
+
+  setThresholds(t: GaugeThresholds): void {
+    this.thresholds = t;
+    for (const s of this.sessionsByUid.values()) this.recompute(s);
+  }
+
+  setStateDirs(dirs: StateDirCandidate[]): void {
+    this.opts = { ...this.opts, stateDirs: dirs };
+    this.closeStores();
+    this.dirs = [];
+    this.sessionsByUid.clear();
+    this.discovered = false;
+  }
+
+  stateDirs(): readonly StateDirInfo[] {
+    return this.dirs;
+  }
+
+  sessions(): SessionState[] {
+    return [...this.sessionsByUid.values()];
+  }
+
+  get(uid: string): SessionState | undefined {
+    return this.sessionsByUid.get(uid);
+  }
+
+  /** The session most recently active. */
+  mostRecent(): SessionState | undefined {
+    let best: SessionState | undefined;
+    for (const s of this.sessionsByUid.values()) if (!best || s.lastActivity > best.lastActivity) best = s;
+    return best;
+  }
+
+  findByKey(key: string): SessionState | undefined {
+    return this.sessions().find((s) => s.row.key === key);
+  }
+
+  private storeOf(s: SessionState): AgentStore | undefined {
+    return this.dirs.find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
+  }
+
+  /**
+   * Re-read what changed. `full` re-discovers state dirs and config (config or directory changes)
+   * and re-reads every row.
+   */
+  refresh(full = false): RefreshResult {
+    const t0 = performance.now();
+    const changed: string[] = [];
+    let structureChanged = false;
+    if (full || !this.discovered) {
+      this.closeStores();
+      this.dirs = this.opts.stateDirs.map((c) => discoverStateDir(c, this.opts.env, this.diag));
+      this.discovered = true;
+      full = true;
+      structureChanged = true;
+    }
+    const seen = new Set<string>();
+    for (const dir of this.dirs) {
+      for (const as of dir.agents) {
+        if (!as.store) continue;
+        const store = as.store;
+        let rowsFull = full;
+        let rows: SessionRow[];
+        let changedIds: Set<string> | undefined;
+        try {
+          const delta = store.readRows(full);
+          rowsFull = delta.full;
+          rows = delta.rows;
+          changedIds = store.changedSessions();
+          if (as.problem) structureChanged = true;
+          delete as.problem;
+          delete as.hint;
+        } catch (err) {
+          const msg = err instanceof Error ? err.message : String(err);
+          if (as.problem !== msg) {
+            this.diag({ severity: 'error', source: store.location, message: msg });
+            structureChanged = true;
+          }
+          as.problem = msg;
+          if (err instanceof StoreUnavailableError && err.hint) as.hint = err.hint;
+          // keep what we had; mark all of this agent's sessions as seen so they are not dropped
+          for (const s of this.sessionsByUid.values()) if (s.stateDir === dir.candidate.dir && s.agentId === as.agent.id) seen.add(s.uid);
+          continue;
+        }
+        for (const row of rows) {
+          const uid = sessionUid(dir.candidate.dir, as.agent.id, row.key);
+          seen.add(uid);
+          let s = this.sessionsByUid.get(uid);
+          if (!s) {
+            s = this.newState(uid, dir, as, row);
+            this.sessionsByUid.set(uid, s);
+            structureChanged = true;
+          } else {
+            if (s.row.sessionId !== row.sessionId) {
+              delete s.index; // new transcript generation (reset, rewind …)
+              delete s.context;
+            }
+            s.row = row;
+            s.window = this.windowFor(dir, as, row);
+          }
+          if (freshTotalTokens(row) === undefined && !s.index) this.readTranscript(s);
+          this.recompute(s);
+          changed.push(uid);
+        }
+        // Transcripts that grew without a row change (external writes, a turn in flight).
+        for (const s of this.sessionsByUid.values()) {
+          if (s.stateDir !== dir.candidate.dir || s.agentId !== as.agent.id) continue;
+          if (!rowsFull) seen.add(s.uid);
+          if (!s.index) continue;
+          if (changedIds && !changedIds.has(s.row.sessionId)) continue;
+          if (this.readTranscript(s)) {
+            this.recompute(s);
+            if (!changed.includes(s.uid)) changed.push(s.uid);
+          }
+        }
+      }
+    }
+    for (const uid of [...this.sessionsByUid.keys()]) {
+      if (!seen.has(uid)) {
+        this.sessionsByUid.delete(uid);
+        structureChanged = true;
+      }
+    }
+    return { changed, structureChanged, durationMs: performance.now() - t0 };
+  }
+
+  private newState(uid: string, dir: StateDirInfo, as: AgentStore, row: SessionRow): SessionState {
+    const window = this.windowFor(dir, as, row);
+    const s: SessionState = {
+      uid,
+      stateDir: dir.candidate.dir,
+      agentId: as.agent.id,
+      era: as.store!.era,
+      row,
+      window,
+      gauge: undefined as unknown as Gauge,
+      lastActivity: row.updatedAt,
+    };
+    return s;
+  }
+
+  private windowFor(dir: StateDirInfo, as: AgentStore, row: SessionRow): ModelWindow {
+    return resolveWindow(dir.config.value, row.contextTokens, row.modelProvider, row.model, as.agent.model);
+  }
+
+  /** Make sure a session's transcript is read (for detail views and the status bar). */
+  ensureTranscript(uid: string): SessionState | undefined {
+    const s = this.sessionsByUid.get(uid);
+    if (!s) return undefined;
+    if (!s.index) {
+      this.readTranscript(s);
+      this.recompute(s);
+    }
+    return s;
+  }
+
+  /** Read new transcript data for a session; true when something changed. */
+  private readTranscript(s: SessionState): boolean {
+    const as = this.storeOf(s);
+    if (!as?.store) return false;
+    const index = s.index ?? new TranscriptIndex();
+    try {
+      const delta = as.store.readTranscript(s.row, index.cursor);
+      const changed = index.apply(delta);
+      s.index = index;
+      if (changed) {
+        s.context = rebuildContext(index);
+        if (s.context.missingParent) this.diag({ severity: 'warning', source: `${as.store.location} [${s.row.key}]`, message: `entry ${s.context.missingParent} is missing; the active context starts after it` });
+        if (s.context.missingLeafTarget) this.diag({ severity: 'warning', source: `${as.store.location} [${s.row.key}]`, message: `leaf entry points at unknown id ${s.context.missingLeafTarget}` });
+        for (let i = delta.entries.length - 1; i >= 0; i--) {
+          const m = delta.entries[i]!.model;
+          if (m && delta.entries[i]!.provider !== 'openclaw') {
+            s.transcriptModel = m;
+            break;
+          }
+        }
+        const last = index.entries[index.entries.length - 1];
+        if (last && last.timestamp > s.lastActivity) s.lastActivity = last.timestamp;
+      }
+      return changed;
+    } catch (err) {
+      this.diag({ severity: 'error', source: `${as.store.location} [${s.row.key}]`, message: `transcript not readable: ${err instanceof Error ? err.message : String(err)}` });
+      return false;
+    }
+  }
+
+  private recompute(s: SessionState): void {
+    const dir = this.dirs.find((d) => d.candidate.dir === s.stateDir);
+    s.gauge = computeGauge({
+      row: s.row,
+      context: s.context,
+      window: s.window,
+      compaction: dir?.compaction ?? { reserveTokensFloor: 20_000, softThresholdTokens: 4_000 },
+      era: s.era,
+      thresholds: this.thresholds,
+    });
+    if (s.row.updatedAt > s.lastActivity) s.lastActivity = s.row.updatedAt;
+  }
+
+  breakdown(uid: string): BreakdownRow[] {
+    const s = this.ensureTranscript(uid);
+    return s ? computeBreakdown(s.row, s.context) : [];
+  }
+
+  /** Full JSON of entries (for the context document and message details). */
+  loadEntries(uid: string, metas: readonly EntryMeta[]): Array<Record<string, unknown> | undefined> {
+    const s = this.sessionsByUid.get(uid);
+    const as = s && this.storeOf(s);
+    if (!s || !as?.store) return metas.map(() => undefined);
+    try {
+      return as.store.loadEntries(s.row, metas);
+    } catch (err) {
+      this.diag({ severity: 'error', source: as.store.location, message: `cannot load entries: ${err instanceof Error ? err.message : String(err)}` });
+      return metas.map(() => undefined);
+    }
+  }
+
+  /** Files and directories a watcher should watch. */
+  watchTargets(): { files: string[]; dirs: string[] } {
+    const files = new Set<string>();
+    const dirs = new Set<string>();
+    for (const d of this.opts.stateDirs) {
+      files.add(d.configPath);
+      dirs.add(d.dir);
+    }
+    for (const d of this.dirs) {
+      for (const a of d.agents) {
+        if (!a.store) continue;
+        if (a.store.era === 'sqlite') for (const f of a.store.watchPaths()) files.add(f);
+        else for (const p of a.store.watchPaths()) dirs.add(p);
+      }
+    }
+    return { files: [...files], dirs: [...dirs] };
+  }
+
+  private closeStores(): void {
+    for (const d of this.dirs) for (const a of d.agents) a.store?.close();
+  }
+
+  dispose(): void {
+    this.closeStores();
+    this.sessionsByUid.clear();
+  }
+}

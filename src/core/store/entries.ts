@@ -1,0 +1,177 @@
+/**
+ * Turning one transcript entry (a JSONL line or a `transcript_events` row) into an `EntryMeta`.
+ * Shared by both store implementations so they agree on every rule.
+ */
+import { piEstimateTokens, realAssistantUsage } from '../tokens/pi';
+import type { EntryKind, EntryMeta } from './types';
+
+type Json = Record<string, unknown>;
+
+const STATE_TYPES = new Set([
+  'model_change',
+  'thinking_level_change',
+  'custom',
+  'label',
+  'session_info',
+  'active_tools_change',
+]);
+
+const PREVIEW_CHARS = 120;
+
+export function oneLine(s: string, max = PREVIEW_CHARS): string {
+  // Collapse whitespace without scanning the whole of a huge string.
+  const head = s.length > max * 4 ? s.slice(0, max * 4) : s;
+  const flat = head.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+}
+
+function firstText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    for (const b of content) {
+      if (b && typeof b === 'object') {
+        const o = b as Json;
+        if (o.type === 'text' && typeof o.text === 'string' && o.text.trim()) return o.text;
+      }
+    }
+  }
+  return '';
+}
+
+function messagePreview(m: Json): { preview: string; toolName?: string } {
+  const role = String(m.role ?? '');
+  if (role === 'assistant') {
+    const parts: string[] = [];
+    let toolName: string | undefined;
+    if (Array.isArray(m.content)) {
+      for (const b of m.content as Json[]) {
+        if (b?.type === 'text' && typeof b.text === 'string' && b.text.trim()) parts.push(oneLine(b.text));
+        else if (b?.type === 'toolCall') {
+          toolName ??= String(b.name ?? '');
+          let args = '';
+          try {
+            args = JSON.stringify(b.arguments ?? {});
+          } catch {
+            args = '';
+          }
+          parts.push(`→ ${String(b.name ?? '?')}(${oneLine(args, 60)})`);
+        }
+      }
+    }
+    if (!parts.length && typeof m.errorMessage === 'string') parts.push(`error: ${oneLine(m.errorMessage)}`);
+    return { preview: oneLine(parts.join(' ')), toolName };
+  }
+  if (role === 'toolResult') {
+    const name = typeof m.toolName === 'string' ? m.toolName : undefined;
+    return { preview: oneLine(firstText(m.content)), toolName: name };
+  }
+  if (role === 'bashExecution') return { preview: oneLine(`$ ${String(m.command ?? '')}`) };
+  return { preview: oneLine(firstText(m.content)) };
+}
+
+function tsOf(e: Json, m?: Json): number {
+  if (typeof e.timestamp === 'string') {
+    const t = Date.parse(e.timestamp);
+    if (!Number.isNaN(t)) return t;
+  }
+  if (typeof e.timestamp === 'number') return e.timestamp;
+  if (m && typeof m.timestamp === 'number') return m.timestamp;
+  return 0;
+}
+
+const numOrUndef = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * Build the index record for one parsed entry. Returns undefined for entries that are not objects
+ * or have no usable id (the caller reports a diagnostic).
+ */
+export function entryMeta(e: Json, pos: number, bytes: number): EntryMeta | undefined {
+  const type = typeof e.type === 'string' ? e.type : '';
+  const id = typeof e.id === 'string' && e.id ? e.id : undefined;
+  if (type === 'session') {
+    return { id: id ?? '', parentId: null, type, kind: 'header', pos, bytes, timestamp: tsOf(e), tokens: 0, modelVisible: false, preview: '' };
+  }
+  if (!id) return undefined;
+  const parentId = typeof e.parentId === 'string' && e.parentId ? e.parentId : null;
+  const base = { id, parentId, type, pos, bytes, timestamp: tsOf(e) };
+  switch (type) {
+    case 'message': {
+      const m = (e.message && typeof e.message === 'object' ? e.message : {}) as Json;
+      const role = typeof m.role === 'string' ? m.role : 'unknown';
+      const usage = realAssistantUsage(m);
+      const { preview, toolName } = messagePreview(m);
+      const meta: EntryMeta = {
+        ...base,
+        kind: 'message',
+        timestamp: base.timestamp || tsOf({}, m),
+        role,
+        tokens: piEstimateTokens(m),
+        // OpenClaw-synthesised assistant rows (status notices, chat.inject, delivery mirrors) are never sent.
+        modelVisible: !(role === 'assistant' && m.provider === 'openclaw'),
+        preview,
+      };
+      if (usage !== undefined) meta.usageTokens = usage;
+      if (typeof m.stopReason === 'string') meta.stopReason = m.stopReason;
+      if (typeof m.provider === 'string') meta.provider = m.provider;
+      if (typeof m.model === 'string') meta.model = m.model;
+      if (toolName) meta.toolName = toolName;
+      return meta;
+    }
+    case 'custom_message': {
+      const msg = { role: 'custom', content: e.content };
+      const label = typeof e.customType === 'string' ? `[${e.customType}] ` : '';
+      return { ...base, kind: 'custom_message', role: 'custom', tokens: piEstimateTokens(msg), modelVisible: true, preview: oneLine(label + firstText(e.content)) };
+    }
+    case 'branch_summary': {
+      const summary = typeof e.summary === 'string' ? e.summary : '';
+      return {
+        ...base,
+        kind: 'branch_summary',
+        role: 'branchSummary',
+        tokens: piEstimateTokens({ role: 'branchSummary', summary }),
+        modelVisible: summary.length > 0,
+        preview: oneLine(summary),
+      };
+    }
+    case 'compaction': {
+      const summary = typeof e.summary === 'string' ? e.summary : '';
+      const meta: EntryMeta = {
+        ...base,
+        kind: 'compaction',
+        role: 'compactionSummary',
+        tokens: piEstimateTokens({ role: 'compactionSummary', summary }),
+        modelVisible: true,
+        preview: oneLine(summary.replace(/^#+\s*/gm, '')),
+      };
+      if (typeof e.firstKeptEntryId === 'string') meta.firstKeptEntryId = e.firstKeptEntryId;
+      const tb = numOrUndef(e.tokensBefore);
+      const ta = numOrUndef(e.tokensAfter);
+      if (tb !== undefined) meta.tokensBefore = tb;
+      if (ta !== undefined) meta.tokensAfter = ta;
+      return meta;
+    }
+    case 'reset':
+      return { ...base, kind: 'reset', tokens: 0, modelVisible: false, preview: `reset${typeof e.reason === 'string' ? ` (${e.reason})` : ''}` };
+    case 'leaf': {
+      const meta: EntryMeta = { ...base, kind: 'leaf', tokens: 0, modelVisible: false, preview: 'leaf' };
+      if (typeof e.targetId === 'string') meta.targetId = e.targetId;
+      return meta;
+    }
+    default: {
+      const kind: EntryKind = STATE_TYPES.has(type) ? 'state' : 'unknown';
+      const preview = type === 'custom' && typeof e.customType === 'string' ? e.customType : type;
+      return { ...base, kind, tokens: 0, modelVisible: false, preview };
+    }
+  }
+}
+
+/** Parse one JSON text (a line or a row) defensively. */
+export function parseEntryJson(text: string): { ok: true; value: Json } | { ok: false; error: string } {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return { ok: false, error: 'not a JSON object' };
+    return { ok: true, value: v as Json };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * JSONL-era store (OpenClaw ≤ 2026.7): `<agent>/sessions/sessions.json` + `<sessionId>.jsonl`.
+ *
+ * Transcripts are read in chunks from a byte offset; a trailing line without `\n` is left for the
+ * next read (OpenClaw appends whole lines, so it is a write in progress). A file that shrank or was
+ * replaced (other inode) is read again from the start. Nothing is ever written.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { entryMeta, parseEntryJson } from './entries';
+import { rowFromEntry } from './rows';
+import type { DiagnosticSink, EntryMeta, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from './types';
+
+export const SAFE_SESSION_ID_RE = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
+const CHUNK = 1024 * 1024;
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const MAX_STORE_BYTES = 256 * 1024 * 1024;
+
+/** Files in a sessions dir that are not primary transcripts. */
+export function isPrimaryTranscriptName(name: string): boolean {
+  if (!name.endsWith('.jsonl')) return false;
+  return !/\.(checkpoint|trajectory|reset|deleted)\./.test(name) && !name.endsWith('.trajectory.jsonl');
+}
+
+type JsonlCursor = Extract<TranscriptCursor, { kind: 'jsonl' }>;
+
+export class JsonlSessionStore implements SessionStore {
+  readonly era = 'jsonl' as const;
+  private storeStamp = '';
+
+  constructor(
+    readonly agentId: string,
+    /** the sessions dir */
+    readonly location: string,
+    private readonly diag: DiagnosticSink = () => undefined,
+  ) {}
+
+  get storePath(): string {
+    return path.join(this.location, 'sessions.json');
+  }
+
+  watchPaths(): string[] {
+    return [this.location];
+  }
+
+  readRows(full: boolean): RowsDelta {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(this.storePath);
+    } catch {
+      this.storeStamp = '';
+      return { full: true, rows: [] };
+    }
+    const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    if (!full && stamp === this.storeStamp) return { full: false, rows: [] };
+    this.storeStamp = stamp;
+    if (st.size > MAX_STORE_BYTES) {
+      this.diag({ severity: 'error', source: this.storePath, message: `sessions.json is ${st.size} bytes, over the ${MAX_STORE_BYTES}-byte limit; not read` });
+      return { full: true, rows: [] };
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(fs.readFileSync(this.storePath, 'utf8'));
+    } catch (err) {
+      // OpenClaw replaces the file atomically, so this is real corruption (or a foreign writer).
+      this.diag({ severity: 'error', source: this.storePath, message: `sessions.json is not valid JSON: ${err instanceof Error ? err.message : String(err)}` });
+      this.storeStamp = '';
+      return { full: true, rows: [] };
+    }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) {
+      this.diag({ severity: 'error', source: this.storePath, message: 'sessions.json is not an object keyed by session key' });
+      return { full: true, rows: [] };
+    }
+    // Keys are normalised to lower case; legacy mixed-case duplicates merge, newest updatedAt wins.
+    const byKey = new Map<string, SessionRow>();
+    for (const [rawKey, value] of Object.entries(data as Record<string, unknown>)) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) {
+        this.diag({ severity: 'warning', source: `${this.storePath}[${rawKey}]`, message: 'entry is not an object; skipped' });
+        continue;
+      }
+      const key = rawKey.toLowerCase();
+      const row = rowFromEntry(key, value as Record<string, unknown>);
+      if (!row.sessionId) {
+        this.diag({ severity: 'warning', source: `${this.storePath}[${rawKey}]`, message: 'entry has no sessionId; skipped' });
+        continue;
+      }
+      const prev = byKey.get(key);
+      if (!prev || row.updatedAt >= prev.updatedAt) byKey.set(key, row);
+    }
+    return { full: true, rows: [...byKey.values()] };
+  }
+
+  changedSessions(): Set<string> | undefined {
+    return undefined; // a stat per tracked transcript tells; readTranscript does it
+  }
+
+  /**
+   * Where a row's transcript lives, or undefined when it would leave the sessions dir.
+   * Absolute paths inside the dir, or shaped `.../agents/<sameAgentId>/sessions/<file>` (a moved
+   * state dir), resolve; otherwise `<sessionsDir>/<sessionId>.jsonl` for a safe session id.
+   */
+  transcriptPath(row: SessionRow): string | undefined {
+    const dir = path.resolve(this.location);
+    const inside = (p: string) => {
+      const rel = path.relative(dir, p);
+      return !!rel && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.includes(path.sep);
+    };
+    const f = row.sessionFile;
+    if (f) {
+      if (path.isAbsolute(f)) {
+        const norm = path.resolve(f);
+        if (inside(norm)) return norm;
+        const parts = norm.split(path.sep);
+        const n = parts.length;
+        if (n >= 4 && parts[n - 2] === 'sessions' && parts[n - 4] === 'agents' && parts[n - 3]?.toLowerCase() === this.agentId) {
+          const candidate = path.join(dir, parts[n - 1]!);
+          if (inside(candidate)) return candidate;
+        }
+      } else {
+        const candidate = path.resolve(dir, f);
+        if (inside(candidate)) return candidate;
+      }
+      this.diag({ severity: 'warning', source: `${this.storePath}[${row.key}]`, message: `sessionFile ${JSON.stringify(f)} points outside ${dir}; ignored` });
+    }
+    if (!SAFE_SESSION_ID_RE.test(row.sessionId)) {
+      this.diag({ severity: 'warning', source: `${this.storePath}[${row.key}]`, message: `unsafe session id ${JSON.stringify(row.sessionId)}; transcript not read` });
+      return undefined;
+    }
+    return path.join(dir, `${row.sessionId}.jsonl`);
+  }
+
+  readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined): TranscriptDelta {
+    const file = this.transcriptPath(row);
+    const empty = (c: JsonlCursor): TranscriptDelta => ({ reset: true, entries: [], cursor: c });
+    const fresh = (f: string, st?: fs.Stats): JsonlCursor => ({ kind: 'jsonl', file: f, offset: 0, ino: st?.ino ?? 0, dev: st?.dev ?? 0, lineNo: 0, version: 0, lastId: null });
+    if (!file) return empty(fresh(''));
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(file);
+    } catch {
+      return empty(fresh(file));
+    }
+    let c = cursor && cursor.kind === 'jsonl' ? cursor : undefined;
+    let reset = false;
+    if (!c || c.file !== file || c.ino !== st.ino || c.dev !== st.dev || st.size < c.offset) {
+      c = fresh(file, st);
+      reset = true;
+    }
+    if (st.size === c.offset) return { reset, entries: [], cursor: c };
+    const out = this.readLines(file, c, st.size);
+    return { reset, entries: out.entries, cursor: out.cursor, ...(out.headerVersion !== undefined ? { headerVersion: out.headerVersion } : {}) };
+  }
+
+  private readLines(file: string, start: JsonlCursor, size: number): { entries: EntryMeta[]; cursor: JsonlCursor; headerVersion?: number } {
+    const cur: JsonlCursor = { ...start };
+    const entries: EntryMeta[] = [];
+    let headerVersion: number | undefined;
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'r');
+    } catch (err) {
+      this.diag({ severity: 'warning', source: file, message: `cannot open: ${err instanceof Error ? err.message : String(err)}` });
+      return { entries, cursor: cur };
+    }
+    try {
+      let pos = cur.offset; // file position of buf[0]
+      let buf = Buffer.alloc(0);
+      let dropping = false; // inside an over-long line: skip to its end
+      while (pos + buf.length < size) {
+        const want = Math.min(CHUNK, size - (pos + buf.length));
+        const chunk = Buffer.allocUnsafe(want);
+        const n = fs.readSync(fd, chunk, 0, want, pos + buf.length);
+        if (n <= 0) break;
+        buf = buf.length ? Buffer.concat([buf, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+        let lineStart = 0;
+        for (;;) {
+          const nl = buf.indexOf(10, lineStart);
+          if (nl < 0) break;
+          if (dropping) {
+            dropping = false;
+            cur.lineNo++;
+          } else this.handleLine(buf, lineStart, nl, pos + lineStart, file, cur, entries, (v) => (headerVersion = v));
+          cur.offset = pos + nl + 1;
+          lineStart = nl + 1;
+        }
+        buf = buf.subarray(lineStart);
+        pos += lineStart;
+        if (buf.length > MAX_LINE_BYTES) {
+          if (!dropping) this.diag({ severity: 'warning', source: `${file}:${cur.lineNo + 1}`, message: `line longer than ${MAX_LINE_BYTES} bytes skipped` });
+          dropping = true;
+          pos += buf.length;
+          buf = Buffer.alloc(0);
+        }
+      }
+      // A trailing partial line stays unread: cur.offset points at its start.
+      if (dropping) {
+        // keep skipping next time from where we are; count the line as consumed once it completes
+        cur.offset = pos;
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    const result: { entries: EntryMeta[]; cursor: JsonlCursor; headerVersion?: number } = { entries, cursor: cur };
+    if (headerVersion !== undefined) result.headerVersion = headerVersion;
+    return result;
+  }
+
+  private handleLine(
+    buf: Buffer,
+    start: number,
+    end: number,
+    filePos: number,
+    file: string,
+    cur: JsonlCursor,
+    out: EntryMeta[],
+    onHeader: (v: number) => void,
+  ): void {
+    const lineNo = ++cur.lineNo;
+    const text = buf.toString('utf8', start, end);
+    if (!text.trim()) return;
+    const parsed = parseEntryJson(text);
+    if (!parsed.ok) {
+      this.diag({ severity: 'warning', source: `${file}:${lineNo}`, message: `malformed line skipped: ${parsed.error}` });
+      return;
+    }
+    const e = parsed.value;
+    if (cur.version === 0) {
+      // The first parsed line must be the session header.
+      if (e.type !== 'session') {
+        this.diag({ severity: 'error', source: `${file}:${lineNo}`, message: 'first entry is not a session header; transcript ignored' });
+        cur.version = -1;
+        return;
+      }
+      cur.version = typeof e.version === 'number' ? e.version : 1;
+      if (cur.version > 4) this.diag({ severity: 'info', source: file, message: `header version ${cur.version} is newer than the versions known (1–4); reading it as version 4` });
+      onHeader(cur.version);
+      const meta = entryMeta(e, filePos, end - start);
+      if (meta) out.push(meta);
+      cur.lastId = null;
+      return;
+    }
+    if (cur.version < 0) return; // invalid transcript
+    if (cur.version === 1) {
+      // v1: no id/parentId; entries form a chain in file order.
+      const synthetic = `v1:${lineNo}`;
+      e.id = synthetic;
+      e.parentId = cur.lastId;
+      if (e.type === 'compaction' && typeof e.firstKeptEntryIndex === 'number' && e.firstKeptEntryId === undefined) {
+        e.firstKeptEntryId = `v1:${e.firstKeptEntryIndex + 1}`; // index counts the header as 0, lines count from 1
+      }
+    }
+    const meta = entryMeta(e, filePos, end - start);
+    if (!meta) {
+      this.diag({ severity: 'warning', source: `${file}:${lineNo}`, message: `entry of type "${String(e.type)}" has no id; skipped` });
+      return;
+    }
+    if (meta.kind === 'unknown') this.diag({ severity: 'info', source: `${file}:${lineNo}`, message: `unknown entry type "${meta.type}" ignored` });
+    cur.lastId = meta.id;
+    out.push(meta);
+  }
+
+  loadEntries(row: SessionRow, metas: readonly EntryMeta[]): Array<Record<string, unknown> | undefined> {
+    const file = this.transcriptPath(row);
+    if (!file) return metas.map(() => undefined);
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'r');
+    } catch {
+      return metas.map(() => undefined);
+    }
+    try {
+      return metas.map((m) => {
+        if (m.bytes > MAX_LINE_BYTES) return undefined;
+        const b = Buffer.allocUnsafe(m.bytes);
+        const n = fs.readSync(fd, b, 0, m.bytes, m.pos);
+        const parsed = parseEntryJson(b.toString('utf8', 0, n));
+        if (!parsed.ok) return undefined;
+        if (m.id.startsWith('v1:')) parsed.value.id = m.id;
+        return parsed.value;
+      });
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  close(): void {
+    this.storeStamp = '';
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * One OpenClaw state dir: its config, its agents and each agent's session store.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type AgentInfo, type Env, type LoadedConfig, type StateDirCandidate, compactionSettings, listDiskAgents, loadConfig, resolveAgents, type CompactionSettings } from './config';
+import { JsonlSessionStore } from './jsonlStore';
+import { SqliteSessionStore } from './sqliteStore';
+import type { DiagnosticSink, SessionStore } from './types';
+
+export const AGENT_DB_NAME = 'openclaw-agent.sqlite';
+
+export interface AgentStore {
+  agent: AgentInfo;
+  store: SessionStore | undefined;
+  /** why there is no store, or why it failed last time */
+  problem?: string;
+  /** a hint for fixing the problem */
+  hint?: string;
+}
+
+export interface StateDirInfo {
+  candidate: StateDirCandidate;
+  exists: boolean;
+  config: LoadedConfig;
+  compaction: CompactionSettings;
+  agents: AgentStore[];
+}
+
+/** Which store an agent has: the SQLite DB when present (2026.9+), else a JSONL sessions dir. */
+export function storeFor(stateDir: string, agent: AgentInfo, diag: DiagnosticSink): SessionStore | undefined {
+  const db = path.join(agent.agentDir, AGENT_DB_NAME);
+  if (fs.existsSync(db)) return new SqliteSessionStore(agent.id, db, diag);
+  const sessionsDir = path.join(stateDir, 'agents', agent.id, 'sessions');
+  if (fs.existsSync(path.join(sessionsDir, 'sessions.json'))) return new JsonlSessionStore(agent.id, sessionsDir, diag);
+  return undefined;
+}
+
+export function discoverStateDir(candidate: StateDirCandidate, env: Env, diag: DiagnosticSink): StateDirInfo {
+  const exists = fs.existsSync(candidate.dir) && fs.statSync(candidate.dir).isDirectory();
+  const config = loadConfig(candidate.configPath, env, diag);
+  const agents = exists ? resolveAgents(candidate.dir, config.value, env, listDiskAgents(candidate.dir)) : [];
+  return {
+    candidate,
+    exists,
+    config,
+    compaction: compactionSettings(config.value),
+    agents: agents.map((agent) => {
+      const store = storeFor(candidate.dir, agent, diag);
+      return store ? { agent, store } : { agent, store, problem: 'no sessions yet' };
+    }),
+  };
+}
