@@ -1,0 +1,26 @@
+// Bundles the extension (and later the CLI) with esbuild. `--watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+import { statSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = !watch && process.env.NODE_ENV !== 'development';
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  legalComments: 'none',
+  // vscode is provided by the host; node:sqlite is loaded lazily and may be absent.
+  external: ['vscode', 'node:sqlite', 'fsevents'],
+  logLevel: 'warning',
+};
+const builds = [{ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' }];
+if (watch) {
+  for (const b of builds) await (await esbuild.context(b)).watch();
+  console.log('esbuild: watching');
+} else {
+  for (const b of builds) await esbuild.build(b);
+  for (const b of builds) console.log(`${b.outfile}: ${(statSync(b.outfile).size / 1024).toFixed(1)} KB`);
+}

@@ -1,0 +1,89 @@
+/**
+ * The active context as a readable Markdown document: what the model sees next turn, in order.
+ */
+import type { EntryMeta } from '../store/types';
+import { formatTokens } from './format';
+import type { SessionState } from './model';
+import { gaugeShort, sessionModel } from './viewModel';
+
+type Json = Record<string, unknown>;
+
+const MAX_BLOCK_CHARS = 20_000;
+
+function clip(s: string): string {
+  return s.length > MAX_BLOCK_CHARS ? `${s.slice(0, MAX_BLOCK_CHARS)}\n… [${s.length - MAX_BLOCK_CHARS} more characters not shown]` : s;
+}
+
+function fence(s: string, lang = ''): string {
+  const longest = Math.max(2, ...[...s.matchAll(/`{3,}/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}${lang}\n${clip(s)}\n${f}`;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return (content as Json[])
+    .map((b) => (b?.type === 'text' ? String(b.text ?? '') : b?.type === 'image' ? '[image]' : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+function renderEntry(meta: EntryMeta, full: Json | undefined): string {
+  if (!full) return '_(entry could not be read)_';
+  if (meta.kind === 'compaction') return `The conversation history before this point was compacted into the following summary:\n\n${fence(String(full.summary ?? ''), 'markdown')}`;
+  if (meta.kind === 'branch_summary') return fence(String(full.summary ?? ''), 'markdown');
+  if (meta.kind === 'custom_message') return fence(textOf(full.content));
+  const m = (full.message ?? {}) as Json;
+  const out: string[] = [];
+  if (m.role === 'assistant' && Array.isArray(m.content)) {
+    for (const b of m.content as Json[]) {
+      if (b?.type === 'text') out.push(clip(String(b.text ?? '')));
+      else if (b?.type === 'thinking') out.push(`> _thinking:_ ${clip(String(b.thinking ?? '')).replace(/\n/g, '\n> ')}`);
+      else if (b?.type === 'toolCall') out.push(`**→ ${String(b.name ?? '?')}**\n${fence(JSON.stringify(b.arguments ?? {}, null, 2), 'json')}`);
+    }
+    if (typeof m.errorMessage === 'string') out.push(`**error:** ${m.errorMessage}`);
+    return out.join('\n\n') || '_(no content)_';
+  }
+  if (m.role === 'bashExecution') return fence(`$ ${String(m.command ?? '')}\n${String(m.output ?? '')}`, 'console');
+  const t = textOf(m.content);
+  return m.role === 'toolResult' ? fence(t) : clip(t) || '_(empty)_';
+}
+
+function heading(meta: EntryMeta, n: number): string {
+  const who =
+    meta.kind === 'compaction'
+      ? 'compaction summary'
+      : meta.kind === 'branch_summary'
+        ? 'branch summary'
+        : meta.kind === 'custom_message'
+          ? 'injected (custom_message, sent as user)'
+          : meta.role === 'toolResult'
+            ? `tool result · ${meta.toolName ?? '?'}`
+            : (meta.role ?? meta.type);
+  const when = meta.timestamp ? ` · ${new Date(meta.timestamp).toISOString().replace('T', ' ').slice(0, 19)}` : '';
+  const usage = meta.usageTokens ? ` · usage ${formatTokens(meta.usageTokens)}` : '';
+  return `### ${n}. ${who} · ~${formatTokens(meta.tokens)} tokens${usage}${when}`;
+}
+
+export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json | undefined>): string {
+  const ctx = s.context;
+  const out: string[] = [];
+  out.push(`# Active context — ${s.row.key}`);
+  out.push('');
+  out.push(`- Gauge: **${gaugeShort(s.gauge)}** (${s.gauge.estimated ? 'estimate' : 'reported by OpenClaw'})`);
+  const model = sessionModel(s);
+  if (model) out.push(`- Model: ${model}`);
+  out.push(`- Agent: ${s.agentId} · session id \`${s.row.sessionId}\` · ${s.era === 'sqlite' ? 'SQLite' : 'JSONL'} store`);
+  if (!ctx) {
+    out.push('', '_The transcript could not be read. See “OpenClaw Context: Show Diagnostics”._');
+    return out.join('\n');
+  }
+  out.push(`- Messages in context: ${ctx.items.length}${ctx.compaction ? ' (after a compaction)' : ''}${ctx.reset ? ' (since the last reset)' : ''}`);
+  if (ctx.missingParent) out.push(`- ⚠️ entry \`${ctx.missingParent}\` is missing: the context starts after it`);
+  out.push('', '_The system prompt, workspace files and tool schemas precede these messages; they are not stored in the transcript._', '');
+  ctx.items.forEach((meta, i) => {
+    out.push(heading(meta, i + 1), '', renderEntry(meta, full[i]), '');
+  });
+  return out.join('\n');
+}

@@ -1,0 +1,78 @@
+/**
+ * Wiring only. Everything that reads OpenClaw lives in src/core; the adapters live in src/vscode.
+ * activate() creates cheap objects and returns; the first read of the state runs right after.
+ */
+import * as vscode from 'vscode';
+import { ContextDocumentProvider, CONTEXT_SCHEME } from './vscode/contextDocument';
+import { registerCommands } from './vscode/commands';
+import { DiagnosticsChannel } from './vscode/output';
+import { ContextService } from './vscode/service';
+import { SessionsTreeProvider } from './vscode/sessionsTree';
+import { affects, readSettings } from './vscode/settings';
+import { GaugeStatusBar } from './vscode/statusBar';
+import { StateWatcher } from './vscode/watcher';
+
+/** What the extension exports (used by the in-host tests and by other extensions). */
+export interface OpenClawContextApi {
+  service: ContextService;
+  statusBar: GaugeStatusBar;
+  watcher: StateWatcher;
+  activationMs: number;
+  /** resolves after the first read of the state */
+  firstRefresh: Promise<void>;
+}
+
+const emptyTree: vscode.TreeDataProvider<never> = { getChildren: () => [], getTreeItem: () => new vscode.TreeItem('') };
+
+export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
+  const t0 = performance.now();
+  let settings = readSettings();
+  const diag = new DiagnosticsChannel();
+  const service = new ContextService(context.globalState, diag, settings);
+  const statusBar = new GaugeStatusBar(service, settings);
+  const tree = new SessionsTreeProvider(service);
+  tree.showMessages = settings.showMessages;
+  const watcher = new StateWatcher(service);
+  const docs = new ContextDocumentProvider(service);
+
+  context.subscriptions.push(
+    diag,
+    service,
+    statusBar,
+    tree,
+    watcher,
+    docs,
+    vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: tree, showCollapseAll: true }),
+    // Memories and Checkpoints show their welcome content until their features land.
+    vscode.window.registerTreeDataProvider('openclawContext.memories', emptyTree),
+    vscode.window.registerTreeDataProvider('openclawContext.checkpoints', emptyTree),
+    vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs),
+    ...registerCommands(service, diag),
+    service.onDidChange((r) => {
+      if (r.structureChanged) watcher.sync();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions')) return;
+      settings = readSettings();
+      tree.showMessages = settings.showMessages;
+      statusBar.applySettings(settings);
+      service.applySettings(settings);
+      tree.refresh();
+    }),
+  );
+
+  const firstRefresh = new Promise<void>((resolve) => {
+    setTimeout(() => {
+      service.refreshNow(true);
+      watcher.sync();
+      statusBar.update();
+      resolve();
+    }, 0);
+  });
+  const activationMs = performance.now() - t0;
+  return { service, statusBar, watcher, activationMs, firstRefresh };
+}
+
+export function deactivate(): void {
+  /* disposables are released through context.subscriptions */
+}

@@ -1,0 +1,37 @@
+/** Typed access to the extension's settings (one place that knows the keys). */
+import * as vscode from 'vscode';
+import type { GaugeThresholds } from '../core/context/gauge';
+
+export const SECTION = 'openclawContext';
+
+export interface Settings {
+  stateDir: string | string[];
+  configPath: string;
+  thresholds: GaugeThresholds;
+  statusBarEnabled: boolean;
+  statusBarAlignment: 'left' | 'right';
+  refreshDebounceMs: number;
+  showMessages: boolean;
+}
+
+export function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const num = (k: string, d: number) => {
+    const v = c.get<number>(k);
+    return typeof v === 'number' && Number.isFinite(v) ? v : d;
+  };
+  const raw = c.get<string | string[]>('stateDir', '');
+  return {
+    stateDir: Array.isArray(raw) ? raw.filter((x) => typeof x === 'string') : typeof raw === 'string' ? raw : '',
+    configPath: c.get<string>('configPath', '') ?? '',
+    thresholds: { warn: num('thresholds.warn', 70), checkpoint: num('thresholds.checkpoint', 80), danger: num('thresholds.danger', 95) },
+    statusBarEnabled: c.get<boolean>('statusBar.enabled', true) !== false,
+    statusBarAlignment: c.get<string>('statusBar.alignment') === 'right' ? 'right' : 'left',
+    refreshDebounceMs: Math.max(0, num('refreshDebounceMs', 150)),
+    showMessages: c.get<boolean>('sessions.showMessages', true) !== false,
+  };
+}
+
+export function affects(e: vscode.ConfigurationChangeEvent, ...keys: string[]): boolean {
+  return keys.some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+}

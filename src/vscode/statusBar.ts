@@ -1,0 +1,64 @@
+/** The status-bar context gauge for the active (pinned or most recent) session. */
+import * as vscode from 'vscode';
+import { statusBarModel } from '../core/context/viewModel';
+import type { ContextService } from './service';
+import type { Settings } from './settings';
+
+export class GaugeStatusBar implements vscode.Disposable {
+  private item: vscode.StatusBarItem | undefined;
+  private readonly sub: vscode.Disposable;
+  /** last rendered text, for tests and diagnostics */
+  text = '';
+
+  constructor(
+    private readonly service: ContextService,
+    private settings: Settings,
+  ) {
+    this.sub = service.onDidChange(() => this.update());
+  }
+
+  applySettings(s: Settings): void {
+    const alignmentChanged = s.statusBarAlignment !== this.settings.statusBarAlignment;
+    this.settings = s;
+    if (alignmentChanged) {
+      this.item?.dispose();
+      this.item = undefined;
+    }
+    this.update();
+  }
+
+  update(): void {
+    if (!this.settings.statusBarEnabled) {
+      this.item?.hide();
+      return;
+    }
+    if (!this.item) {
+      const align = this.settings.statusBarAlignment === 'right' ? vscode.StatusBarAlignment.Right : vscode.StatusBarAlignment.Left;
+      this.item = vscode.window.createStatusBarItem('openclawContext.gauge', align, 100);
+      this.item.name = 'OpenClaw Context Gauge';
+      this.item.command = 'openclawContext.pickSession';
+    }
+    const active = this.service.active();
+    const breakdown = active ? this.service.model.breakdown(active.uid) : undefined;
+    const m = statusBarModel(active, {
+      pinned: !!active && this.service.pinnedUid === active.uid,
+      ...(breakdown ? { breakdown } : {}),
+      now: Date.now(),
+      ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
+    });
+    this.text = m.text;
+    this.item.text = m.text;
+    const md = new vscode.MarkdownString(m.tooltip, true);
+    md.isTrusted = false;
+    this.item.tooltip = md;
+    this.item.accessibilityInformation = { label: m.accessibility, role: 'button' };
+    this.item.backgroundColor =
+      m.background === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : m.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.item?.dispose();
+  }
+}
