@@ -17,6 +17,7 @@ export interface OpenClawContextApi {
   service: ContextService;
   statusBar: GaugeStatusBar;
   watcher: StateWatcher;
+  tree: SessionsTreeProvider;
   activationMs: number;
   /** resolves after the first read of the state */
   firstRefresh: Promise<void>;
@@ -70,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     }, 0);
   });
   const activationMs = performance.now() - t0;
-  return { service, statusBar, watcher, activationMs, firstRefresh };
+  return { service, statusBar, watcher, tree, activationMs, firstRefresh };
 }
 
 export function deactivate(): void {

@@ -164,7 +164,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         item.tooltip = md;
         item.iconPath = new vscode.ThemeIcon(s.gauge.estimated ? 'circle-large-outline' : 'circle-large-filled', new vscode.ThemeColor(levelColor(s.gauge.level)));
         item.contextValue = pinned ? 'session.pinned' : 'session';
-        item.accessibilityInformation = { label: `${sessionLabel(s)}, ${sessionDescription(s)}` };
+        item.accessibilityInformation = { label: `${s.row.key}, ${sessionDescription(s)}` };
         return item;
       }
       case 'group': {

@@ -53,6 +53,7 @@ export const BROWSER_ARGS = [
 // the group dies with us even if the harness is killed or crashes.
 
 const liveGroups = new Set();
+const liveDirs = new Set(); // temp roots to delete if the harness dies before stop()/close()
 let handlersInstalled = false;
 
 function killGroup(pid, signal = 'SIGTERM') {
@@ -68,14 +69,21 @@ function installExitHandlers() {
   handlersInstalled = true;
   process.on('exit', () => {
     for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+    // SIGKILLed processes run no more user code, so deleting now cannot race with their shutdown
+    for (const d of liveDirs) { try { fs.rmSync(d, { recursive: true, force: true }); } catch { /* ignore */ } }
   });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.once(sig, () => {
       for (const pid of liveGroups) killGroup(pid, 'SIGTERM');
       // give them a moment, then the 'exit' handler SIGKILLs whatever is left
-      setTimeout(() => process.exit(130), 300).unref();
+      setTimeout(() => process.exit(128 + (os.constants.signals[sig] || 2)), 300).unref();
     });
   }
+}
+
+// A closed stdout (e.g. `| head`) must not crash with an unhandled EPIPE before cleanup runs.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => { if (e.code === 'EPIPE') process.exit(1); else throw e; });
 }
 
 export function sleep(ms) {
@@ -106,14 +114,26 @@ function readJsonIfExists(file) {
   try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return undefined; }
 }
 
-/** Copy an unpacked extension folder into extDir as <publisher>.<name>-<version>. */
+/**
+ * Copy an unpacked extension folder into extDir as <publisher>.<name>-<version> (VS Code scans
+ * the extensions dir and picks it up like an installed one). Skips .git, test-results,
+ * .vscode-test and *.vsix, and node_modules when package.json has no runtime `dependencies`
+ * (a bundled extension such as ours needs none of it).
+ */
 export function copyExtensionFolder(extensionPath, extDir) {
   const pkg = readJsonIfExists(path.join(extensionPath, 'package.json'));
   if (!pkg) throw new Error(`no package.json in ${extensionPath}`);
   const dest = path.join(extDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`.toLowerCase());
+  const skipModules = Object.keys(pkg.dependencies ?? {}).length === 0;
+  const top = path.resolve(extensionPath);
   fs.cpSync(extensionPath, dest, {
     recursive: true,
-    filter: (src) => !/[\\/](\.git|test-results|\.vscode-test)$/.test(src),
+    filter: (src) => {
+      const base = path.basename(src);
+      if (['.git', 'test-results', '.vscode-test'].includes(base) || base.endsWith('.vsix')) return false;
+      if (skipModules && base === 'node_modules' && path.dirname(path.resolve(src)) === top) return false;
+      return true;
+    },
   });
   return dest;
 }
@@ -146,6 +166,9 @@ async function waitHealthz(url, child, timeoutMs) {
  * @param {object} [o.env] extra env for code-server (the extension host inherits it)
  * @param {boolean} [o.smokeTestDriver] pass --vscode-option enable-smoke-test-driver (in-host tests)
  * @param {object} [o.userSettings] merged over DEFAULT_USER_SETTINGS
+ * @param {boolean} [o.isolateHome] also set HOME=<root>/home, so `~/.openclaw` etc. resolve to an
+ *   empty throwaway dir (the extension host inherits HOME)
+ * @param {number} [o.healthTimeoutMs] how long to wait for /healthz (default 30 s)
  * @returns {Promise<{url:string, port:number, root:string, logFile:string, extDir:string, pid:number, readLog():string, stop():Promise<void>}>}
  */
 export async function startCodeServer({
@@ -155,6 +178,7 @@ export async function startCodeServer({
   env = {},
   smokeTestDriver = false,
   userSettings = {},
+  isolateHome = false,
   healthTimeoutMs = 30_000,
 } = {}) {
   const node24 = requireEnv('NODE24_BIN');
@@ -162,6 +186,7 @@ export async function startCodeServer({
   installExitHandlers();
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-e2e-'));
+  liveDirs.add(root);
   const ud = path.join(root, 'ud');
   const extDir = path.join(root, 'ext');
   const home = path.join(root, 'home');
@@ -176,21 +201,26 @@ export async function startCodeServer({
   fs.writeFileSync(configYaml, 'auth: none\ncert: false\n');
   const logFile = path.join(root, 'code-server.log');
 
+  // Isolation first, then the caller's env on top (so a test may override any of these).
   const childEnv = {
     ...process.env,
-    ...env,
     XDG_DATA_HOME: path.join(home, 'data'),
     XDG_CONFIG_HOME: path.join(home, 'config'),
     // @vscode/deviceid writes $XDG_CACHE_HOME/Microsoft/DeveloperTools/deviceid (else ~/.cache)
     XDG_CACHE_HOME: path.join(home, 'cache'),
     TMPDIR: path.join(home, 'tmp'),
+    ...(isolateHome ? { HOME: home } : {}),
+    ...env,
   };
   // code-server refuses to start when run from inside another VS Code terminal in some setups
   delete childEnv.VSCODE_IPC_HOOK_CLI;
 
   const baseArgs = [entry, '--config', configYaml, '--user-data-dir', ud, '--extensions-dir', extDir];
 
-  const cleanupRoot = () => { try { fs.rmSync(root, { recursive: true, force: true }); } catch { /* ignore */ } };
+  const cleanupRoot = () => {
+    try { fs.rmSync(root, { recursive: true, force: true }); } catch { /* ignore */ }
+    liveDirs.delete(root);
+  };
 
   try {
     if (vsixPath) {
@@ -265,9 +295,12 @@ export async function startCodeServer({
 /** Launch headless Debian chromium with a throwaway XDG dir. */
 export async function launchBrowser({ headless = true } = {}) {
   const { chromium } = require('playwright-core');
+  installExitHandlers();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-chromium-'));
+  liveDirs.add(tmp);
   fs.mkdirSync(path.join(tmp, 'config'), { recursive: true });
   fs.mkdirSync(path.join(tmp, 'cache'), { recursive: true });
+  fs.mkdirSync(path.join(tmp, 'tmp'), { recursive: true });
   let browser;
   try {
     browser = await chromium.launch({
@@ -278,10 +311,14 @@ export async function launchBrowser({ headless = true } = {}) {
         ...process.env,
         XDG_CONFIG_HOME: path.join(tmp, 'config'),
         XDG_CACHE_HOME: path.join(tmp, 'cache'),
+        // chromium's process-singleton dir (org.chromium.Chromium.XXXXXX) lives in $TMPDIR and is
+        // left behind whenever chromium is SIGKILLed; keep it inside our throwaway dir
+        TMPDIR: path.join(tmp, 'tmp'),
       },
     });
   } catch (e) {
     fs.rmSync(tmp, { recursive: true, force: true });
+    liveDirs.delete(tmp);
     throw e;
   }
   let closed = false;
@@ -290,11 +327,13 @@ export async function launchBrowser({ headless = true } = {}) {
     closed = true;
     try { await browser.close(); } catch { /* ignore */ }
     fs.rmSync(tmp, { recursive: true, force: true });
+    liveDirs.delete(tmp);
   };
   return { browser, close };
 }
 
 export const STATUSBAR = '#workbench\\.parts\\.statusbar';
+export const EDITOR_PART = '#workbench\\.parts\\.editor';
 
 /** Navigate to the workbench with a folder open and wait until it is rendered. */
 export async function openWorkbench(page, url, folder, { timeout = 30_000, query = '' } = {}) {
@@ -335,8 +374,10 @@ export function printSummary(passed, failed) {
 
 /** Run a command through the command palette (F1). `text` is the palette label, e.g. "OpenClaw Context: Refresh". */
 export async function commandPalette(page, text, { timeout = 15_000 } = {}) {
-  // click an inert spot of the workbench to make sure it has keyboard focus
-  await page.locator(STATUSBAR).click({ position: { x: 2, y: 2 } }).catch(() => {});
+  // Give the workbench keyboard focus by clicking an inert spot: the editor part (empty with
+  // startupEditor=none). Not the status bar: its left-most item (status.host, the remote
+  // indicator) opens a quick pick of its own.
+  await page.locator(EDITOR_PART).click({ position: { x: 40, y: 40 }, timeout: 5000 }).catch(() => {});
   const input = page.locator('.quick-input-widget input');
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.keyboard.press('F1');
@@ -428,6 +469,35 @@ export async function waitForStatusBarItem(page, idOrAriaPrefix, regexOrString, 
     await sleep(150);
   }
   throw new Error(`status bar item ${idOrAriaPrefix} ${regexOrString ?? ''} not found within ${timeout} ms (last: ${JSON.stringify(last)})`);
+}
+
+/**
+ * Open an activity-bar view container by its title (package.json viewsContainers.activitybar[].title).
+ * The activity bar entry's aria-label starts with the title (followed by e.g. a keybinding hint).
+ */
+export async function openViewContainer(page, title, { timeout = 15_000 } = {}) {
+  const item = page.locator(`.activitybar [aria-label^="${title.replace(/"/g, '\\"')}"]`).first();
+  await item.waitFor({ state: 'visible', timeout });
+  // clicking an already-open container collapses the sidebar; only click when not checked
+  const checked = await item.evaluate((el) => {
+    const li = el.closest('li.action-item') || el;
+    return li.classList.contains('checked') || li.getAttribute('aria-checked') === 'true' ||
+      li.getAttribute('aria-expanded') === 'true';
+  });
+  if (!checked) await item.click();
+  return item;
+}
+
+/** Locator of the view pane (inside the sidebar) whose header shows `viewName`. */
+export function viewPane(page, viewName) {
+  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewName }) }).first();
+}
+
+/** Wait for a tree/list row with `text` inside the view `viewName`; returns its locator. */
+export async function waitForTreeRow(page, viewName, text, timeout = 15_000) {
+  const row = viewPane(page, viewName).locator('.monaco-list-row', { hasText: text }).first();
+  await row.waitFor({ state: 'visible', timeout });
+  return row;
 }
 
 /** Wait for a notification toast containing text; returns its text. */

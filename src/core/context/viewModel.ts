@@ -23,11 +23,35 @@ export function sessionDescription(s: SessionState): string {
   const parts = [`${tilde(g)}${g.percent}%`, `${tilde(g)}${formatTokens(g.used)}/${formatTokens(g.window)}`];
   if (g.compactions > 0) parts.push(`${g.compactions} compaction${g.compactions === 1 ? '' : 's'}`);
   if (s.row.status === 'failed') parts.push('failed');
+  const title = sessionTitle(s);
+  if (title) parts.push(title.length > 48 ? `${title.slice(0, 47)}…` : title);
   return parts.join(' · ');
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A session key without the `agent:<id>:` prefix its tree parent already shows, with UUID segments
+ * cut to 8 characters: `agent:main:dashboard:0c9e5420-…` → `dashboard:0c9e5420`.
+ */
+export function shortKey(key: string, agentId: string): string {
+  const prefix = `agent:${agentId}:`;
+  const rest = key.startsWith(prefix) && key.length > prefix.length ? key.slice(prefix.length) : key;
+  return rest
+    .split(':')
+    .map((seg) => (UUID_RE.test(seg) ? seg.slice(0, 8) : seg))
+    .join(':');
+}
+
+/** Tree label: the short key (what `openclaw sessions` users know); the display name goes in the description. */
 export function sessionLabel(s: SessionState): string {
-  return s.row.displayName || s.row.label || s.row.key;
+  return shortKey(s.row.key, s.agentId);
+}
+
+/** The session's display name or label, when it says more than its key. */
+export function sessionTitle(s: SessionState): string | undefined {
+  const t = s.row.displayName || s.row.label;
+  return t && t !== s.row.key && t !== shortKey(s.row.key, s.agentId) ? t : undefined;
 }
 
 export function sessionModel(s: SessionState): string | undefined {
@@ -126,9 +150,9 @@ export function sessionPickItems(sessions: readonly SessionState[], now: number,
     .sort((a, b) => b.lastActivity - a.lastActivity)
     .map((s) => ({
       uid: s.uid,
-      label: sessionLabel(s),
+      label: s.row.key,
       description: sessionDescription(s),
-      detail: [s.row.key !== sessionLabel(s) ? s.row.key : undefined, `agent ${s.agentId}`, multiDir ? path.basename(s.stateDir) : undefined, sessionModel(s), `updated ${formatAge(s.lastActivity, now)}`]
+      detail: [`agent ${s.agentId}`, multiDir ? path.basename(s.stateDir) : undefined, sessionModel(s), `updated ${formatAge(s.lastActivity, now)}`]
         .filter(Boolean)
         .join(' · '),
     }));

@@ -95,7 +95,9 @@ type Json = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** As OpenClaw's includes.ts: arrays concatenate, objects merge recursively, otherwise `over` wins. */
 function deepMerge(base: unknown, over: unknown): unknown {
+  if (Array.isArray(base) && Array.isArray(over)) return [...base, ...over];
   if (isObj(base) && isObj(over)) {
     const out: Json = { ...base };
     for (const [k, v] of Object.entries(over)) out[k] = k in out ? deepMerge(out[k], v) : v;
@@ -106,8 +108,8 @@ function deepMerge(base: unknown, over: unknown): unknown {
 
 function substituteVars(v: unknown, vars: Env['vars'], missing: Set<string>): unknown {
   if (typeof v === 'string') {
-    // `$${X}` is an escaped literal `${X}`.
-    return v.replace(/\$?\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, name: string) => {
+    // `$${X}` is an escaped literal `${X}`. Only upper-case names are env references (env-substitution.ts).
+    return v.replace(/\$?\$\{([A-Z_][A-Z0-9_]*)\}/g, (m, name: string) => {
       if (m.startsWith('$$')) return m.slice(1);
       const val = vars[name];
       if (val === undefined) {

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { entryMeta, parseEntryJson } from './entries';
 import { rowFromEntry } from './rows';
-import type { DiagnosticSink, EntryMeta, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from './types';
+import type { DiagnosticSink, EntryMeta, ReadOptions, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from './types';
 
 export const SAFE_SESSION_ID_RE = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
 const CHUNK = 1024 * 1024;
@@ -129,7 +129,7 @@ export class JsonlSessionStore implements SessionStore {
     return path.join(dir, `${row.sessionId}.jsonl`);
   }
 
-  readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined): TranscriptDelta {
+  readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined, opts?: ReadOptions): TranscriptDelta {
     const file = this.transcriptPath(row);
     const empty = (c: JsonlCursor): TranscriptDelta => ({ reset: true, entries: [], cursor: c });
     const fresh = (f: string, st?: fs.Stats): JsonlCursor => ({ kind: 'jsonl', file: f, offset: 0, ino: st?.ino ?? 0, dev: st?.dev ?? 0, lineNo: 0, version: 0, lastId: null });
@@ -147,11 +147,11 @@ export class JsonlSessionStore implements SessionStore {
       reset = true;
     }
     if (st.size === c.offset) return { reset, entries: [], cursor: c };
-    const out = this.readLines(file, c, st.size);
+    const out = this.readLines(file, c, st.size, opts);
     return { reset, entries: out.entries, cursor: out.cursor, ...(out.headerVersion !== undefined ? { headerVersion: out.headerVersion } : {}) };
   }
 
-  private readLines(file: string, start: JsonlCursor, size: number): { entries: EntryMeta[]; cursor: JsonlCursor; headerVersion?: number } {
+  private readLines(file: string, start: JsonlCursor, size: number, opts?: ReadOptions): { entries: EntryMeta[]; cursor: JsonlCursor; headerVersion?: number } {
     const cur: JsonlCursor = { ...start };
     const entries: EntryMeta[] = [];
     let headerVersion: number | undefined;
@@ -179,7 +179,10 @@ export class JsonlSessionStore implements SessionStore {
           if (dropping) {
             dropping = false;
             cur.lineNo++;
-          } else this.handleLine(buf, lineStart, nl, pos + lineStart, file, cur, entries, (v) => (headerVersion = v));
+          } else {
+            this.handleLine(buf, lineStart, nl, pos + lineStart, file, cur, entries, (v) => (headerVersion = v));
+            if (opts?.onProgress && cur.lineNo % (opts.progressEvery ?? 256) === 0) opts.onProgress(cur.lineNo, pos + nl + 1 - start.offset);
+          }
           cur.offset = pos + nl + 1;
           lineStart = nl + 1;
         }
@@ -241,13 +244,19 @@ export class JsonlSessionStore implements SessionStore {
     }
     if (cur.version < 0) return; // invalid transcript
     if (cur.version === 1) {
-      // v1: no id/parentId; entries form a chain in file order.
-      const synthetic = `v1:${lineNo}`;
-      e.id = synthetic;
+      // v1: no id/parentId; entries form a chain in file order. The synthetic id is the entry's index
+      // among the parsed entries (header = 0; blank and malformed lines do not count), which is what
+      // pi's v1 → v2 migration resolves `firstKeptEntryIndex` against.
+      const n = cur.lastId ? Number(cur.lastId.slice(3)) + 1 : 1;
+      e.id = `v1:${n}`;
       e.parentId = cur.lastId;
       if (e.type === 'compaction' && typeof e.firstKeptEntryIndex === 'number' && e.firstKeptEntryId === undefined) {
-        e.firstKeptEntryId = `v1:${e.firstKeptEntryIndex + 1}`; // index counts the header as 0, lines count from 1
+        e.firstKeptEntryId = `v1:${e.firstKeptEntryIndex}`;
       }
+    }
+    if (cur.version < 3 && e.type === 'message' && e.message && typeof e.message === 'object' && (e.message as Record<string, unknown>).role === 'hookMessage') {
+      // pi's v2 → v3 migration renames the role.
+      (e.message as Record<string, unknown>).role = 'custom';
     }
     const meta = entryMeta(e, filePos, end - start);
     if (!meta) {

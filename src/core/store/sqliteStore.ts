@@ -15,6 +15,7 @@ import { rowFromEntryJson } from './rows';
 import {
   type DiagnosticSink,
   type EntryMeta,
+  type ReadOptions,
   type RowsDelta,
   type SessionRow,
   type SessionStore,
@@ -170,7 +171,7 @@ export class SqliteSessionStore implements SessionStore {
     }
   }
 
-  readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined): TranscriptDelta {
+  readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined, opts?: ReadOptions): TranscriptDelta {
     this.open();
     const sessionId = row.sessionId;
     let after = cursor && cursor.kind === 'sqlite' && cursor.sessionId === sessionId ? cursor.lastSeq : -1;
@@ -189,9 +190,13 @@ export class SqliteSessionStore implements SessionStore {
     const entries: EntryMeta[] = [];
     let lastSeq = after;
     let headerVersion: number | undefined;
+    const every = opts?.progressEvery ?? 256;
+    let n = 0;
+    let readBytes = 0;
     for (const r of it) {
       const seq = Number(r.seq);
       lastSeq = seq;
+      if (opts?.onProgress && ++n % every === 0) opts.onProgress(n, readBytes);
       const text = this.rowText(r, sessionId);
       if (text === undefined) continue;
       const parsed = parseEntryJson(text);
@@ -200,6 +205,7 @@ export class SqliteSessionStore implements SessionStore {
         continue;
       }
       const bytes = typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : Buffer.byteLength(text, 'utf8');
+      readBytes += bytes;
       const meta = entryMeta(parsed.value, seq, bytes);
       if (!meta) {
         this.diag({ severity: 'warning', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `entry of type "${String(parsed.value.type)}" has no id; skipped` });

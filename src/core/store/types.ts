@@ -123,6 +123,12 @@ export interface RowsDelta {
   rows: SessionRow[];
 }
 
+export interface ReadOptions {
+  /** called every `progressEvery` entries (default 256) with entries and bytes read so far */
+  onProgress?: (entries: number, bytes: number) => void;
+  progressEvery?: number;
+}
+
 /** One agent's session store. Read-only by construction. */
 export interface SessionStore {
   readonly era: 'sqlite' | 'jsonl';
@@ -134,7 +140,7 @@ export interface SessionStore {
   /** Session rows. `full` re-reads all; otherwise only rows changed since the last call where the store can tell. */
   readRows(full: boolean): RowsDelta;
   /** Transcript entries after `cursor` (or all when `cursor` is undefined). */
-  readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined): TranscriptDelta;
+  readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined, opts?: ReadOptions): TranscriptDelta;
   /** Which of the given session ids have new transcript data since the last call (undefined = can't tell: check all). */
   changedSessions(): Set<string> | undefined;
   /** Full JSON of the given entries, for detail views. */

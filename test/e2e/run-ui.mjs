@@ -1,0 +1,154 @@
+// UI end-to-end checks of OpenClaw Context in a real VS Code (code-server 4.139.1 + Debian chromium).
+//   node test/e2e/run-ui.mjs <vsix> [resultsDir]
+// The state is a throwaway copy of the real OpenClaw 2026.9.6 fixture state; expected figures come from
+// what `openclaw sessions` printed for it (test/fixtures/openclaw-real/cli/sessions-final.*).
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import {
+  startCodeServer, launchBrowser, openWorkbench, runChecks, printSummary, commandPalette,
+  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, saveArtifacts, sleep, STATUSBAR,
+} from './lib.mjs';
+import { prepareState, openclawFigures, REPO } from './state.mjs';
+
+const [vsixArg, outArg] = process.argv.slice(2);
+if (!vsixArg) {
+  console.error('usage: node test/e2e/run-ui.mjs <vsix> [resultsDir]');
+  process.exit(2);
+}
+const out = path.resolve(outArg ?? 'test-results');
+fs.mkdirSync(out, { recursive: true });
+const GAUGE = 'OpenClaw context'; // aria-label prefix of our status bar item
+const node24 = process.env.NODE24_BIN;
+
+// "9.7k/33k (30%)" → "30% 9.7k/33k" (the gauge shows the same figures, percent first)
+const gaugeText = (cell) => {
+  const m = /^(\S+)\/(\S+) \((\d+)%\)$/.exec(cell);
+  if (!m) throw new Error(`unexpected cell ${cell}`);
+  return `${m[3]}% ${m[1]}/${m[2]}`;
+};
+const fmt = (v) => (v >= 10000 ? `${(v / 1000).toFixed(0)}k` : `${(v / 1000).toFixed(1)}k`);
+
+const state = prepareState('real');
+const figures = openclawFigures();
+const mostRecent = [...figures].sort((a, b) => b.updatedAt - a.updatedAt)[0];
+let cs;
+let browser;
+let page;
+let result = { passed: 0, failed: 1 };
+try {
+  cs = await startCodeServer({
+    vsixPath: vsixArg,
+    workspace: state.workspace,
+    isolateHome: true,
+    env: { OPENCLAW_STATE_DIR: state.dir, OPENCLAW_CONFIG_PATH: path.join(state.dir, 'openclaw.json') },
+  });
+  browser = await launchBrowser();
+  page = await browser.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+
+  const checks = [
+    {
+      name: `status bar shows the most recent session (${mostRecent.key}) as OpenClaw printed it: ${mostRecent.cell}`,
+      fn: async () => {
+        await openWorkbench(page, cs.url, state.workspace);
+        const text = await waitForStatusBarItem(page, GAUGE, gaugeText(mostRecent.cell), 40_000);
+        if (text !== gaugeText(mostRecent.cell)) throw new Error(`status bar shows "${text}"`);
+      },
+    },
+    {
+      name: 'Sessions view lists the state dir, the agent and every session with its figures',
+      fn: async () => {
+        await openViewContainer(page, 'OpenClaw Context');
+        await waitForTreeRow(page, 'Sessions', 'main');
+        for (const s of figures) {
+          const want = s.cell.startsWith('unknown') ? `~` : `${gaugeText(s.cell).split(' ')[0]} · ${s.cell.split(' ')[0]}`;
+          const rows = viewPane(page, 'Sessions').locator('.monaco-list-row', { hasText: want });
+          if ((await rows.count()) === 0) throw new Error(`no session row with "${want}" for ${s.key}`);
+        }
+        const n = await viewPane(page, 'Sessions').locator('.monaco-list-row').count();
+        if (n < figures.length + 2) throw new Error(`only ${n} rows`);
+      },
+    },
+    {
+      name: 'Memories and Checkpoints views show their empty states',
+      fn: async () => {
+        for (const [view, text] of [['Memories', 'Memories are coming soon'], ['Checkpoints', 'Checkpoints are coming soon']]) {
+          const header = viewPane(page, view).locator('.pane-header');
+          if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+          await viewPane(page, view).getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
+        }
+      },
+    },
+    {
+      name: 'command palette: Open Active Context opens the rebuilt context',
+      fn: async () => {
+        await commandPalette(page, 'OpenClaw Context: Open Active Context');
+        await page.locator('.editor-instance .view-lines', { hasText: `Active context — ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        await page.keyboard.press('Control+W').catch(() => {});
+      },
+    },
+    {
+      name: 'command palette: Pick Session pins agent:main:rpc, Unpin follows the most recent again',
+      fn: async () => {
+        const rpc = figures.find((s) => s.key === 'agent:main:rpc');
+        await commandPalette(page, 'OpenClaw Context: Pick Session for the Gauge');
+        const input = page.locator('.quick-input-widget input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill('agent:main:rpc');
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'agent:main:rpc' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+        await page.keyboard.press('Enter');
+        await waitForStatusBarItem(page, GAUGE, gaugeText(rpc.cell), 15_000);
+        await commandPalette(page, 'OpenClaw Context: Unpin Gauge');
+        await waitForStatusBarItem(page, GAUGE, gaugeText(mostRecent.cell), 15_000);
+      },
+    },
+    {
+      name: 'a turn written to the database while VS Code runs updates the gauge and the tree',
+      fn: async () => {
+        execFileSync(node24, [path.join(REPO, 'scripts/demo-append.mjs'), state.dir, '--key', mostRecent.key], { stdio: 'pipe' });
+        // what the writer stored in the session row: the expected new figure
+        const row = JSON.parse(execFileSync(node24, ['-e', `
+          const { DatabaseSync } = require('node:sqlite');
+          const db = new DatabaseSync(process.argv[1], { readOnly: true });
+          console.log(db.prepare('SELECT entry_json FROM session_nodes WHERE session_key = ?').get(process.argv[2]).entry_json);`,
+          path.join(state.dir, 'agents/main/agent/openclaw-agent.sqlite'), mostRecent.key], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+        const want = `${Math.round((row.totalTokens / row.contextTokens) * 100)}% ${fmt(row.totalTokens)}/${fmt(row.contextTokens)}`;
+        if (want === gaugeText(mostRecent.cell)) throw new Error('the appended turn did not change the figure; the check would prove nothing');
+        const t0 = Date.now();
+        await waitForStatusBarItem(page, GAUGE, want, 15_000);
+        console.log(`   gauge updated ${Date.now() - t0} ms after the write: ${want}`);
+        const [pct, used] = want.split(' ');
+        await waitForTreeRow(page, 'Sessions', `${pct} · ${used}`, 10_000);
+      },
+    },
+    {
+      name: 'gauge tooltip shows the lines and the breakdown (screenshot saved)',
+      fn: async () => {
+        const item = page.locator(`${STATUSBAR} .statusbar-item`, { has: page.locator(`[aria-label^="${GAUGE}"]`) }).first();
+        const target = (await item.count()) ? item : page.locator(`${STATUSBAR} [aria-label^="${GAUGE}"]`).first();
+        await target.hover();
+        const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'To compaction' }).first();
+        await hover.waitFor({ state: 'visible', timeout: 10_000 });
+        for (const t of ['To memory flush', 'Bootstrap files', 'Tool results']) {
+          if (!(await hover.innerText()).includes(t)) throw new Error(`tooltip lacks "${t}"`);
+        }
+        await sleep(300);
+        await page.screenshot({ path: path.join(out, 'screenshot.png') });
+        if (process.env.OC_CTX_UPDATE_SCREENSHOT === '1') fs.copyFileSync(path.join(out, 'screenshot.png'), path.join(REPO, 'media/screenshot.png'));
+      },
+    },
+  ];
+  result = await runChecks('OpenClaw Context UI (code-server 4.139.1)', checks, {
+    onFail: async (c) => saveArtifacts(out, { cs, page, name: `ui-${checks.indexOf(c)}` }),
+  });
+} catch (err) {
+  console.log(`FAIL - harness: ${err?.message ?? err}`);
+  if (cs) await saveArtifacts(out, { cs, page, name: 'ui-harness' });
+  result = { passed: result.passed, failed: Math.max(1, result.failed) };
+} finally {
+  await browser?.close();
+  await cs?.stop();
+  state.cleanup();
+}
+printSummary(result.passed, result.failed);
+process.exit(result.failed === 0 && result.passed > 0 ? 0 : 1);
