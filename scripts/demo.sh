@@ -10,12 +10,13 @@ DIR="${DEMO_DIR:-$HOME/.cache/openclaw-context-demo}"
 eval "$(bash scripts/setup-e2e.sh)"
 node scripts/build.mjs >/dev/null
 mkdir -p test-results
-npx --no-install vsce package --no-dependencies -o test-results/openclaw-context.vsix >/dev/null
+npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix >/dev/null
 
 # A fresh copy of the demo state every run (the demo never touches the repo's files).
 rm -rf "$DIR"; mkdir -p "$DIR"/{ud/User,ext,home}
 cp -r demo/openclaw-state "$DIR/state"
 gunzip -f "$DIR/state/agents/main/agent/openclaw-agent.sqlite.gz"
+touch "$DIR/state/.openclaw-context-demo"
 printf 'auth: none\ncert: false\n' > "$DIR/config.yaml"
 cat > "$DIR/ud/User/settings.json" <<'JSON'
 { "workbench.startupEditor": "none", "telemetry.telemetryLevel": "off", "update.mode": "none",
