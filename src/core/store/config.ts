@@ -152,7 +152,16 @@ export function loadConfig(configPath: string, env: Env, diag?: DiagnosticSink):
 }
 
 function readWithIncludes(file: string, stack: string[], depth: number): unknown {
-  const real = path.resolve(file);
+  let real = path.resolve(file);
+  try {
+    real = fs.realpathSync(real);
+  } catch {
+    throw new Error(`$include target not found: ${path.basename(real)}`);
+  }
+  // Like OpenClaw, an $include must stay inside the directory of the top-level config file.
+  const rootDir = stack.length ? path.dirname(stack[0]!) : path.dirname(real);
+  const rel = path.relative(rootDir, real);
+  if (stack.length && (rel.startsWith('..') || path.isAbsolute(rel))) throw new Error(`$include ${JSON.stringify(file)} is outside the config directory ${rootDir}; refused`);
   if (stack.includes(real)) throw new Error(`$include cycle: ${[...stack, real].map((p) => path.basename(p)).join(' → ')}`);
   if (depth > MAX_INCLUDE_DEPTH) throw new Error(`$include nested deeper than ${MAX_INCLUDE_DEPTH}`);
   const st = fs.statSync(real);

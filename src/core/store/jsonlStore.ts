@@ -137,6 +137,13 @@ export class JsonlSessionStore implements SessionStore {
     let st: fs.Stats;
     try {
       st = fs.statSync(file);
+      // A symlink must not lead out of the sessions dir.
+      const real = fs.realpathSync(file);
+      const rel = path.relative(fs.realpathSync(this.location), real);
+      if (rel.startsWith('..') || path.isAbsolute(rel)) {
+        this.diag({ severity: 'warning', source: `${this.storePath}[${row.key}]`, message: `transcript ${path.basename(file)} links outside ${this.location}; not read` });
+        return empty(fresh(''));
+      }
     } catch {
       return empty(fresh(file));
     }

@@ -1,0 +1,112 @@
+/**
+ * Shared test helpers. Tests never modify test/fixtures: whatever they change is copied into a temp dir
+ * first (removed again after the run).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import type { Diagnostic, DiagnosticSink } from '../../src/core/store/types';
+
+function findRepoRoot(): string {
+  let dir = __dirname;
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'test', 'fixtures'))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`cannot find the repository root above ${__dirname}`);
+    dir = up;
+  }
+}
+
+export const REPO_ROOT = findRepoRoot();
+
+/** A path under test/fixtures. */
+export function fixturePath(...parts: string[]): string {
+  return path.join(REPO_ROOT, 'test', 'fixtures', ...parts);
+}
+
+/** A path under the repository root. */
+export function repoPath(...parts: string[]): string {
+  return path.join(REPO_ROOT, ...parts);
+}
+
+const created: string[] = [];
+
+/** A fresh temp dir, removed after the whole run. */
+export function tmpDir(prefix = 'occtx-test-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+// Root-level hook: registered when a spec file first imports this module.
+after(function cleanTmpDirs() {
+  for (const dir of created.splice(0)) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      /* best effort */
+    }
+  }
+});
+
+export const REAL_DB_REL = path.join('agents', 'main', 'agent', 'openclaw-agent.sqlite');
+
+/**
+ * Copy test/fixtures/openclaw-real/state into a temp dir and gunzip the agent DB next to it (the .gz is
+ * not kept in the copy). Returns the temp state dir.
+ */
+export function materializeRealState(): string {
+  const dir = path.join(tmpDir('occtx-real-'), 'state');
+  fs.cpSync(fixturePath('openclaw-real', 'state'), dir, { recursive: true });
+  const gz = path.join(dir, `${REAL_DB_REL}.gz`);
+  fs.writeFileSync(path.join(dir, REAL_DB_REL), zlib.gunzipSync(fs.readFileSync(gz)));
+  fs.rmSync(gz);
+  return dir;
+}
+
+/** The real agent DB inside a materialized state dir. */
+export function realDbPath(stateDir: string): string {
+  return path.join(stateDir, REAL_DB_REL);
+}
+
+/** A diagnostic sink that records. */
+export function collectDiagnostics(): { sink: DiagnosticSink; list: Diagnostic[] } {
+  const list: Diagnostic[] = [];
+  return { sink: (d) => list.push(d), list };
+}
+
+/** OpenClaw's own dump of every transcript: `<key with : → _>__<sessionId>.jsonl`, one event per line. */
+export interface TranscriptDump {
+  file: string;
+  sessionId: string;
+  events: Array<Record<string, unknown>>;
+}
+
+export function realTranscriptDumps(): TranscriptDump[] {
+  const dir = fixturePath('openclaw-real', 'transcripts');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => {
+      const sessionId = f.slice(f.lastIndexOf('__') + 2, -'.jsonl'.length);
+      const events = fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      return { file: f, sessionId, events };
+    });
+}
+
+/** Lazily loaded node:sqlite (Node ≥ 22.13). */
+export function sqlite(): typeof import('node:sqlite') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:sqlite') as typeof import('node:sqlite');
+}
+
+/** Write a JSONL file from objects (each line `\n`-terminated). */
+export function writeJsonl(file: string, lines: unknown[]): void {
+  fs.writeFileSync(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l)) + '\n').join(''));
+}

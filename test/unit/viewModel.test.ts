@@ -1,0 +1,134 @@
+/**
+ * View models and the context document, over the real OpenClaw fixture state. Expected strings come
+ * from OpenClaw's own printed figures (sessions-final.json) and the product's documented formats.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { renderContextDocument } from '../../src/core/context/document';
+import { ContextModel, type SessionState } from '../../src/core/context/model';
+import {
+  compactionLabel,
+  entryLabel,
+  gaugeShort,
+  levelColor,
+  sessionDescription,
+  sessionLabel,
+  sessionPickItems,
+  shortKey,
+  statusBarModel,
+  turnLabel,
+} from '../../src/core/context/viewModel';
+import { groupTurns } from '../../src/core/context/rebuild';
+import { processEnv, resolveStateDirs } from '../../src/core/store/config';
+import { fixturePath, materializeRealState } from './helpers';
+
+interface OcRow {
+  key: string;
+  totalTokens: number | null;
+  totalTokensFresh: boolean;
+}
+
+describe('view models over the real fixture state', () => {
+  let model: ContextModel;
+  let oc: OcRow[];
+  const get = (key: string): SessionState => {
+    const s = model.findByKey(key);
+    assert.ok(s, key);
+    return model.ensureTranscript(s.uid)!;
+  };
+
+  before(() => {
+    const dir = materializeRealState();
+    model = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, processEnv()), env: processEnv() });
+    model.refresh(true);
+    oc = (JSON.parse(fs.readFileSync(fixturePath('openclaw-real', 'cli', 'sessions-final.json'), 'utf8')) as { sessions: OcRow[] }).sessions;
+  });
+
+  it('status bar text: percent then used/window, as OpenClaw rounds them; `~` for estimates', () => {
+    for (const r of oc) {
+      const s = get(r.key);
+      const text = statusBarModel(s, { pinned: false, now: Date.now() }).text;
+      if (r.totalTokensFresh && r.totalTokens !== null) {
+        const pct = Math.round((r.totalTokens / 32768) * 100);
+        const used = r.totalTokens >= 10000 ? `${(r.totalTokens / 1000).toFixed(0)}k` : `${(r.totalTokens / 1000).toFixed(1)}k`;
+        assert.equal(text, `$(pulse) ${pct}% ${used}/33k`, r.key);
+      } else assert.match(text, /^\$\(pulse\) ~\d+% ~[\d.]+k\/33k$/, r.key);
+    }
+  });
+
+  it('status bar background follows the thresholds; tooltip names the lines and the source', () => {
+    const s = get('agent:main:work');
+    const m = statusBarModel(s, { pinned: true, now: Date.now(), breakdown: model.breakdown(s.uid) });
+    assert.equal(m.background, 'none');
+    for (const t of ['`agent:main:work`', 'pinned', 'To memory flush', 'To compaction', 'line at 25k, OpenClaw budget', 'Checkpoint line', 'reported by OpenClaw', 'Bootstrap files (5)', 'Tool schemas']) {
+      assert.ok(m.tooltip.includes(t), `tooltip has ${t}`);
+    }
+    const hot = { ...s, gauge: { ...s.gauge, level: 'danger' as const } };
+    assert.equal(statusBarModel(hot, { pinned: false, now: 0 }).background, 'error');
+    const warm = { ...s, gauge: { ...s.gauge, level: 'checkpoint' as const } };
+    assert.equal(statusBarModel(warm, { pinned: false, now: 0 }).background, 'warning');
+  });
+
+  it('status bar without a session explains why (e.g. no SQLite engine)', () => {
+    const m = statusBarModel(undefined, { pinned: false, now: 0, problem: 'This runtime (Node v20) has no built-in SQLite' });
+    assert.equal(m.text, '$(pulse) OpenClaw');
+    assert.equal(m.background, 'warning');
+    assert.match(m.tooltip, /no built-in SQLite/);
+    assert.equal(statusBarModel(undefined, { pinned: false, now: 0 }).background, 'none');
+  });
+
+  it('session labels are the key without the agent prefix; UUID segments shortened', () => {
+    assert.equal(shortKey('agent:main:work', 'main'), 'work');
+    assert.equal(shortKey('agent:main:dashboard:0c9e5420-4b4c-4526-9df1-2be93bb83f2a', 'main'), 'dashboard:0c9e5420');
+    assert.equal(shortKey('agent:other:x', 'main'), 'agent:other:x');
+    assert.equal(shortKey('agent:main:', 'main'), 'agent:main:');
+    assert.equal(sessionLabel(get('agent:main:explicit:harness-explicit-001')), 'explicit:harness-explicit-001');
+  });
+
+  it('descriptions: `30% · 9.7k/33k`, compactions counted, display names appended', () => {
+    assert.equal(sessionDescription(get('agent:main:work')), '30% · 9.7k/33k');
+    const ext2 = get('agent:main:ext2');
+    assert.equal(ext2.gauge.compactions, 1);
+    assert.equal(sessionDescription(ext2), '25% · 8.3k/33k · 1 compaction');
+    assert.match(sessionDescription(get('agent:main:rpc')), /^27% · 8\.7k\/33k · First turn after reset/);
+    assert.match(sessionDescription(get('agent:main:dashboard:0c9e5420-4b4c-4526-9df1-2be93bb83f2a')), /^~\d+% · ~[\d.]+k\/33k$/);
+  });
+
+  it('quick pick lists every session, most recent first, full keys as labels', () => {
+    const items = sessionPickItems(model.sessions(), Date.now(), false);
+    assert.equal(items.length, oc.length);
+    assert.equal(items[0]!.label, 'agent:main:work');
+    assert.deepEqual(new Set(items.map((i) => i.label)), new Set(oc.map((r) => r.key)));
+  });
+
+  it('compaction and turn labels carry the token figures OpenClaw recorded', () => {
+    const rpcPre = get('agent:main:ext2');
+    const c = rpcPre.context!.compactions[0]!;
+    assert.equal(c.tokensBefore, 9999); // the external-write experiment H wrote tokensBefore 9999, no tokensAfter
+    assert.ok(c.tokens > 0 && c.tokens < 1000);
+    assert.equal(compactionLabel(c).label, `10.0k → ~${c.tokens} summary`);
+    const turns = groupTurns(rpcPre.context!.items);
+    assert.equal(turns[0]!.opener?.kind, 'compaction');
+    assert.match(turnLabel(turns[0]!, 1).label, /^1\. Compaction summary$/);
+    const user = rpcPre.context!.items.find((e) => e.role === 'user')!;
+    assert.equal(entryLabel(user).icon, 'account');
+  });
+
+  it('gaugeShort and level colours', () => {
+    const s = get('agent:main:main');
+    assert.equal(gaugeShort(s.gauge), '26% 8.5k/33k');
+    assert.equal(levelColor('ok'), 'charts.green');
+    assert.equal(levelColor('danger'), 'charts.red');
+  });
+
+  it('context document: one heading per context item, in order, with the summary first after a compaction', () => {
+    const s = get('agent:main:ext2');
+    const full = model.loadEntries(s.uid, s.context!.items);
+    const doc = renderContextDocument(s, full);
+    const headings = doc.split('\n').filter((l) => /^### \d+\. /.test(l));
+    assert.equal(headings.length, s.context!.items.length);
+    assert.match(headings[0]!, /^### 1\. compaction summary/);
+    assert.ok(doc.includes('The conversation history before this point was compacted into the following summary:'));
+    assert.ok(doc.startsWith('# Active context — agent:main:ext2'));
+  });
+});
