@@ -373,7 +373,7 @@ export function printSummary(passed, failed) {
 }
 
 /** Run a command through the command palette (F1). `text` is the palette label, e.g. "OpenClaw Context: Refresh". */
-export async function commandPalette(page, text, { timeout = 15_000 } = {}) {
+export async function commandPalette(page, text, { timeout = 15_000, waitHidden = true } = {}) {
   // Give the workbench keyboard focus by clicking an inert spot: the editor part (empty with
   // startupEditor=none). Not the status bar: its left-most item (status.host, the remote
   // indicator) opens a quick pick of its own.
@@ -398,7 +398,8 @@ export async function commandPalette(page, text, { timeout = 15_000 } = {}) {
     .waitFor({ state: 'visible', timeout })
     .catch(() => {});
   await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout }).catch(() => {});
+  // a command that opens its own quick pick keeps the widget visible: the caller passes waitHidden:false
+  if (waitHidden) await input.waitFor({ state: 'hidden', timeout }).catch(() => {});
 }
 
 function toMatcher(regexOrString) {

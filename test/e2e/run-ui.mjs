@@ -91,7 +91,7 @@ try {
       name: 'command palette: Pick Session pins agent:main:rpc, Unpin follows the most recent again',
       fn: async () => {
         const rpc = figures.find((s) => s.key === 'agent:main:rpc');
-        await commandPalette(page, 'OpenClaw Context: Pick Session for the Gauge');
+        await commandPalette(page, 'OpenClaw Context: Pick Session for the Gauge', { waitHidden: false });
         const input = page.locator('.quick-input-widget input');
         await input.waitFor({ state: 'visible', timeout: 10_000 });
         await input.fill('agent:main:rpc');

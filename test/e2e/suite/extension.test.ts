@@ -170,6 +170,45 @@ suite('OpenClaw Context in the extension host', () => {
     await waitFor(() => (api.service.model.findByKey('agent:main:main')!.gauge.level === 'ok' ? true : undefined), 'level ok again');
   });
 
+  test('a second state dir (JSONL era) shows side by side and its appended lines are watched', async () => {
+    const os = await import('node:os');
+    const extra = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-jsonl-'));
+    const sessions = path.join(extra, 'agents', 'legacy', 'sessions');
+    fs.mkdirSync(sessions, { recursive: true });
+    const sid = 'legacy-0001';
+    const t = Date.parse('2026-11-20T10:00:00Z');
+    const lines = [
+      { type: 'session', version: 3, id: sid, timestamp: new Date(t).toISOString(), cwd: extra },
+      { type: 'message', id: 'u1', parentId: null, timestamp: new Date(t + 1000).toISOString(), message: { role: 'user', content: [{ type: 'text', text: 'hello' }], timestamp: t + 1000 } },
+      { type: 'message', id: 'a1', parentId: 'u1', timestamp: new Date(t + 2000).toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }], provider: 'anthropic', model: 'claude-x', usage: { input: 50000, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 50010 }, stopReason: 'stop', timestamp: t + 2000 } },
+    ];
+    fs.writeFileSync(path.join(sessions, `${sid}.jsonl`), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify({ 'agent:legacy:main': { sessionId: sid, updatedAt: t + 2000, totalTokens: 50000, totalTokensFresh: true, contextTokens: 200000 } }));
+    const cfg = vscode.workspace.getConfiguration('openclawContext');
+    await cfg.update('stateDir', [stateDir, extra], vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor(() => (api.service.model.stateDirs().length === 2 && api.service.model.findByKey('agent:legacy:main') ? true : undefined), 'two state dirs');
+      assert.equal(api.tree.getChildren().length, 2);
+      const legacy = api.service.model.findByKey('agent:legacy:main')!;
+      assert.equal(legacy.era, 'jsonl');
+      assert.equal(legacy.gauge.used, 50000);
+      assert.equal(legacy.gauge.percent, 25);
+      assert.equal(api.service.model.findByKey('agent:main:work')?.era, 'sqlite');
+      // a user line appended while VS Code runs (a turn in flight): 4000 chars = 1000 tokens pending
+      api.service.model.ensureTranscript(legacy.uid);
+      await api.service.pin(legacy.uid);
+      const u2 = { type: 'message', id: 'u2', parentId: 'a1', timestamp: new Date(Date.now() + 5000).toISOString(), message: { role: 'user', content: 'y'.repeat(4000), timestamp: Date.now() + 5000 } };
+      fs.appendFileSync(path.join(sessions, `${sid}.jsonl`), JSON.stringify(u2) + '\n');
+      await waitFor(() => (api.service.model.findByKey('agent:legacy:main')!.gauge.used === 51000 ? true : undefined), 'JSONL append to reach the gauge');
+      await waitFor(() => (api.statusBar.text === '$(pulse) ~26% ~51k/200k' ? true : undefined), `status bar ~26% ~51k/200k (is ${api.statusBar.text})`);
+    } finally {
+      await api.service.pin(undefined);
+      await cfg.update('stateDir', undefined, vscode.ConfigurationTarget.Global);
+      fs.rmSync(extra, { recursive: true, force: true });
+    }
+    await waitFor(() => (api.service.model.stateDirs().length === 1 ? true : undefined), 'back to one state dir');
+  });
+
   test('refresh and show diagnostics commands run', async () => {
     await vscode.commands.executeCommand('openclawContext.refresh');
     await vscode.commands.executeCommand('openclawContext.showOutput');
