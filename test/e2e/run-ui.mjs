@@ -93,7 +93,9 @@ try {
         const rpc = figures.find((s) => s.key === 'agent:main:rpc');
         await commandPalette(page, 'OpenClaw Context: Pick Session for the Gauge', { waitHidden: false });
         const input = page.locator('.quick-input-widget input');
-        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        // our quick pick (not the palette) is showing: its title and its first item
+        await page.locator('.quick-input-widget', { hasText: 'session for the gauge' }).waitFor({ state: 'visible', timeout: 10_000 });
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Follow the most recently active session' }).first().waitFor({ state: 'visible', timeout: 10_000 });
         await input.fill('agent:main:rpc');
         await page.locator('.quick-input-list .monaco-list-row', { hasText: 'agent:main:rpc' }).first().waitFor({ state: 'visible', timeout: 10_000 });
         await page.keyboard.press('Enter');
