@@ -5,7 +5,7 @@
  * the fixture DB).
  */
 import assert from 'node:assert/strict';
-import { groupTurns, rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
+import { extendContext, groupTurns, rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { entryMeta } from '../../src/core/store/entries';
 import type { EntryMeta } from '../../src/core/store/types';
 import { materializeRealState, realDbPath, realTranscriptDumps, sqlite } from './helpers';
@@ -298,5 +298,50 @@ describe('rebuildContext vs what OpenClaw 2026.9.6 compiled for the model (real 
     assert.deepEqual(ctx.items.map(roleOf), c.messages.map((m) => (typeof m === 'string' ? null : m.role)));
     // The compaction and the error turn after it are on the abandoned branch.
     assert.equal(ctx.compaction, undefined);
+  });
+});
+
+describe('extendContext (the live O(appended) path) equals a full rebuild', () => {
+  // Build each real transcript row by row; after every append, the incremental context must equal
+  // the full rebuild (ids of the path and of the model-visible items, compaction, usageFrom).
+  it('on every prefix of every real transcript', () => {
+    let extended = 0;
+    for (const dump of realTranscriptDumps()) {
+      const lines = dump.events;
+      const index = new TranscriptIndex();
+      let ctx: ReturnType<typeof rebuildContext> | undefined;
+      lines.forEach((line, i) => {
+        const meta = entryMeta(line, i, JSON.stringify(line).length)!;
+        const known = new Set([meta].filter((e) => index.byId.has(e.id)).map((e) => e.id));
+        index.apply({ reset: false, entries: [meta], cursor: { kind: 'sqlite', sessionId: 's', lastSeq: i } });
+        const inc = ctx ? extendContext(ctx, [meta], known) : undefined;
+        if (inc) extended++;
+        const full = rebuildContext(index);
+        const got = inc ?? full;
+        assert.deepEqual(got.items.map((e) => e.id), full.items.map((e) => e.id), `${dump.sessionId} @${i}`);
+        assert.deepEqual(got.path.map((e) => e.id), full.path.map((e) => e.id), `${dump.sessionId} @${i}`);
+        assert.equal(got.leafId, full.leafId);
+        assert.equal(got.usageFrom, full.usageFrom);
+        assert.equal(got.compaction?.id, full.compaction?.id);
+        ctx = got;
+      });
+    }
+    assert.ok(extended > 50, `the incremental path was taken (${extended} times)`);
+  });
+
+  it('refuses (falls back) for branches, compactions, resets, leaf entries and duplicate ids', () => {
+    const base = indexOf([
+      { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: 'x' } },
+      { type: 'message', id: 'b', parentId: 'a', timestamp: '2026-01-01T00:00:01Z', message: { role: 'assistant', content: [] } },
+    ]);
+    const ctx = rebuildContext(base);
+    const m = (e: Json) => entryMeta(e, 9, 10)!;
+    assert.equal(extendContext(ctx, [m({ type: 'message', id: 'c', parentId: 'a', message: { role: 'user', content: 'branch' } })], new Set()), undefined);
+    assert.equal(extendContext(ctx, [m({ type: 'compaction', id: 'c', parentId: 'b', summary: 's', firstKeptEntryId: 'b' })], new Set()), undefined);
+    assert.equal(extendContext(ctx, [m({ type: 'reset', id: 'c', parentId: 'b' })], new Set()), undefined);
+    assert.equal(extendContext(ctx, [m({ type: 'leaf', id: 'c', parentId: 'b', targetId: 'a' })], new Set()), undefined);
+    assert.equal(extendContext(ctx, [m({ type: 'message', id: 'c', parentId: 'b', message: { role: 'user', content: 'y' } })], new Set(['c'])), undefined);
+    const ok = extendContext(ctx, [m({ type: 'message', id: 'c', parentId: 'b', message: { role: 'user', content: 'y' } })], new Set());
+    assert.deepEqual(ok?.items.map((e) => e.id), ['a', 'b', 'c']);
   });
 });

@@ -8,7 +8,7 @@ import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/s
 import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableError } from '../store/types';
 import { computeBreakdown, type BreakdownRow } from './breakdown';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
-import { rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
+import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
 
 export interface SessionState {
   /** unique across state dirs: `<stateDir>|<agentId>|<key>` */
@@ -219,10 +219,12 @@ export class ContextModel {
     const index = s.index ?? new TranscriptIndex();
     try {
       const delta = as.store.readTranscript(s.row, index.cursor);
+      // Ids already indexed before this delta (a duplicate forces the full rebuild).
+      const prevIds = !delta.reset && s.context && delta.entries.length ? new Set(delta.entries.filter((e) => index.byId.has(e.id)).map((e) => e.id)) : undefined;
       const changed = index.apply(delta);
       s.index = index;
       if (changed) {
-        s.context = rebuildContext(index);
+        s.context = (prevIds && s.context && extendContext(s.context, delta.entries, prevIds)) || rebuildContext(index);
         if (s.context.missingParent) this.diag({ severity: 'warning', source: `${as.store.location} [${s.row.key}]`, message: `entry ${s.context.missingParent} is missing; the active context starts after it` });
         if (s.context.missingLeafTarget) this.diag({ severity: 'warning', source: `${as.store.location} [${s.row.key}]`, message: `leaf entry points at unknown id ${s.context.missingLeafTarget}` });
         for (let i = delta.entries.length - 1; i >= 0; i--) {

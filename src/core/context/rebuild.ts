@@ -142,6 +142,27 @@ export function rebuildContext(index: Pick<TranscriptIndex, 'entries' | 'byId'>)
   return result;
 }
 
+/**
+ * The common live case in O(appended): new entries that continue the active path (each one's parent is
+ * the previous leaf) and are plain messages or state entries. Returns undefined when a full
+ * `rebuildContext` is needed (a compaction, reset or leaf entry, a branch, a duplicate id, or a
+ * previous context that stopped at a missing entry). Same result as `rebuildContext` otherwise.
+ */
+export function extendContext(prev: ActiveContext, appended: readonly EntryMeta[], knownIds: ReadonlySet<string>): ActiveContext | undefined {
+  if (prev.missingParent || prev.missingLeafTarget || prev.leafId === null || !appended.length) return undefined;
+  let leaf: string = prev.leafId;
+  const seen = new Set<string>();
+  for (const e of appended) {
+    if (e.kind === 'header' || e.kind === 'leaf' || e.kind === 'reset' || e.kind === 'compaction') return undefined;
+    if (e.parentId !== leaf || knownIds.has(e.id) || seen.has(e.id)) return undefined;
+    seen.add(e.id);
+    leaf = e.id;
+  }
+  const items = prev.items.slice();
+  for (const e of appended) if (yieldsMessage(e)) items.push(e);
+  return { ...prev, leafId: leaf, path: prev.path.concat(appended), items };
+}
+
 export interface Turn {
   /** the entry that opened the turn (a user or custom message), or undefined for a leading run */
   opener?: EntryMeta;

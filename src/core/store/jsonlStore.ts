@@ -12,7 +12,7 @@ import { rowFromEntry } from './rows';
 import type { DiagnosticSink, EntryMeta, ReadOptions, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from './types';
 
 export const SAFE_SESSION_ID_RE = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
-const CHUNK = 1024 * 1024;
+const CHUNK = 64 * 1024;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const MAX_STORE_BYTES = 256 * 1024 * 1024;
 
@@ -170,36 +170,48 @@ export class JsonlSessionStore implements SessionStore {
       return { entries, cursor: cur };
     }
     try {
+      // One buffer, reused: it holds the unfinished line plus the next read, and grows only when a
+      // single line does not fit (by max(CHUNK, a quarter): ≤ 1.25 × the longest line + CHUNK, amortised
+      // copying). No per-chunk allocation or concat.
+      let buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, size - cur.offset)));
       let pos = cur.offset; // file position of buf[0]
-      let buf = Buffer.alloc(0);
+      let len = 0; // valid bytes in buf
       let dropping = false; // inside an over-long line: skip to its end
-      while (pos + buf.length < size) {
-        const want = Math.min(CHUNK, size - (pos + buf.length));
-        const chunk = Buffer.allocUnsafe(want);
-        const n = fs.readSync(fd, chunk, 0, want, pos + buf.length);
+      while (pos + len < size) {
+        if (len === buf.length) {
+          const bigger = Buffer.allocUnsafe(len + Math.max(CHUNK, len >> 2));
+          buf.copy(bigger, 0, 0, len);
+          buf = bigger;
+        }
+        const n = fs.readSync(fd, buf, len, Math.min(buf.length - len, size - (pos + len)), pos + len);
         if (n <= 0) break;
-        buf = buf.length ? Buffer.concat([buf, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+        len += n;
+        const view = len === buf.length ? buf : buf.subarray(0, len);
         let lineStart = 0;
         for (;;) {
-          const nl = buf.indexOf(10, lineStart);
+          const nl = view.indexOf(10, lineStart);
           if (nl < 0) break;
           if (dropping) {
             dropping = false;
             cur.lineNo++;
           } else {
-            this.handleLine(buf, lineStart, nl, pos + lineStart, file, cur, entries, (v) => (headerVersion = v));
+            this.handleLine(view, lineStart, nl, pos + lineStart, file, cur, entries, (v) => (headerVersion = v));
             if (opts?.onProgress && cur.lineNo % (opts.progressEvery ?? 256) === 0) opts.onProgress(cur.lineNo, pos + nl + 1 - start.offset);
           }
           cur.offset = pos + nl + 1;
           lineStart = nl + 1;
         }
-        buf = buf.subarray(lineStart);
-        pos += lineStart;
-        if (buf.length > MAX_LINE_BYTES) {
+        if (lineStart > 0) {
+          buf.copyWithin(0, lineStart, len);
+          len -= lineStart;
+          pos += lineStart;
+        }
+        if (len > MAX_LINE_BYTES) {
           if (!dropping) this.diag({ severity: 'warning', source: `${file}:${cur.lineNo + 1}`, message: `line longer than ${MAX_LINE_BYTES} bytes skipped` });
           dropping = true;
-          pos += buf.length;
-          buf = Buffer.alloc(0);
+          pos += len;
+          len = 0;
+          buf = Buffer.allocUnsafe(CHUNK);
         }
       }
       // A trailing partial line stays unread: cur.offset points at its start.

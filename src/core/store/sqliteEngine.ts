@@ -48,12 +48,15 @@ export function sqliteAvailable(): { ok: true } | { ok: false; reason: string } 
   }
 }
 
-type ZstdFn = (buf: Uint8Array) => Buffer;
+type ZstdFn = (buf: Uint8Array, opts?: { chunkSize?: number }) => Buffer;
+
+/** zlib's output chunk: the row's known size, so the output is one buffer (no 16 KiB chunks + concat). */
+const zstdOpts = (sizeHint: number | undefined) => (sizeHint && sizeHint > 0 ? { chunkSize: Math.max(64, Math.min(sizeHint, 64 * 1024 * 1024)) } : undefined);
 
 /** Node's zstd (≥ 22.15 / 23.8) when present, else the pure-JS fzstd decoder. */
-export function zstdDecompress(buf: Uint8Array): string {
+export function zstdDecompress(buf: Uint8Array, sizeHint?: number): string {
   const native = (zlib as unknown as { zstdDecompressSync?: ZstdFn }).zstdDecompressSync;
-  if (typeof native === 'function') return native(buf).toString('utf8');
+  if (typeof native === 'function') return native(buf, zstdOpts(sizeHint)).toString('utf8');
   return Buffer.from(fzstdDecompress(buf)).toString('utf8');
 }
 

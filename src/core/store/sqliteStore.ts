@@ -145,7 +145,8 @@ export class SqliteSessionStore implements SessionStore {
     if (prev < 0 || max < prev) return undefined;
     if (max === prev) return new Set();
     const out = new Set<string>();
-    for (const r of this.stmt('SELECT DISTINCT session_id FROM transcript_events WHERE rowid > ?').iterate(prev)) out.add(String(r.session_id));
+    // No DISTINCT: with it SQLite scans the whole (session_id, seq) index instead of the rowid range; the Set dedupes.
+    for (const r of this.stmt('SELECT session_id FROM transcript_events WHERE rowid > ?').iterate(prev)) out.add(String(r.session_id));
     return out;
   }
 
@@ -158,7 +159,7 @@ export class SqliteSessionStore implements SessionStore {
       }
       if (r.event_zstd instanceof Uint8Array) {
         if (typeof r.event_utf8_bytes === 'number' && r.event_utf8_bytes > MAX_ROW_BYTES) throw new Error(`row is larger than ${MAX_ROW_BYTES} bytes`);
-        return zstdDecompress(r.event_zstd);
+        return zstdDecompress(r.event_zstd, typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : undefined);
       }
       throw new Error('row has neither event_json nor event_zstd');
     } catch (err) {
@@ -194,30 +195,40 @@ export class SqliteSessionStore implements SessionStore {
     let n = 0;
     let readBytes = 0;
     for (const r of it) {
-      const seq = Number(r.seq);
-      lastSeq = seq;
+      lastSeq = Number(r.seq);
       if (opts?.onProgress && ++n % every === 0) opts.onProgress(n, readBytes);
-      const text = this.rowText(r, sessionId);
-      if (text === undefined) continue;
-      const parsed = parseEntryJson(text);
-      if (!parsed.ok) {
-        this.diag({ severity: 'warning', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `malformed JSON skipped: ${parsed.error}` });
-        continue;
-      }
-      const bytes = typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : Buffer.byteLength(text, 'utf8');
-      readBytes += bytes;
-      const meta = entryMeta(parsed.value, seq, bytes);
-      if (!meta) {
-        this.diag({ severity: 'warning', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `entry of type "${String(parsed.value.type)}" has no id; skipped` });
-        continue;
-      }
-      if (meta.kind === 'header') headerVersion = typeof parsed.value.version === 'number' ? parsed.value.version : 1;
-      if (meta.kind === 'unknown') this.diag({ severity: 'info', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `unknown entry type "${meta.type}" ignored` });
-      entries.push(meta);
+      // In a separate frame: the row's decoded text and parsed JSON must not outlive this row
+      // (locals of this loop stay reachable from the frame until overwritten).
+      const res = this.indexRow(r, sessionId);
+      if (!res) continue;
+      readBytes += res.meta.bytes;
+      if (res.headerVersion !== undefined) headerVersion = res.headerVersion;
+      entries.push(res.meta);
     }
     const delta: TranscriptDelta = { reset, entries, cursor: { kind: 'sqlite', sessionId, lastSeq } };
     if (headerVersion !== undefined) delta.headerVersion = headerVersion;
     return delta;
+  }
+
+  /** One transcript row → its index record (undefined when unreadable; a diagnostic says why). */
+  private indexRow(r: Record<string, unknown>, sessionId: string): { meta: EntryMeta; headerVersion?: number } | undefined {
+    const seq = Number(r.seq);
+    const text = this.rowText(r, sessionId);
+    if (text === undefined) return undefined;
+    const parsed = parseEntryJson(text);
+    if (!parsed.ok) {
+      this.diag({ severity: 'warning', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `malformed JSON skipped: ${parsed.error}` });
+      return undefined;
+    }
+    const bytes = typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : Buffer.byteLength(text, 'utf8');
+    const meta = entryMeta(parsed.value, seq, bytes);
+    if (!meta) {
+      this.diag({ severity: 'warning', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `entry of type "${String(parsed.value.type)}" has no id; skipped` });
+      return undefined;
+    }
+    if (meta.kind === 'unknown') this.diag({ severity: 'info', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `unknown entry type "${meta.type}" ignored` });
+    if (meta.kind === 'header') return { meta, headerVersion: typeof parsed.value.version === 'number' ? parsed.value.version : 1 };
+    return { meta };
   }
 
   loadEntries(row: SessionRow, metas: readonly EntryMeta[]): Array<Record<string, unknown> | undefined> {
