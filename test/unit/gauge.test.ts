@@ -10,12 +10,15 @@ import { rebuildContext, TranscriptIndex, type ActiveContext } from '../../src/c
 import type { CompactionSettings, ModelWindow } from '../../src/core/store/config';
 import { entryMeta } from '../../src/core/store/entries';
 import type { EntryMeta, SessionRow } from '../../src/core/store/types';
+import { estimateMessage } from '../../src/core/tokens/messageText';
 
 type Json = Record<string, unknown>;
 
 const DEFAULTS: CompactionSettings = { reserveTokensFloor: 20_000, softThresholdTokens: 4_000 };
 const W32: ModelWindow = { tokens: 32768, source: 'session' };
 const T0 = Date.UTC(2026, 10, 21, 15, 0, 0);
+/** the calibrated estimator's figure for a user message (no usage pairs in these contexts: scale 1) */
+const estUser = (text: string) => estimateMessage({ role: 'user', content: text }, 'o200k');
 
 function ctxOf(lines: Json[]): ActiveContext {
   const entries: EntryMeta[] = lines.map((l, i) => entryMeta(l, i, 100)!);
@@ -54,10 +57,12 @@ describe('gauge: used tokens', function () {
     assert.equal(freshTotalTokens(row({ totalTokensFresh: true })), undefined);
   });
 
-  it('not fresh: the pi estimate over the rebuilt context (last usage + trailing chars/4), marked estimated', function () {
+  it('not fresh: last usage + the calibrated estimate of what follows, marked estimated; pi\'s chars/4 figure kept beside it', function () {
     const ctx = ctxOf([u('u1', null, 'hi', T0 - 3000), a('a1', 'u1', 5000, T0 - 2000), u('u2', 'a1', 'x'.repeat(400), T0 - 1000)]);
     const g = gauge({ row: row({ totalTokens: 9000, totalTokensFresh: false }), context: ctx });
-    assert.equal(g.used, 5000 + 100);
+    assert.equal(g.used, 5000 + Math.round(estUser('x'.repeat(400))));
+    assert.equal(g.estimate?.tokens, 5000 + 100); // OpenClaw's arithmetic: pi estimateContextTokens
+    assert.equal(g.calibrated?.tokens, g.used);
     assert.equal(g.estimated, true);
     assert.equal(g.usedSource, 'transcript');
     assert.equal(g.estimate?.lastUsageIndex, 1);
@@ -80,8 +85,9 @@ describe('gauge: used tokens', function () {
       { type: 'custom_message', id: 'cm', parentId: 'u3', timestamp: iso(T0 + 2000), customType: 'vscode-ext', content: 'z'.repeat(80), display: true },
     ];
     const g = gauge({ row: row({ totalTokens: 9100, totalTokensFresh: true }), context: ctxOf(lines) });
-    assert.equal(g.pending, 100 + 20);
-    assert.equal(g.used, 9100 + 120);
+    const pending = Math.round(estUser('x'.repeat(400)) + estimateMessage({ role: 'custom', content: 'z'.repeat(80) }, 'o200k'));
+    assert.equal(g.pending, pending);
+    assert.equal(g.used, 9100 + pending);
     assert.equal(g.estimated, true);
     assert.equal(g.usedSource, 'session');
   });
@@ -106,12 +112,20 @@ describe('gauge: used tokens', function () {
       u('afafafaf', '9e9e9e9e', 'Run the tests', T0 - 5000),
     ];
     const g = gauge({ row: row(), context: ctxOf(lines), window: { tokens: 200000, source: 'default' } });
-    const want = Math.ceil(summary.length / 4) + Math.ceil('Now wire the parser into cli.ts'.length / 4) + Math.ceil('Done; cli.ts now calls parseArgs().'.length / 4) + Math.ceil('Run the tests'.length / 4);
-    assert.equal(g.used, want);
+    const piWant = Math.ceil(summary.length / 4) + Math.ceil('Now wire the parser into cli.ts'.length / 4) + Math.ceil('Done; cli.ts now calls parseArgs().'.length / 4) + Math.ceil('Run the tests'.length / 4);
+    assert.equal(g.estimate?.tokens, piWant);
+    const want =
+      estimateMessage({ role: 'compactionSummary', summary }, 'o200k') +
+      estUser('Now wire the parser into cli.ts') +
+      estimateMessage({ role: 'assistant', content: [{ type: 'text', text: 'Done; cli.ts now calls parseArgs().' }] }, 'o200k') +
+      estUser('Run the tests');
+    assert.equal(g.used, Math.round(want));
+    assert.ok(g.used < 171900, 'the pre-compaction usage is not reused');
     assert.equal(g.estimate?.lastUsageIndex, null);
     // The first reply after the compaction brings real usage back.
     const g2 = gauge({ row: row(), context: ctxOf([...lines, a('b0b0b0b0', 'afafafaf', 2500, T0 - 4000), u('c1c1c1c1', 'b0b0b0b0', 'abcdefgh', T0 - 3000)]), window: { tokens: 200000, source: 'default' } });
-    assert.equal(g2.used, 2500 + 2);
+    assert.equal(g2.used, 2500 + Math.round(estUser('abcdefgh')));
+    assert.equal(g2.estimate?.tokens, 2500 + 2);
   });
 
   it('compactions: the row count, else the compactions on the active path', function () {

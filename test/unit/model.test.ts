@@ -7,6 +7,8 @@ import * as path from 'node:path';
 import { ContextModel, type SessionState } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { collectDiagnostics, fixturePath, materializeRealState, realDbPath, realTranscriptDumps, sqlite, tmpDir, writeJsonl } from './helpers';
+import { familyFor } from '../../src/core/tokens/estimator';
+import { estimateMessage } from '../../src/core/tokens/messageText';
 
 type Json = Record<string, unknown>;
 
@@ -87,7 +89,10 @@ describe('ContextModel over the real state', function () {
       assert.equal(model.ensureTranscript('no such uid'), undefined);
       const b = model.breakdown(work.uid);
       const msgTokens = b.filter((r) => ['summary', 'user', 'assistant', 'toolResults', 'custom'].includes(r.id)).reduce((s, r) => s + r.tokens, 0);
-      assert.equal(msgTokens, work.context!.items.reduce((s, e) => s + e.tokens, 0));
+      // message rows are calibrated-estimator figures × the session's usage scale (each row rounded)
+      const scale = work.gauge.calibration?.scale ?? 1;
+      const want = work.context!.items.reduce((s, e) => s + e.est * scale, 0);
+      assert.ok(Math.abs(msgTokens - want) <= 3, `${msgTokens} vs ${want}`);
       assert.ok(b.some((r) => r.id === 'system' && r.tokens > 0), 'systemPromptReport gives the system prompt');
     } finally {
       model.dispose();
@@ -128,9 +133,13 @@ describe('ContextModel over the real state', function () {
       assert.deepEqual(r.changed, [uid]);
       assert.equal(r.structureChanged, false);
       const g = byKey(model, WORK).gauge;
-      // A user message newer than the row, after the last usage: OpenClaw's 9712 + pi's ceil(400 / 4).
-      assert.equal(g.pending, 100);
-      assert.equal(g.used, 9712 + 100);
+      // A user message newer than the row, after the last usage: OpenClaw's 9712 + its calibrated estimate
+      // (the estimator's figure × the scale learned from this session's own usage records).
+      assert.ok(g.calibration && g.calibration.pairs >= 2, 'the real session has usage pairs to learn from');
+      const pending = Math.round(estimateMessage({ role: 'user', content: text }, 'o200k') * g.calibration.scale);
+      assert.equal(g.pending, pending);
+      assert.equal(g.used, 9712 + pending);
+      assert.equal(g.estimate?.tokens, byKey(model, WORK).gauge.estimate?.tokens); // pi figure still there
       assert.equal(g.estimated, true);
       assert.equal(byKey(model, WORK).context?.items.at(-1)?.id, 'aaaabbbb-1111-4000-8000-000000000001');
     } finally {
@@ -324,7 +333,8 @@ describe('ContextModel with several state dirs and mixed stores', function () {
       );
       const r1 = model.refresh();
       assert.deepEqual(r1.changed, [s.uid]);
-      assert.equal(byKey(model, 'agent:main:main').gauge.used, 15062 + 10);
+      const g1 = byKey(model, 'agent:main:main').gauge;
+      assert.equal(g1.used, 15062 + Math.round(estimateMessage({ role: 'user', content: 'y'.repeat(40) }, familyFor(s.row.modelProvider, s.row.model)) * (g1.calibration?.scale ?? 1)));
       const store = JSON.parse(fs.readFileSync(path.join(dir, 'sessions.json'), 'utf8')) as Json;
       fs.writeFileSync(path.join(dir, 'sessions.json'), JSON.stringify({ 'agent:main:other': { ...(store['agent:main:main'] as Json), updatedAt: 1775811606000 } }));
       const r2 = model.refresh();

@@ -213,7 +213,7 @@ describe('groupTurns', function () {
         ['u2', ['u2', 'a3']],
       ],
     );
-    for (const t of turns) assert.equal(t.tokens, t.entries.reduce((s, e) => s + e.tokens, 0));
+    for (const t of turns) assert.equal(t.tokens, t.entries.reduce((s, e) => s + e.est, 0));
   });
 
   it('a compaction summary opens the first turn', function () {

@@ -16,7 +16,10 @@ export interface BreakdownRow {
 
 const charsToTokens = (c: number | undefined): number => (typeof c === 'number' && c > 0 ? Math.ceil(c / 4) : 0);
 
-export function computeBreakdown(row: SessionRow, ctx: ActiveContext | undefined): BreakdownRow[] {
+/**
+ * `scale`: the session's usage calibration; message rows are calibrated-estimator figures × scale.
+ */
+export function computeBreakdown(row: SessionRow, ctx: ActiveContext | undefined, scale = 1): BreakdownRow[] {
   const out: BreakdownRow[] = [];
   const r = row.systemPromptReport;
   if (r?.systemPrompt?.chars) {
@@ -40,17 +43,18 @@ export function computeBreakdown(row: SessionRow, ctx: ActiveContext | undefined
         rowOut = { id, label, tokens: 0, count: 0 };
         out.push(rowOut);
       }
-      rowOut.tokens += tokens;
+      rowOut.tokens += tokens * scale;
       rowOut.count = (rowOut.count ?? 0) + 1;
     };
     for (const e of ctx.items) {
-      if (e.kind === 'compaction' || e.kind === 'branch_summary') add('summary', 'Summaries', e.tokens);
-      else if (e.kind === 'custom_message') add('custom', 'Injected messages', e.tokens);
-      else if (e.role === 'user') add('user', 'User messages', e.tokens);
-      else if (e.role === 'assistant') add('assistant', 'Assistant messages', e.tokens);
-      else if (e.role === 'toolResult' || e.role === 'bashExecution') add('toolResults', 'Tool results', e.tokens);
-      else add('custom', 'Injected messages', e.tokens);
+      if (e.kind === 'compaction' || e.kind === 'branch_summary') add('summary', 'Summaries', e.est);
+      else if (e.kind === 'custom_message') add('custom', 'Injected messages', e.est);
+      else if (e.role === 'user') add('user', 'User messages', e.est);
+      else if (e.role === 'assistant') add('assistant', 'Assistant messages', e.est);
+      else if (e.role === 'toolResult' || e.role === 'bashExecution') add('toolResults', 'Tool results', e.est);
+      else add('custom', 'Injected messages', e.est);
     }
   }
+  for (const r of out) r.tokens = Math.round(r.tokens);
   return out;
 }

@@ -63,7 +63,7 @@ function heading(meta: EntryMeta, n: number): string {
             : (meta.role ?? meta.type);
   const when = meta.timestamp ? ` · ${new Date(meta.timestamp).toISOString().replace('T', ' ').slice(0, 19)}` : '';
   const usage = meta.usageTokens ? ` · usage ${formatTokens(meta.usageTokens)}` : '';
-  return `### ${n}. ${who} · ~${formatTokens(meta.tokens)} tokens${usage}${when}`;
+  return `### ${n}. ${who} · ~${formatTokens(meta.est)} tokens${usage}${when}`;
 }
 
 export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json | undefined>): string {

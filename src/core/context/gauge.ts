@@ -5,6 +5,7 @@
 import type { CompactionSettings, ModelWindow } from '../store/config';
 import type { SessionRow } from '../store/types';
 import { estimateContextTokens, type ContextEstimate } from '../tokens/pi';
+import { calibrate, type Calibration } from './calibration';
 import type { ActiveContext } from './rebuild';
 
 export interface GaugeThresholds {
@@ -46,8 +47,12 @@ export interface Gauge {
   toFlush: number;
   guard: 'ok' | 'warn' | 'blocked';
   compactions: number;
-  /** the pi estimate over the rebuilt context, when a transcript was read */
+  /** pi's estimate over the rebuilt context (OpenClaw's own chars/4 arithmetic), when a transcript was read */
   estimate?: ContextEstimate;
+  /** the same with the calibrated estimator scaled by the session's usage calibration: what `used` uses */
+  calibrated?: ContextEstimate;
+  /** the learned scale, when the transcript had enough usage records */
+  calibration?: Calibration;
   /** OpenClaw's own pre-prompt estimate (includes tool schemas and a safety factor) */
   openclawEstimate?: number;
 }
@@ -66,10 +71,17 @@ export function freshTotalTokens(row: SessionRow): number | undefined {
   return typeof row.totalTokens === 'number' && row.totalTokensFresh !== false ? row.totalTokens : undefined;
 }
 
-/** pi's estimate over the rebuilt context; usage from before the latest compaction is not reused. */
-export function contextEstimate(ctx: ActiveContext): ContextEstimate {
-  const items = ctx.items.map((e, i) => (i < ctx.usageFrom || e.usageTokens === undefined ? { tokens: e.tokens } : { tokens: e.tokens, usageTokens: e.usageTokens }));
-  return estimateContextTokens(items);
+/**
+ * pi's `estimateContextTokens` over the rebuilt context; usage from before the latest compaction is
+ * not reused. `scale` given: the calibrated estimator's figures × scale instead of pi's chars/4.
+ */
+export function contextEstimate(ctx: ActiveContext, scale?: number): ContextEstimate {
+  const items = ctx.items.map((e, i) => {
+    const tokens = scale === undefined ? e.tokens : e.est * scale;
+    return i < ctx.usageFrom || e.usageTokens === undefined ? { tokens } : { tokens, usageTokens: e.usageTokens };
+  });
+  const r = estimateContextTokens(items);
+  return scale === undefined ? r : { ...r, tokens: Math.round(r.tokens), trailingTokens: Math.round(r.trailingTokens) };
 }
 
 /**
@@ -77,12 +89,12 @@ export function contextEstimate(ctx: ActiveContext): ContextEstimate {
  * whose turn is running, a note injected while the agent is idle. OpenClaw's figure does not include
  * them yet, so the gauge adds their estimate (and shows `~`).
  */
-export function pendingSinceRow(ctx: ActiveContext, est: ContextEstimate, rowUpdatedAt: number): number {
+export function pendingSinceRow(ctx: ActiveContext, est: ContextEstimate, rowUpdatedAt: number, scale: number): number {
   if (est.lastUsageIndex === null) return 0;
   let n = 0;
   for (let i = est.lastUsageIndex + 1; i < ctx.items.length; i++) {
     const e = ctx.items[i]!;
-    if (e.timestamp > rowUpdatedAt) n += e.tokens;
+    if (e.timestamp > rowUpdatedAt) n += e.est * scale;
   }
   return n;
 }
@@ -111,15 +123,17 @@ export function computeGauge(input: GaugeInput): Gauge {
   const t = input.thresholds ?? DEFAULT_THRESHOLDS;
   const fresh = freshTotalTokens(row);
   const estimate = context ? contextEstimate(context) : undefined;
+  const calibration = context ? calibrate(context) : undefined;
+  const calibrated = context ? contextEstimate(context, calibration?.scale ?? 1) : undefined;
   let used: number;
   let usedSource: Gauge['usedSource'];
   let pending = 0;
   if (fresh !== undefined) {
-    pending = context && estimate ? pendingSinceRow(context, estimate, row.updatedAt) : 0;
+    pending = context && calibrated ? Math.round(pendingSinceRow(context, calibrated, row.updatedAt, calibration?.scale ?? 1)) : 0;
     used = fresh + pending;
     usedSource = 'session';
-  } else if (estimate) {
-    used = estimate.tokens;
+  } else if (calibrated) {
+    used = calibrated.tokens;
     usedSource = 'transcript';
   } else {
     used = 0;
@@ -149,6 +163,8 @@ export function computeGauge(input: GaugeInput): Gauge {
     compactions: row.compactionCount ?? context?.compactions.length ?? 0,
   };
   if (estimate) g.estimate = estimate;
+  if (calibrated) g.calibrated = calibrated;
+  if (calibration) g.calibration = calibration;
   const oe = row.contextBudgetStatus?.estimatedPromptTokens;
   if (typeof oe === 'number') g.openclawEstimate = oe;
   return g;

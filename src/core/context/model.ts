@@ -259,7 +259,7 @@ export class ContextModel {
 
   breakdown(uid: string): BreakdownRow[] {
     const s = this.ensureTranscript(uid);
-    return s ? computeBreakdown(s.row, s.context) : [];
+    return s ? computeBreakdown(s.row, s.context, s.gauge.calibration?.scale ?? 1) : [];
   }
 
   /** Full JSON of entries (for the context document and message details). */

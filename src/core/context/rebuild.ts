@@ -167,6 +167,7 @@ export interface Turn {
   /** the entry that opened the turn (a user or custom message), or undefined for a leading run */
   opener?: EntryMeta;
   entries: EntryMeta[];
+  /** calibrated-estimator tokens (unscaled) */
   tokens: number;
 }
 
@@ -182,7 +183,7 @@ export function groupTurns(items: readonly EntryMeta[]): Turn[] {
       turns.push(cur);
     }
     cur.entries.push(e);
-    cur.tokens += e.tokens;
+    cur.tokens += e.est;
   }
   return turns;
 }

@@ -8,6 +8,7 @@ import { formatAge, formatDelta, formatTokens } from './format';
 import type { Gauge, GaugeLevel } from './gauge';
 import type { SessionState } from './model';
 import type { EntryMeta } from '../store/types';
+import { familyFor } from '../tokens/estimator';
 import type { Turn } from './rebuild';
 
 const tilde = (g: Gauge): string => (g.estimated ? '~' : '');
@@ -123,6 +124,11 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
   lines.push(`| To compaction | ${formatDelta(g.toCompaction)} (line at ${formatTokens(g.compactionAt)}${g.compactionSource === 'contextBudgetStatus' ? ', OpenClaw budget' : ''}) |`);
   lines.push(`| Checkpoint line | ${formatTokens(g.checkpointAt)} |`);
   lines.push(`| Compactions | ${g.compactions} |`);
+  if (g.estimate && g.calibrated) {
+    const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
+    const cal = g.calibration ? `×${g.calibration.scale.toFixed(2)} from ${g.calibration.pairs} call${g.calibration.pairs === 1 ? '' : 's'}` : 'no usage to calibrate yet';
+    lines.push(`| Estimates | OpenClaw counts ${formatTokens(g.estimate.tokens)} · estimated ${formatTokens(g.calibrated.tokens)} (${family}, ${cal}) |`);
+  }
   if (g.openclawEstimate !== undefined) lines.push(`| OpenClaw pre-prompt estimate | ${formatTokens(g.openclawEstimate)} (incl. tool schemas) |`);
   if (g.guard !== 'ok') lines.push(`| Window guard | ${g.guard === 'blocked' ? '⛔ window under 16k: OpenClaw blocks this model' : '⚠️ window under 32k'} |`);
   if (opts.breakdown?.length) {
@@ -160,7 +166,7 @@ export function sessionPickItems(sessions: readonly SessionState[], now: number,
 
 export function compactionLabel(c: EntryMeta): { label: string; description: string } {
   const before = c.tokensBefore !== undefined ? formatTokens(c.tokensBefore) : '?';
-  const after = c.tokensAfter !== undefined ? formatTokens(c.tokensAfter) : `~${formatTokens(c.tokens)} summary`;
+  const after = c.tokensAfter !== undefined ? formatTokens(c.tokensAfter) : `~${formatTokens(c.est)} summary`;
   const when = c.timestamp ? new Date(c.timestamp).toISOString().replace('T', ' ').slice(0, 16) : '';
   return { label: `${before} → ${after}`, description: when };
 }
@@ -172,7 +178,7 @@ export function turnLabel(t: Turn, n: number): { label: string; description: str
 }
 
 export function entryLabel(e: EntryMeta): { label: string; description: string; icon: string } {
-  const tokens = `~${formatTokens(e.tokens)}`;
+  const tokens = `~${formatTokens(e.est)}`;
   switch (e.kind) {
     case 'compaction':
       return { label: `summary: ${e.preview}`, description: tokens, icon: 'fold' };

@@ -2,6 +2,8 @@
  * Turning one transcript entry (a JSONL line or a `transcript_events` row) into an `EntryMeta`.
  * Shared by both store implementations so they agree on every rule.
  */
+import type { EstimatorFamily } from '../tokens/estimator';
+import { estimateMessage } from '../tokens/messageText';
 import { piEstimateTokens, realAssistantUsage } from '../tokens/pi';
 import type { EntryKind, EntryMeta } from './types';
 
@@ -85,11 +87,11 @@ const numOrUndef = (v: unknown): number | undefined => (typeof v === 'number' &&
  * Build the index record for one parsed entry. Returns undefined for entries that are not objects
  * or have no usable id (the caller reports a diagnostic).
  */
-export function entryMeta(e: Json, pos: number, bytes: number): EntryMeta | undefined {
+export function entryMeta(e: Json, pos: number, bytes: number, family: EstimatorFamily = 'o200k'): EntryMeta | undefined {
   const type = typeof e.type === 'string' ? e.type : '';
   const id = typeof e.id === 'string' && e.id ? e.id : undefined;
   if (type === 'session') {
-    return { id: id ?? '', parentId: null, type, kind: 'header', pos, bytes, timestamp: tsOf(e), tokens: 0, modelVisible: false, preview: '' };
+    return { id: id ?? '', parentId: null, type, kind: 'header', pos, bytes, timestamp: tsOf(e), tokens: 0, est: 0, modelVisible: false, preview: '' };
   }
   if (!id) return undefined;
   const parentId = typeof e.parentId === 'string' && e.parentId ? e.parentId : null;
@@ -106,11 +108,18 @@ export function entryMeta(e: Json, pos: number, bytes: number): EntryMeta | unde
         timestamp: base.timestamp || tsOf({}, m),
         role,
         tokens: piEstimateTokens(m),
+        est: estimateMessage(m, family),
         // OpenClaw-synthesised assistant rows (status notices, chat.inject, delivery mirrors) are never sent.
         modelVisible: !(role === 'assistant' && m.provider === 'openclaw'),
         preview,
       };
-      if (usage !== undefined) meta.usageTokens = usage;
+      if (usage !== undefined) {
+        meta.usageTokens = usage;
+        const u = m.usage as Json;
+        const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+        const prompt = num(u.input) + num(u.cacheRead) + num(u.cacheWrite);
+        if (prompt > 0) meta.promptTokens = prompt;
+      }
       if (typeof m.stopReason === 'string') meta.stopReason = m.stopReason;
       if (typeof m.provider === 'string') meta.provider = m.provider;
       if (typeof m.model === 'string') meta.model = m.model;
@@ -120,7 +129,7 @@ export function entryMeta(e: Json, pos: number, bytes: number): EntryMeta | unde
     case 'custom_message': {
       const msg = { role: 'custom', content: e.content };
       const label = typeof e.customType === 'string' ? `[${e.customType}] ` : '';
-      return { ...base, kind: 'custom_message', role: 'custom', tokens: piEstimateTokens(msg), modelVisible: true, preview: oneLine(label + firstText(e.content)) };
+      return { ...base, kind: 'custom_message', role: 'custom', tokens: piEstimateTokens(msg), est: estimateMessage(msg, family), modelVisible: true, preview: oneLine(label + firstText(e.content)) };
     }
     case 'branch_summary': {
       const summary = typeof e.summary === 'string' ? e.summary : '';
@@ -129,6 +138,7 @@ export function entryMeta(e: Json, pos: number, bytes: number): EntryMeta | unde
         kind: 'branch_summary',
         role: 'branchSummary',
         tokens: piEstimateTokens({ role: 'branchSummary', summary }),
+        est: estimateMessage({ role: 'branchSummary', summary }, family),
         modelVisible: summary.length > 0,
         preview: oneLine(summary),
       };
@@ -140,6 +150,7 @@ export function entryMeta(e: Json, pos: number, bytes: number): EntryMeta | unde
         kind: 'compaction',
         role: 'compactionSummary',
         tokens: piEstimateTokens({ role: 'compactionSummary', summary }),
+        est: estimateMessage({ role: 'compactionSummary', summary }, family),
         modelVisible: true,
         preview: oneLine(summary.replace(/^#+\s*/gm, '')),
       };
@@ -151,16 +162,16 @@ export function entryMeta(e: Json, pos: number, bytes: number): EntryMeta | unde
       return meta;
     }
     case 'reset':
-      return { ...base, kind: 'reset', tokens: 0, modelVisible: false, preview: `reset${typeof e.reason === 'string' ? ` (${e.reason})` : ''}` };
+      return { ...base, kind: 'reset', tokens: 0, est: 0, modelVisible: false, preview: `reset${typeof e.reason === 'string' ? ` (${e.reason})` : ''}` };
     case 'leaf': {
-      const meta: EntryMeta = { ...base, kind: 'leaf', tokens: 0, modelVisible: false, preview: 'leaf' };
+      const meta: EntryMeta = { ...base, kind: 'leaf', tokens: 0, est: 0, modelVisible: false, preview: 'leaf' };
       if (typeof e.targetId === 'string') meta.targetId = e.targetId;
       return meta;
     }
     default: {
       const kind: EntryKind = STATE_TYPES.has(type) ? 'state' : 'unknown';
       const preview = type === 'custom' && typeof e.customType === 'string' ? e.customType : type;
-      return { ...base, kind, tokens: 0, modelVisible: false, preview };
+      return { ...base, kind, tokens: 0, est: 0, modelVisible: false, preview };
     }
   }
 }

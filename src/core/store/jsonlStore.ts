@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { familyFor, type EstimatorFamily } from '../tokens/estimator';
 import { entryMeta, parseEntryJson } from './entries';
 import { rowFromEntry } from './rows';
 import type { DiagnosticSink, EntryMeta, ReadOptions, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from './types';
@@ -27,6 +28,8 @@ type JsonlCursor = Extract<TranscriptCursor, { kind: 'jsonl' }>;
 export class JsonlSessionStore implements SessionStore {
   readonly era = 'jsonl' as const;
   private storeStamp = '';
+  /** tokenizer family of the transcript being read (set per readTranscript call) */
+  private family: EstimatorFamily = 'o200k';
 
   constructor(
     readonly agentId: string,
@@ -131,6 +134,7 @@ export class JsonlSessionStore implements SessionStore {
 
   readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined, opts?: ReadOptions): TranscriptDelta {
     const file = this.transcriptPath(row);
+    this.family = familyFor(row.modelProvider, row.model);
     const empty = (c: JsonlCursor): TranscriptDelta => ({ reset: true, entries: [], cursor: c });
     const fresh = (f: string, st?: fs.Stats): JsonlCursor => ({ kind: 'jsonl', file: f, offset: 0, ino: st?.ino ?? 0, dev: st?.dev ?? 0, lineNo: 0, version: 0, lastId: null });
     if (!file) return empty(fresh(''));
@@ -256,7 +260,7 @@ export class JsonlSessionStore implements SessionStore {
       cur.version = typeof e.version === 'number' ? e.version : 1;
       if (cur.version > 4) this.diag({ severity: 'info', source: file, message: `header version ${cur.version} is newer than the versions known (1–4); reading it as version 4` });
       onHeader(cur.version);
-      const meta = entryMeta(e, filePos, end - start);
+      const meta = entryMeta(e, filePos, end - start, this.family);
       if (meta) out.push(meta);
       cur.lastId = null;
       return;
@@ -277,7 +281,7 @@ export class JsonlSessionStore implements SessionStore {
       // pi's v2 → v3 migration renames the role.
       (e.message as Record<string, unknown>).role = 'custom';
     }
-    const meta = entryMeta(e, filePos, end - start);
+    const meta = entryMeta(e, filePos, end - start, this.family);
     if (!meta) {
       this.diag({ severity: 'warning', source: `${file}:${lineNo}`, message: `entry of type "${String(e.type)}" has no id; skipped` });
       return;

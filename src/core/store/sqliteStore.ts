@@ -9,6 +9,7 @@
  */
 import * as fs from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { familyFor, type EstimatorFamily } from '../tokens/estimator';
 import { entryMeta, parseEntryJson } from './entries';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
 import { rowFromEntryJson } from './rows';
@@ -175,6 +176,7 @@ export class SqliteSessionStore implements SessionStore {
   readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined, opts?: ReadOptions): TranscriptDelta {
     this.open();
     const sessionId = row.sessionId;
+    const family = familyFor(row.modelProvider, row.model);
     let after = cursor && cursor.kind === 'sqlite' && cursor.sessionId === sessionId ? cursor.lastSeq : -1;
     let reset = after < 0;
     if (after >= 0) {
@@ -199,7 +201,7 @@ export class SqliteSessionStore implements SessionStore {
       if (opts?.onProgress && ++n % every === 0) opts.onProgress(n, readBytes);
       // In a separate frame: the row's decoded text and parsed JSON must not outlive this row
       // (locals of this loop stay reachable from the frame until overwritten).
-      const res = this.indexRow(r, sessionId);
+      const res = this.indexRow(r, sessionId, family);
       if (!res) continue;
       readBytes += res.meta.bytes;
       if (res.headerVersion !== undefined) headerVersion = res.headerVersion;
@@ -211,7 +213,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   /** One transcript row → its index record (undefined when unreadable; a diagnostic says why). */
-  private indexRow(r: Record<string, unknown>, sessionId: string): { meta: EntryMeta; headerVersion?: number } | undefined {
+  private indexRow(r: Record<string, unknown>, sessionId: string, family: EstimatorFamily): { meta: EntryMeta; headerVersion?: number } | undefined {
     const seq = Number(r.seq);
     const text = this.rowText(r, sessionId);
     if (text === undefined) return undefined;
@@ -221,7 +223,7 @@ export class SqliteSessionStore implements SessionStore {
       return undefined;
     }
     const bytes = typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : Buffer.byteLength(text, 'utf8');
-    const meta = entryMeta(parsed.value, seq, bytes);
+    const meta = entryMeta(parsed.value, seq, bytes, family);
     if (!meta) {
       this.diag({ severity: 'warning', source: `${this.location} transcript_events[${sessionId}#${seq}]`, message: `entry of type "${String(parsed.value.type)}" has no id; skipped` });
       return undefined;

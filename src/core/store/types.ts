@@ -76,12 +76,16 @@ export interface EntryMeta {
   timestamp: number;
   /** message role (user, assistant, toolResult, bashExecution, custom …) */
   role?: string;
-  /** pi `estimateTokens` of the message this entry yields in context (0 when it yields none). */
+  /** pi `estimateTokens` of the message this entry yields in context (0 when it yields none): OpenClaw's arithmetic. */
   tokens: number;
+  /** calibrated-estimator tokens of that message, for the session's tokenizer family (unscaled; see context/calibration.ts) */
+  est: number;
   /** true when OpenClaw sends this entry to the model (false for provider "openclaw" rows). */
   modelVisible: boolean;
   /** assistant rows: `calculateContextTokens(usage)` when the usage is real (see tokens/pi.ts). */
   usageTokens?: number;
+  /** assistant rows: the prompt side of the usage (input + cacheRead + cacheWrite), when real */
+  promptTokens?: number;
   stopReason?: string;
   provider?: string;
   model?: string;

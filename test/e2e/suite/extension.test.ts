@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import { formatSessionsCell } from '../../../src/core/context/format';
+import { formatSessionsCell, formatTokens } from '../../../src/core/context/format';
+import { estimateMessage } from '../../../src/core/tokens/messageText';
 
 const EXT_ID = 'openclaw-context.openclaw-context';
 const stateDir = process.env.OPENCLAW_STATE_DIR ?? '';
@@ -147,13 +148,17 @@ suite('OpenClaw Context in the extension host', () => {
     const db = new sqlite.DatabaseSync(path.join(stateDir, 'agents/main/agent/openclaw-agent.sqlite'));
     const sid = s.row.sessionId;
     const last = db.prepare('SELECT max(seq) AS m FROM transcript_events WHERE session_id = ?').get(sid) as { m: number };
-    const text = 'x'.repeat(4000); // 1000 tokens by pi's chars/4
+    const text = 'The quick brown fox jumps over the lazy dog. '.repeat(90);
     const ev = { type: 'message', id: 'e2e-live-0001', parentId: s.context!.leafId, timestamp: new Date(Date.now() + 1000).toISOString(), message: { role: 'user', content: text, timestamp: Date.now() + 1000 } };
     const json = JSON.stringify(ev);
     db.prepare('INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_utf8_bytes) VALUES (?, ?, ?, ?, ?)').run(sid, last.m + 1, json, Date.now(), Buffer.byteLength(json));
     db.close();
-    await waitFor(() => (api.service.model.findByKey('agent:main:work')!.gauge.used === before + 1000 ? true : undefined), 'gauge to grow by 1000');
+    // OpenClaw's figure + the calibrated estimate of the new message (estimator × the session's learned scale)
+    const scale = s.gauge.calibration?.scale ?? 1;
+    const grow = Math.round(estimateMessage({ role: 'user', content: text }, 'o200k') * scale);
+    await waitFor(() => (api.service.model.findByKey('agent:main:work')!.gauge.used === before + grow ? true : undefined), `gauge to grow by ${grow}`);
     const after = api.service.model.findByKey('agent:main:work')!;
+    assert.equal(after.gauge.pending, grow);
     assert.equal(after.gauge.estimated, true);
     await waitFor(() => (api.statusBar.text.includes(`~${after.gauge.percent}%`) ? true : undefined), 'status bar to show the estimate');
     await vscode.commands.executeCommand('openclawContext.unpinSession');
@@ -183,7 +188,7 @@ suite('OpenClaw Context in the extension host', () => {
       { type: 'message', id: 'a1', parentId: 'u1', timestamp: new Date(t + 2000).toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }], provider: 'anthropic', model: 'claude-x', usage: { input: 50000, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 50010 }, stopReason: 'stop', timestamp: t + 2000 } },
     ];
     fs.writeFileSync(path.join(sessions, `${sid}.jsonl`), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify({ 'agent:legacy:main': { sessionId: sid, updatedAt: t + 2000, totalTokens: 50000, totalTokensFresh: true, contextTokens: 200000 } }));
+    fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify({ 'agent:legacy:main': { sessionId: sid, updatedAt: t + 2000, totalTokens: 50000, totalTokensFresh: true, contextTokens: 200000, modelProvider: 'anthropic', model: 'claude-x' } }));
     const cfg = vscode.workspace.getConfiguration('openclawContext');
     await cfg.update('stateDir', [stateDir, extra], vscode.ConfigurationTarget.Global);
     try {
@@ -197,10 +202,13 @@ suite('OpenClaw Context in the extension host', () => {
       // a user line appended while VS Code runs (a turn in flight): 4000 chars = 1000 tokens pending
       api.service.model.ensureTranscript(legacy.uid);
       await api.service.pin(legacy.uid);
-      const u2 = { type: 'message', id: 'u2', parentId: 'a1', timestamp: new Date(Date.now() + 5000).toISOString(), message: { role: 'user', content: 'y'.repeat(4000), timestamp: Date.now() + 5000 } };
+      const note = 'Please summarise the build log above and list every failing test. '.repeat(60);
+      const u2 = { type: 'message', id: 'u2', parentId: 'a1', timestamp: new Date(Date.now() + 5000).toISOString(), message: { role: 'user', content: note, timestamp: Date.now() + 5000 } };
       fs.appendFileSync(path.join(sessions, `${sid}.jsonl`), JSON.stringify(u2) + '\n');
-      await waitFor(() => (api.service.model.findByKey('agent:legacy:main')!.gauge.used === 51000 ? true : undefined), 'JSONL append to reach the gauge');
-      await waitFor(() => (api.statusBar.text === '$(pulse) ~26% ~51k/200k' ? true : undefined), `status bar ~26% ~51k/200k (is ${api.statusBar.text})`);
+      const want = 50000 + Math.round(estimateMessage({ role: 'user', content: note }, 'claude'));
+      await waitFor(() => (api.service.model.findByKey('agent:legacy:main')!.gauge.used === want ? true : undefined), `JSONL append to reach the gauge (${want})`);
+      const text = `$(pulse) ~${Math.round((want / 200000) * 100)}% ~${formatTokens(want)}/200k`;
+      await waitFor(() => (api.statusBar.text === text ? true : undefined), `status bar ${text} (is ${api.statusBar.text})`);
     } finally {
       await api.service.pin(undefined);
       await cfg.update('stateDir', undefined, vscode.ConfigurationTarget.Global);
