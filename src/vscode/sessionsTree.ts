@@ -11,6 +11,7 @@ import { compactionLabel, entryLabel, levelColor, sessionDescription, sessionLab
 import type { AgentStore, StateDirInfo } from '../core/store/stateDir';
 import type { EntryMeta } from '../core/store/types';
 import type { ContextService } from './service';
+import { estOf } from '../core/store/entries';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
 
@@ -190,7 +191,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         item.description = lbl.description;
         item.iconPath = new vscode.ThemeIcon(lbl.icon ?? 'fold');
         item.tooltip = node.compaction
-          ? `Compaction ${e.id}\n${e.tokensBefore !== undefined ? `Before: ${formatTokens(e.tokensBefore)} tokens\n` : ''}${e.tokensAfter !== undefined ? `After: ${formatTokens(e.tokensAfter)} tokens\n` : ''}Summary: ~${formatTokens(e.est)} tokens\n\n${e.preview}`
+          ? `Compaction ${e.id}\n${e.tokensBefore !== undefined ? `Before: ${formatTokens(e.tokensBefore)} tokens\n` : ''}${e.tokensAfter !== undefined ? `After: ${formatTokens(e.tokensAfter)} tokens\n` : ''}Summary: ~${formatTokens(estOf(e))} tokens\n\n${e.preview}`
           : `${e.role ?? e.type} · ${e.id}${e.timestamp ? ` · ${new Date(e.timestamp).toLocaleString()}` : ''}\n\n${e.preview}`;
         item.command = { command: 'openclawContext.openContext', title: 'Open in Active Context', arguments: [new SessionNode(node.uid), e.id] };
         return item;

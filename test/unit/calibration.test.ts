@@ -23,7 +23,7 @@ const asst = (id: string, parentId: string, prompt: number, text = 'ok'): Json =
 
 function ctx(lines: Json[]) {
   const idx = new TranscriptIndex();
-  idx.apply({ reset: true, entries: lines.map((l, i) => entryMeta(l, i, 10)!), cursor: { kind: 'sqlite', sessionId: 's', lastSeq: lines.length } });
+  idx.apply({ reset: true, entries: lines.map((l, i) => entryMeta(l, i, 10, 'o200k')!), cursor: { kind: 'sqlite', sessionId: 's', lastSeq: lines.length } });
   return rebuildContext(idx);
 }
 
@@ -35,10 +35,10 @@ function conversation(factor: number, turns: number): Json[] {
   let lastReply: EntryMeta | undefined;
   for (let t = 0; t < turns; t++) {
     const u = user(`u${t}`, parent, `Please look at item ${t} and explain what it does in detail, step by step.`.repeat(3));
-    const uMeta = entryMeta(u, 0, 1)!;
-    prompt += Math.round(factor * ((lastReply?.est ?? 0) + uMeta.est));
+    const uMeta = entryMeta(u, 0, 1, 'o200k')!;
+    prompt += Math.round(factor * ((lastReply?.est ?? 0) + uMeta.est!));
     const a = asst(`a${t}`, `u${t}`, prompt, `Item ${t} parses the configuration and returns a map of settings.`.repeat(2));
-    lastReply = entryMeta(a, 0, 1)!;
+    lastReply = entryMeta(a, 0, 1, 'o200k')!;
     lines.push(u, a);
     parent = `a${t}`;
   }
@@ -86,7 +86,7 @@ describe('usage calibration', () => {
     const g = computeGauge({ row: { key: 'k', sessionId: 's', updatedAt: 0 }, context, window: { tokens: 200000, source: 'default' }, compaction: { reserveTokensFloor: 20000, softThresholdTokens: 4000 }, era: 'jsonl' });
     const last = context.items[context.items.length - 2]!;
     assert.equal(g.calibration?.scale, cal.scale);
-    assert.equal(g.used, Math.round(last.usageTokens! + entryMeta(tail, 0, 1)!.est * cal.scale));
+    assert.equal(g.used, Math.round(last.usageTokens! + entryMeta(tail, 0, 1, 'o200k')!.est! * cal.scale));
     assert.equal(g.estimate?.tokens, last.usageTokens! + entryMeta(tail, 0, 1)!.tokens); // pi's chars/4 kept beside it
   });
 });

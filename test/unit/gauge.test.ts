@@ -21,7 +21,7 @@ const T0 = Date.UTC(2026, 10, 21, 15, 0, 0);
 const estUser = (text: string) => estimateMessage({ role: 'user', content: text }, 'o200k');
 
 function ctxOf(lines: Json[]): ActiveContext {
-  const entries: EntryMeta[] = lines.map((l, i) => entryMeta(l, i, 100)!);
+  const entries: EntryMeta[] = lines.map((l, i) => entryMeta(l, i, 100, 'o200k')!);
   const idx = new TranscriptIndex();
   idx.apply({ reset: true, entries, cursor: { kind: 'sqlite', sessionId: 's', lastSeq: entries.length - 1 } });
   return rebuildContext(idx);

@@ -9,6 +9,7 @@ import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { collectDiagnostics, fixturePath, materializeRealState, realDbPath, realTranscriptDumps, sqlite, tmpDir, writeJsonl } from './helpers';
 import { familyFor } from '../../src/core/tokens/estimator';
 import { estimateMessage } from '../../src/core/tokens/messageText';
+import { entryEstimate } from '../../src/core/store/entries';
 
 type Json = Record<string, unknown>;
 
@@ -91,7 +92,7 @@ describe('ContextModel over the real state', function () {
       const msgTokens = b.filter((r) => ['summary', 'user', 'assistant', 'toolResults', 'custom'].includes(r.id)).reduce((s, r) => s + r.tokens, 0);
       // message rows are calibrated-estimator figures × the session's usage scale (each row rounded)
       const scale = work.gauge.calibration?.scale ?? 1;
-      const want = work.context!.items.reduce((s, e) => s + e.est * scale, 0);
+      const want = work.context!.items.reduce((s, e) => s + e.est! * scale, 0);
       assert.ok(Math.abs(msgTokens - want) <= 3, `${msgTokens} vs ${want}`);
       assert.ok(b.some((r) => r.id === 'system' && r.tokens > 0), 'systemPromptReport gives the system prompt');
     } finally {
@@ -356,6 +357,26 @@ describe('ContextModel with several state dirs and mixed stores', function () {
       model.refresh();
       assert.equal(model.sessions().length, 1);
       assert.equal(model.sessions()[0]!.era, 'jsonl');
+    } finally {
+      model.dispose();
+    }
+  });
+});
+
+describe('ContextModel: calibrated estimates are filled lazily after a cold read', function () {
+  it('context items and recent calls get estimates equal to a direct estimate of their JSON; old history is left alone', function () {
+    const { model } = modelFor(materializeRealState());
+    try {
+      model.refresh();
+      const s = model.ensureTranscript(byKey(model, 'agent:main:main').uid)!;
+      const ctx = s.context!;
+      assert.ok(ctx.items.every((e) => e.est !== undefined), 'every context item has its estimate');
+      const full = model.loadEntries(s.uid, ctx.items);
+      ctx.items.forEach((e, i) => assert.equal(e.est, entryEstimate(full[i]!, 'o200k'), e.id));
+      // agent:main:main was reset: everything before the reset is out of context and was never estimated
+      const beforeReset = s.index!.entries.filter((e) => e.pos < ctx.reset!.pos && e.kind === 'message');
+      assert.ok(beforeReset.length > 10);
+      assert.ok(beforeReset.every((e) => e.est === undefined), 'history before the reset stays unestimated');
     } finally {
       model.dispose();
     }

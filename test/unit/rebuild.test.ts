@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
 function indexOf(lines: Json[]): TranscriptIndex {
   const entries: EntryMeta[] = [];
   lines.forEach((l, i) => {
-    const m = entryMeta(l, i, JSON.stringify(l).length);
+    const m = entryMeta(l, i, JSON.stringify(l).length, 'o200k');
     assert.ok(m, `line ${i} indexed`);
     entries.push(m);
   });
@@ -213,7 +213,7 @@ describe('groupTurns', function () {
         ['u2', ['u2', 'a3']],
       ],
     );
-    for (const t of turns) assert.equal(t.tokens, t.entries.reduce((s, e) => s + e.est, 0));
+    for (const t of turns) assert.equal(t.tokens, t.entries.reduce((s, e) => s + e.est!, 0));
   });
 
   it('a compaction summary opens the first turn', function () {

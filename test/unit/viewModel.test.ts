@@ -105,8 +105,8 @@ describe('view models over the real fixture state', () => {
     const rpcPre = get('agent:main:ext2');
     const c = rpcPre.context!.compactions[0]!;
     assert.equal(c.tokensBefore, 9999); // the external-write experiment H wrote tokensBefore 9999, no tokensAfter
-    assert.ok(c.est > 0 && c.est < 1000);
-    assert.equal(compactionLabel(c).label, `10.0k → ~${Math.round(c.est)} summary`);
+    assert.ok(c.est! > 0 && c.est! < 1000);
+    assert.equal(compactionLabel(c).label, `10.0k → ~${Math.round(c.est!)} summary`);
     const turns = groupTurns(rpcPre.context!.items);
     assert.equal(turns[0]!.opener?.kind, 'compaction');
     assert.match(turnLabel(turns[0]!, 1).label, /^1\. Compaction summary$/);

@@ -5,6 +5,7 @@
  */
 import type { SessionRow } from '../store/types';
 import type { ActiveContext } from './rebuild';
+import { estOf } from '../store/entries';
 
 export interface BreakdownRow {
   id: 'system' | 'bootstrap' | 'tools' | 'summary' | 'user' | 'assistant' | 'toolResults' | 'custom';
@@ -47,12 +48,12 @@ export function computeBreakdown(row: SessionRow, ctx: ActiveContext | undefined
       rowOut.count = (rowOut.count ?? 0) + 1;
     };
     for (const e of ctx.items) {
-      if (e.kind === 'compaction' || e.kind === 'branch_summary') add('summary', 'Summaries', e.est);
-      else if (e.kind === 'custom_message') add('custom', 'Injected messages', e.est);
-      else if (e.role === 'user') add('user', 'User messages', e.est);
-      else if (e.role === 'assistant') add('assistant', 'Assistant messages', e.est);
-      else if (e.role === 'toolResult' || e.role === 'bashExecution') add('toolResults', 'Tool results', e.est);
-      else add('custom', 'Injected messages', e.est);
+      if (e.kind === 'compaction' || e.kind === 'branch_summary') add('summary', 'Summaries', estOf(e));
+      else if (e.kind === 'custom_message') add('custom', 'Injected messages', estOf(e));
+      else if (e.role === 'user') add('user', 'User messages', estOf(e));
+      else if (e.role === 'assistant') add('assistant', 'Assistant messages', estOf(e));
+      else if (e.role === 'toolResult' || e.role === 'bashExecution') add('toolResults', 'Tool results', estOf(e));
+      else add('custom', 'Injected messages', estOf(e));
     }
   }
   for (const r of out) r.tokens = Math.round(r.tokens);

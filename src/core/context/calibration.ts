@@ -7,6 +7,7 @@
  */
 import type { EntryMeta } from '../store/types';
 import type { ActiveContext } from './rebuild';
+import { estOf } from '../store/entries';
 
 export interface Calibration {
   /** multiply calibrated-estimator figures by this */
@@ -24,11 +25,28 @@ export const CALIBRATION_PRIOR_TOKENS = 200;
 const MIN_RATIO = 0.25;
 const MAX_RATIO = 4;
 
+/** Only the most recent calls count: recent behaviour matters, and it bounds the work on long sessions. */
+export const CALIBRATION_MAX_CALLS = 24;
+
+/**
+ * Where calibration starts on the path: at the (CALIBRATION_MAX_CALLS+1)-th usage record from the end,
+ * or just after the latest compaction or reset, whichever is later.
+ */
+export function calibrationStart(path: readonly EntryMeta[]): number {
+  let calls = 0;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const e = path[i]!;
+    if (e.kind === 'compaction' || e.kind === 'reset') return i + 1;
+    if (e.promptTokens !== undefined && ++calls > CALIBRATION_MAX_CALLS) return i;
+  }
+  return 0;
+}
+
 const inContext = (e: EntryMeta): boolean => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
 
 /**
- * Learn the scale from consecutive usage records on the active path (since the latest reset). A
- * compaction between two calls breaks the pair (the prompt shrank for reasons we do not model).
+ * Learn the scale from consecutive usage records on the active path: the last CALIBRATION_MAX_CALLS
+ * calls since the latest compaction or reset (a compaction changes the prompt in ways we do not model).
  */
 export function calibrate(ctx: Pick<ActiveContext, 'path'>): Calibration | undefined {
   let prevPrompt: number | undefined;
@@ -36,7 +54,8 @@ export function calibrate(ctx: Pick<ActiveContext, 'path'>): Calibration | undef
   let actual = 0;
   let estimated = 0;
   let pairs = 0;
-  for (const e of ctx.path) {
+  for (let i = calibrationStart(ctx.path); i < ctx.path.length; i++) {
+    const e = ctx.path[i]!;
     if (e.kind === 'compaction' || e.kind === 'reset') {
       prevPrompt = undefined;
       grown = 0;
@@ -54,8 +73,8 @@ export function calibrate(ctx: Pick<ActiveContext, 'path'>): Calibration | undef
     }
     if (e.promptTokens !== undefined) {
       prevPrompt = e.promptTokens;
-      grown = e.est; // the reply itself is input to the next call
-    } else grown += e.est;
+      grown = estOf(e); // the reply itself is input to the next call
+    } else grown += estOf(e);
   }
   if (!pairs) return undefined;
   const scale = (actual + CALIBRATION_PRIOR_TOKENS) / (estimated + CALIBRATION_PRIOR_TOKENS);

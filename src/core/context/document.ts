@@ -5,6 +5,7 @@ import type { EntryMeta } from '../store/types';
 import { formatTokens } from './format';
 import type { SessionState } from './model';
 import { gaugeShort, sessionModel } from './viewModel';
+import { estOf } from '../store/entries';
 
 type Json = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ function heading(meta: EntryMeta, n: number): string {
             : (meta.role ?? meta.type);
   const when = meta.timestamp ? ` · ${new Date(meta.timestamp).toISOString().replace('T', ' ').slice(0, 19)}` : '';
   const usage = meta.usageTokens ? ` · usage ${formatTokens(meta.usageTokens)}` : '';
-  return `### ${n}. ${who} · ~${formatTokens(meta.est)} tokens${usage}${when}`;
+  return `### ${n}. ${who} · ~${formatTokens(estOf(meta))} tokens${usage}${when}`;
 }
 
 export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json | undefined>): string {

@@ -7,6 +7,7 @@ import type { SessionRow } from '../store/types';
 import { estimateContextTokens, type ContextEstimate } from '../tokens/pi';
 import { calibrate, type Calibration } from './calibration';
 import type { ActiveContext } from './rebuild';
+import { estOf } from '../store/entries';
 
 export interface GaugeThresholds {
   /** percentages of the window */
@@ -77,7 +78,7 @@ export function freshTotalTokens(row: SessionRow): number | undefined {
  */
 export function contextEstimate(ctx: ActiveContext, scale?: number): ContextEstimate {
   const items = ctx.items.map((e, i) => {
-    const tokens = scale === undefined ? e.tokens : e.est * scale;
+    const tokens = scale === undefined ? e.tokens : estOf(e) * scale;
     return i < ctx.usageFrom || e.usageTokens === undefined ? { tokens } : { tokens, usageTokens: e.usageTokens };
   });
   const r = estimateContextTokens(items);
@@ -94,7 +95,7 @@ export function pendingSinceRow(ctx: ActiveContext, est: ContextEstimate, rowUpd
   let n = 0;
   for (let i = est.lastUsageIndex + 1; i < ctx.items.length; i++) {
     const e = ctx.items[i]!;
-    if (e.timestamp > rowUpdatedAt) n += e.est * scale;
+    if (e.timestamp > rowUpdatedAt) n += estOf(e) * scale;
   }
   return n;
 }

@@ -7,6 +7,9 @@ import { type Env, type StateDirCandidate, resolveWindow, type ModelWindow } fro
 import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/stateDir';
 import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableError } from '../store/types';
 import { computeBreakdown, type BreakdownRow } from './breakdown';
+import { calibrationStart } from './calibration';
+import { entryEstimate } from '../store/entries';
+import { familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
 
@@ -234,6 +237,7 @@ export class ContextModel {
             break;
           }
         }
+        this.fillEstimates(s);
         const last = index.entries[index.entries.length - 1];
         if (last && last.timestamp > s.lastActivity) s.lastActivity = last.timestamp;
       }
@@ -242,6 +246,28 @@ export class ContextModel {
       this.diag({ severity: 'error', source: `${as.store.location} [${s.row.key}]`, message: `transcript not readable: ${err instanceof Error ? err.message : String(err)}` });
       return false;
     }
+  }
+
+  /**
+   * Calibrated estimates for the entries that need one: the active context and the recent calls that
+   * calibration learns from. After a cold read these are loaded once (a few hundred entries at most,
+   * bounded by the window), instead of estimating every entry of a long transcript.
+   */
+  private fillEstimates(s: SessionState): void {
+    const ctx = s.context;
+    const as = this.storeOf(s);
+    if (!ctx || !as?.store) return;
+    const need = new Set<EntryMeta>();
+    for (const e of ctx.items) if (e.est === undefined) need.add(e);
+    for (let i = calibrationStart(ctx.path); i < ctx.path.length; i++) if (ctx.path[i]!.est === undefined) need.add(ctx.path[i]!);
+    if (!need.size) return;
+    const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
+    const list = [...need];
+    const full = as.store.loadEntries(s.row, list);
+    list.forEach((e, i) => {
+      const j = full[i];
+      e.est = j ? entryEstimate(j, family) : e.tokens;
+    });
   }
 
   private recompute(s: SessionState): void {

@@ -3,6 +3,7 @@
  * (openclaw-formats.md §2.5, openclaw-2026.9.6.md §4.1), over the compact entry index.
  */
 import type { EntryMeta, TranscriptDelta, TranscriptCursor } from '../store/types';
+import { estOf } from '../store/entries';
 
 /** A session's transcript index, updated incrementally from store deltas. */
 export class TranscriptIndex {
@@ -183,7 +184,7 @@ export function groupTurns(items: readonly EntryMeta[]): Turn[] {
       turns.push(cur);
     }
     cur.entries.push(e);
-    cur.tokens += e.est;
+    cur.tokens += estOf(e);
   }
   return turns;
 }

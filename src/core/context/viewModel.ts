@@ -10,6 +10,7 @@ import type { SessionState } from './model';
 import type { EntryMeta } from '../store/types';
 import { familyFor } from '../tokens/estimator';
 import type { Turn } from './rebuild';
+import { estOf } from '../store/entries';
 
 const tilde = (g: Gauge): string => (g.estimated ? '~' : '');
 
@@ -166,7 +167,7 @@ export function sessionPickItems(sessions: readonly SessionState[], now: number,
 
 export function compactionLabel(c: EntryMeta): { label: string; description: string } {
   const before = c.tokensBefore !== undefined ? formatTokens(c.tokensBefore) : '?';
-  const after = c.tokensAfter !== undefined ? formatTokens(c.tokensAfter) : `~${formatTokens(c.est)} summary`;
+  const after = c.tokensAfter !== undefined ? formatTokens(c.tokensAfter) : `~${formatTokens(estOf(c))} summary`;
   const when = c.timestamp ? new Date(c.timestamp).toISOString().replace('T', ' ').slice(0, 16) : '';
   return { label: `${before} → ${after}`, description: when };
 }
@@ -178,7 +179,7 @@ export function turnLabel(t: Turn, n: number): { label: string; description: str
 }
 
 export function entryLabel(e: EntryMeta): { label: string; description: string; icon: string } {
-  const tokens = `~${formatTokens(e.est)}`;
+  const tokens = `~${formatTokens(estOf(e))}`;
   switch (e.kind) {
     case 'compaction':
       return { label: `summary: ${e.preview}`, description: tokens, icon: 'fold' };

@@ -87,11 +87,42 @@ const numOrUndef = (v: unknown): number | undefined => (typeof v === 'number' &&
  * Build the index record for one parsed entry. Returns undefined for entries that are not objects
  * or have no usable id (the caller reports a diagnostic).
  */
-export function entryMeta(e: Json, pos: number, bytes: number, family: EstimatorFamily = 'o200k'): EntryMeta | undefined {
+/**
+ * The calibrated-estimator figure of the message an entry yields (0 when it yields none).
+ */
+export function entryEstimate(e: Json, family: EstimatorFamily): number {
+  switch (e.type) {
+    case 'message':
+      return e.message && typeof e.message === 'object' ? estimateMessage(e.message as Json, family) : 0;
+    case 'custom_message':
+      return estimateMessage({ role: 'custom', content: e.content }, family);
+    case 'branch_summary':
+      return estimateMessage({ role: 'branchSummary', summary: typeof e.summary === 'string' ? e.summary : '' }, family);
+    case 'compaction':
+      return estimateMessage({ role: 'compactionSummary', summary: typeof e.summary === 'string' ? e.summary : '' }, family);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Build the index record for one parsed entry. With `family`, the calibrated estimate is computed
+ * now; without, it is left for later (cold reads of long transcripts only need it for a few entries).
+ */
+export function entryMeta(e: Json, pos: number, bytes: number, family?: EstimatorFamily): EntryMeta | undefined {
+  const meta = entryMetaBase(e, pos, bytes);
+  if (!meta) return meta;
+  const yields = meta.modelVisible && (meta.kind === 'message' || meta.kind === 'custom_message' || meta.kind === 'branch_summary' || meta.kind === 'compaction');
+  if (!yields) meta.est = 0;
+  else if (family) meta.est = entryEstimate(e, family);
+  return meta;
+}
+
+function entryMetaBase(e: Json, pos: number, bytes: number): EntryMeta | undefined {
   const type = typeof e.type === 'string' ? e.type : '';
   const id = typeof e.id === 'string' && e.id ? e.id : undefined;
   if (type === 'session') {
-    return { id: id ?? '', parentId: null, type, kind: 'header', pos, bytes, timestamp: tsOf(e), tokens: 0, est: 0, modelVisible: false, preview: '' };
+    return { id: id ?? '', parentId: null, type, kind: 'header', pos, bytes, timestamp: tsOf(e), tokens: 0, modelVisible: false, preview: '' };
   }
   if (!id) return undefined;
   const parentId = typeof e.parentId === 'string' && e.parentId ? e.parentId : null;
@@ -108,7 +139,6 @@ export function entryMeta(e: Json, pos: number, bytes: number, family: Estimator
         timestamp: base.timestamp || tsOf({}, m),
         role,
         tokens: piEstimateTokens(m),
-        est: estimateMessage(m, family),
         // OpenClaw-synthesised assistant rows (status notices, chat.inject, delivery mirrors) are never sent.
         modelVisible: !(role === 'assistant' && m.provider === 'openclaw'),
         preview,
@@ -129,7 +159,7 @@ export function entryMeta(e: Json, pos: number, bytes: number, family: Estimator
     case 'custom_message': {
       const msg = { role: 'custom', content: e.content };
       const label = typeof e.customType === 'string' ? `[${e.customType}] ` : '';
-      return { ...base, kind: 'custom_message', role: 'custom', tokens: piEstimateTokens(msg), est: estimateMessage(msg, family), modelVisible: true, preview: oneLine(label + firstText(e.content)) };
+      return { ...base, kind: 'custom_message', role: 'custom', tokens: piEstimateTokens(msg), modelVisible: true, preview: oneLine(label + firstText(e.content)) };
     }
     case 'branch_summary': {
       const summary = typeof e.summary === 'string' ? e.summary : '';
@@ -138,7 +168,6 @@ export function entryMeta(e: Json, pos: number, bytes: number, family: Estimator
         kind: 'branch_summary',
         role: 'branchSummary',
         tokens: piEstimateTokens({ role: 'branchSummary', summary }),
-        est: estimateMessage({ role: 'branchSummary', summary }, family),
         modelVisible: summary.length > 0,
         preview: oneLine(summary),
       };
@@ -150,7 +179,6 @@ export function entryMeta(e: Json, pos: number, bytes: number, family: Estimator
         kind: 'compaction',
         role: 'compactionSummary',
         tokens: piEstimateTokens({ role: 'compactionSummary', summary }),
-        est: estimateMessage({ role: 'compactionSummary', summary }, family),
         modelVisible: true,
         preview: oneLine(summary.replace(/^#+\s*/gm, '')),
       };
@@ -162,16 +190,16 @@ export function entryMeta(e: Json, pos: number, bytes: number, family: Estimator
       return meta;
     }
     case 'reset':
-      return { ...base, kind: 'reset', tokens: 0, est: 0, modelVisible: false, preview: `reset${typeof e.reason === 'string' ? ` (${e.reason})` : ''}` };
+      return { ...base, kind: 'reset', tokens: 0, modelVisible: false, preview: `reset${typeof e.reason === 'string' ? ` (${e.reason})` : ''}` };
     case 'leaf': {
-      const meta: EntryMeta = { ...base, kind: 'leaf', tokens: 0, est: 0, modelVisible: false, preview: 'leaf' };
+      const meta: EntryMeta = { ...base, kind: 'leaf', tokens: 0, modelVisible: false, preview: 'leaf' };
       if (typeof e.targetId === 'string') meta.targetId = e.targetId;
       return meta;
     }
     default: {
       const kind: EntryKind = STATE_TYPES.has(type) ? 'state' : 'unknown';
       const preview = type === 'custom' && typeof e.customType === 'string' ? e.customType : type;
-      return { ...base, kind, tokens: 0, est: 0, modelVisible: false, preview };
+      return { ...base, kind, tokens: 0, modelVisible: false, preview };
     }
   }
 }
@@ -186,3 +214,6 @@ export function parseEntryJson(text: string): { ok: true; value: Json } | { ok: 
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
 }
+
+/** An entry's calibrated estimate, or pi's figure while the estimate has not been filled in yet. */
+export const estOf = (e: EntryMeta): number => e.est ?? e.tokens;

@@ -28,8 +28,8 @@ type JsonlCursor = Extract<TranscriptCursor, { kind: 'jsonl' }>;
 export class JsonlSessionStore implements SessionStore {
   readonly era = 'jsonl' as const;
   private storeStamp = '';
-  /** tokenizer family of the transcript being read (set per readTranscript call) */
-  private family: EstimatorFamily = 'o200k';
+  /** tokenizer family for estimates during this read; undefined on cold reads (filled in lazily by the model) */
+  private family: EstimatorFamily | undefined;
 
   constructor(
     readonly agentId: string,
@@ -134,7 +134,6 @@ export class JsonlSessionStore implements SessionStore {
 
   readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined, opts?: ReadOptions): TranscriptDelta {
     const file = this.transcriptPath(row);
-    this.family = familyFor(row.modelProvider, row.model);
     const empty = (c: JsonlCursor): TranscriptDelta => ({ reset: true, entries: [], cursor: c });
     const fresh = (f: string, st?: fs.Stats): JsonlCursor => ({ kind: 'jsonl', file: f, offset: 0, ino: st?.ino ?? 0, dev: st?.dev ?? 0, lineNo: 0, version: 0, lastId: null });
     if (!file) return empty(fresh(''));
@@ -158,6 +157,7 @@ export class JsonlSessionStore implements SessionStore {
       reset = true;
     }
     if (st.size === c.offset) return { reset, entries: [], cursor: c };
+    this.family = reset ? undefined : familyFor(row.modelProvider, row.model);
     const out = this.readLines(file, c, st.size, opts);
     return { reset, entries: out.entries, cursor: out.cursor, ...(out.headerVersion !== undefined ? { headerVersion: out.headerVersion } : {}) };
   }

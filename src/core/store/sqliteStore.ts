@@ -176,7 +176,6 @@ export class SqliteSessionStore implements SessionStore {
   readTranscript(row: SessionRow, cursor: TranscriptCursor | undefined, opts?: ReadOptions): TranscriptDelta {
     this.open();
     const sessionId = row.sessionId;
-    const family = familyFor(row.modelProvider, row.model);
     let after = cursor && cursor.kind === 'sqlite' && cursor.sessionId === sessionId ? cursor.lastSeq : -1;
     let reset = after < 0;
     if (after >= 0) {
@@ -188,6 +187,8 @@ export class SqliteSessionStore implements SessionStore {
         return { reset: false, entries: [], cursor: { kind: 'sqlite', sessionId, lastSeq: after } };
       }
     }
+    // Small deltas get their estimates now; a cold read leaves them to ContextModel.fillEstimates.
+    const family: EstimatorFamily | undefined = reset ? undefined : familyFor(row.modelProvider, row.model);
     const cols = this.hasZstd ? 'seq, event_json, event_zstd, event_utf8_bytes' : 'seq, event_json';
     const it = this.stmt(`SELECT ${cols} FROM transcript_events WHERE session_id = ? AND seq > ? ORDER BY seq`).iterate(sessionId, after);
     const entries: EntryMeta[] = [];
@@ -213,7 +214,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   /** One transcript row → its index record (undefined when unreadable; a diagnostic says why). */
-  private indexRow(r: Record<string, unknown>, sessionId: string, family: EstimatorFamily): { meta: EntryMeta; headerVersion?: number } | undefined {
+  private indexRow(r: Record<string, unknown>, sessionId: string, family: EstimatorFamily | undefined): { meta: EntryMeta; headerVersion?: number } | undefined {
     const seq = Number(r.seq);
     const text = this.rowText(r, sessionId);
     if (text === undefined) return undefined;

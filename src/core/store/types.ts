@@ -78,8 +78,13 @@ export interface EntryMeta {
   role?: string;
   /** pi `estimateTokens` of the message this entry yields in context (0 when it yields none): OpenClaw's arithmetic. */
   tokens: number;
-  /** calibrated-estimator tokens of that message, for the session's tokenizer family (unscaled; see context/calibration.ts) */
-  est: number;
+  /**
+   * Calibrated-estimator tokens of that message for the session's tokenizer family (unscaled; see
+   * context/calibration.ts). Computed while reading small deltas; after a cold read it is filled in
+   * lazily, only for the entries that need it (the active context and the recent calls calibration
+   * uses): see ContextModel.fillEstimates. Undefined until then.
+   */
+  est?: number;
   /** true when OpenClaw sends this entry to the model (false for provider "openclaw" rows). */
   modelVisible: boolean;
   /** assistant rows: `calculateContextTokens(usage)` when the usage is real (see tokens/pi.ts). */
