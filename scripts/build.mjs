@@ -17,6 +17,11 @@ const common = {
   logLevel: 'warning',
 };
 const builds = [{ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' }];
+// Exact token counts (src/vscode/exactCount.ts): gpt-tokenizer in a worker thread started on the first
+// exact count, one minified bundle per encoding so each holds one vocabulary and extension.js none.
+for (const enc of ['o200k', 'cl100k']) {
+  builds.push({ ...common, entryPoints: ['src/core/tokens/exactWorker.ts'], outfile: `dist/tokenizer-${enc}.js`, minify: true, sourcemap: false, define: { OC_EXACT_ENCODING: JSON.stringify(enc) } });
+}
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
   console.log('esbuild: watching');

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { ContextDocumentProvider, CONTEXT_SCHEME } from './vscode/contextDocument';
 import { registerCommands } from './vscode/commands';
+import { registerExactCount, type ExactCountApi } from './vscode/exactCount';
 import { DiagnosticsChannel } from './vscode/output';
 import { ContextService } from './vscode/service';
 import { SessionsTreeProvider } from './vscode/sessionsTree';
@@ -21,6 +22,8 @@ export interface OpenClawContextApi {
   activationMs: number;
   /** resolves after the first read of the state */
   firstRefresh: Promise<void>;
+  /** exact token counts: the tokenizer worker starts on the first count, never on activation */
+  exact: ExactCountApi;
 }
 
 const emptyTree: vscode.TreeDataProvider<never> = { getChildren: () => [], getTreeItem: () => new vscode.TreeItem('') };
@@ -62,6 +65,8 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     }),
   );
 
+  const exact = registerExactCount(context, service); // commands countTokensExactly, countSessionExactly
+
   const firstRefresh = new Promise<void>((resolve) => {
     setTimeout(() => {
       service.refreshNow(true);
@@ -71,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     }, 0);
   });
   const activationMs = performance.now() - t0;
-  return { service, statusBar, watcher, tree, activationMs, firstRefresh };
+  return { service, statusBar, watcher, tree, activationMs, firstRefresh, exact };
 }
 
 export function deactivate(): void {
