@@ -105,6 +105,19 @@ try {
       },
     },
     {
+      name: 'command palette: Count Active Session Exactly shows an exact count for the gauge\'s session',
+      fn: async () => {
+        await commandPalette(page, 'OpenClaw Context: Count Active Session Exactly');
+        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `session ${mostRecent.key}:` }).first();
+        await toast.waitFor({ state: 'visible', timeout: 60_000 });
+        const text = (await toast.innerText()).replace(/\s+/g, ' ');
+        const m = /session \S+: ([\d,]+) tokens exact \((o200k|cl100k)\)/.exec(text);
+        if (!m) throw new Error(`unexpected message: ${text}`);
+        if (Number(m[1].replace(/,/g, '')) <= 0) throw new Error(`no tokens counted: ${text}`);
+        await page.keyboard.press('Escape');
+      },
+    },
+    {
       name: 'a turn written to the database while VS Code runs updates the gauge and the tree',
       fn: async () => {
         execFileSync(node24, [path.join(REPO, 'scripts/demo-append.mjs'), state.dir, '--key', mostRecent.key], { stdio: 'pipe' });
