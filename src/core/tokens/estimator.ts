@@ -1,84 +1,119 @@
 /**
- * Calibrated token estimator: one linear pass, one table lookup per UTF-16 code unit.
+ * Calibrated token estimator: one linear pass, one class lookup and one weight lookup per UTF-16 code unit.
  *
- * Every code unit gets a character class (16 classes, a 64K-entry Uint8Array built from ranges at load).
- * The cost of a code unit is a weight indexed by (class of the previous unit, its class, whether it
- * repeats the previous unit exactly). Class transitions stand for the run features a BPE
- * pre-tokenizer reacts to (word starts, camelCase humps, digit and punctuation runs, indentation,
- * newline runs, `=====` and space runs that pack into few tokens), so the pass needs no branches
- * beyond the loop itself. The weights are data, fitted per tokenizer family by
- * `scripts/fit-estimator.mjs` against an exact tokenizer and shipped in `weights.ts`.
+ * Every code unit gets a character class (20 classes, a 64K-entry Uint8Array built from ranges at load).
+ * Its cost is a weight indexed by
+ *   - the class of the previous unit, and whether that unit continued a run of its class (so a word's
+ *     first, second and later letters, a digit or punctuation run's start and continuation, the first
+ *     and later units of indentation or of a newline run all get their own weights);
+ *   - its own class;
+ *   - whether it repeats the previous code unit exactly (`=====`, `-----`, space runs pack into few tokens).
+ * These transitions stand for the run features a BPE pre-tokenizer reacts to (word starts, camelCase humps,
+ * digit groups, punctuation runs, indentation, newline runs), so the pass needs no branches beyond the
+ * loop itself. The weights are data, fitted per tokenizer family by `scripts/fit-estimator.mjs` against an
+ * exact tokenizer and shipped in `weights.ts` (`npm run fit:estimator` rewrites it).
  */
-import { ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
+import { CJK_COMMON, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
 
 export type { EstimatorFamily };
 
-/** Character classes. Keep in sync with CLASS_NAMES and the fit script (it imports these). */
-export const enum Cls {
-  Lower = 0,
-  Upper = 1,
-  Digit = 2,
-  Space = 3,
-  Newline = 4,
-  Control = 5, // tab and other C0 controls
-  Punct = 6, // ASCII punctuation and symbols
-  CjkIdeo = 7,
-  CjkPunct = 8, // CJK symbols/punctuation, fullwidth forms
-  Kana = 9,
-  Hangul = 10,
-  LatinExt = 11, // Latin-1 letters, Latin Extended A/B, Latin Extended Additional (Vietnamese)
-  GreekCyr = 12,
-  OtherBmp = 13,
-  HighSurrogate = 14, // first half of an astral character (emoji, rare CJK)
-  LowSurrogate = 15,
+/** Character classes (values of CLASS_OF). The fit script reads CLASS_NAMES. */
+export const CLASS_NAMES = [
+  'lower', // a–z
+  'upper', // A–Z
+  'digit',
+  'space',
+  'newline', // \n \r
+  'control', // tab and other C0 controls
+  'punct', // ASCII punctuation not below: # $ ' ( ) , . : ; @ [ \ ] _ ` { }
+  'cjk', // CJK ideographs not in cjkCommon, compatibility ideographs
+  'cjkPunct', // CJK symbols and punctuation, fullwidth forms
+  'kana',
+  'hangul',
+  'latin1', // Latin-1 letters (é, ü, ß …)
+  'greekCyr',
+  'otherBmp', // everything else in the BMP: other scripts, symbols, Latin-1 punctuation
+  'astralHi', // high surrogate: first half of an astral character (emoji, rare CJK)
+  'astralLo', // low surrogate: the astral character's cost
+  'latinExt', // Latin Extended-A/B and Additional (Polish, Czech, Turkish, Vietnamese …)
+  'op', // ASCII operators: = + - * / % & | ^ ! ~ ? < >
+  'quote', // "
+  'cjkCommon', // the most common ideographs (one token even in cl100k; list in weights.ts)
+] as const;
+export const CLASS_COUNT = CLASS_NAMES.length;
+
+/**
+ * Weight index: (state << 6) | (class << 1) | repeat, where state = (previous class << 1) | (previous unit
+ * had the same class as the one before it). 40 states × 64 slots; slots of classes ≥ CLASS_COUNT are unused.
+ */
+export const FEATURE_COUNT = (2 * CLASS_COUNT) << 6;
+
+/** Feature index of a code unit: its predecessor's class (and whether that continued a run), its class, whether it repeats the predecessor. */
+export const featureIndex = (prevCls: number, cls: number, repeat: boolean, prevContinued = false): number =>
+  (((prevCls << 1) | (prevContinued ? 1 : 0)) << 6) | (cls << 1) | (repeat ? 1 : 0);
+
+/** Base-32 varints: digits 0–31 end a number, 32–63 continue it; '.' marks a run of zeros (count follows). */
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
+function varints(s: string): number[] {
+  const out: number[] = [];
+  let v = 0;
+  for (let i = 0; i < s.length; i++) {
+    const d = DIGITS.indexOf(s[i]!);
+    if (d < 0) out.push(-1);
+    else if (d >= 32) v = v * 32 + d - 32;
+    else {
+      out.push(v * 32 + d);
+      v = 0;
+    }
+  }
+  return out;
+}
+function varint(v: number): string {
+  let s = DIGITS[v & 31]!;
+  for (v = Math.floor(v / 32); v > 0; v = Math.floor(v / 32)) s = DIGITS[32 + (v & 31)]! + s;
+  return s;
 }
 
-export const CLASS_COUNT = 16;
-export const CLASS_NAMES = ['lower', 'upper', 'digit', 'space', 'newline', 'control', 'punct', 'cjk', 'cjkPunct', 'kana', 'hangul', 'latinExt', 'greekCyr', 'otherBmp', 'astralHi', 'astralLo'];
-/** Size of a weight table: previous class × class × repeat flag. */
-export const FEATURE_COUNT = CLASS_COUNT * CLASS_COUNT * 2;
-
 function buildClassTable(): Uint8Array {
-  const t = new Uint8Array(65536).fill(Cls.OtherBmp);
-  const fill = (from: number, to: number, c: Cls) => t.fill(c, from, to + 1);
-  fill(0x00, 0x1f, Cls.Control);
-  fill(0x21, 0x2f, Cls.Punct);
-  fill(0x3a, 0x40, Cls.Punct);
-  fill(0x5b, 0x60, Cls.Punct);
-  fill(0x7b, 0x7e, Cls.Punct);
-  t[0x7f] = Cls.Control;
-  fill(0x30, 0x39, Cls.Digit);
-  fill(0x41, 0x5a, Cls.Upper);
-  fill(0x61, 0x7a, Cls.Lower);
-  t[0x20] = Cls.Space;
-  t[0x0a] = Cls.Newline;
-  t[0x0d] = Cls.Newline;
-  fill(0x80, 0xbf, Cls.OtherBmp); // Latin-1 punctuation and symbols
-  fill(0xc0, 0x24f, Cls.LatinExt);
-  t[0xd7] = Cls.OtherBmp; // ×
-  t[0xf7] = Cls.OtherBmp; // ÷
-  fill(0x1e00, 0x1eff, Cls.LatinExt);
-  fill(0x370, 0x52f, Cls.GreekCyr);
-  fill(0x3000, 0x303f, Cls.CjkPunct);
-  fill(0xff00, 0xffef, Cls.CjkPunct);
-  fill(0x3040, 0x30ff, Cls.Kana);
-  fill(0x31f0, 0x31ff, Cls.Kana);
-  fill(0x1100, 0x11ff, Cls.Hangul);
-  fill(0x3130, 0x318f, Cls.Hangul);
-  fill(0xac00, 0xd7af, Cls.Hangul);
-  fill(0x3400, 0x4dbf, Cls.CjkIdeo);
-  fill(0x4e00, 0x9fff, Cls.CjkIdeo);
-  fill(0xf900, 0xfaff, Cls.CjkIdeo);
-  fill(0xd800, 0xdbff, Cls.HighSurrogate);
-  fill(0xdc00, 0xdfff, Cls.LowSurrogate);
+  const t = new Uint8Array(65536).fill(13);
+  const fill = (from: number, to: number, c: number) => t.fill(c, from, to + 1);
+  fill(0x00, 0x1f, 5);
+  t[0x7f] = 5;
+  fill(0x21, 0x7e, 6);
+  for (const ch of '=+-*/%&|^!~?<>') t[ch.charCodeAt(0)] = 17;
+  t[0x22] = 18;
+  fill(0x30, 0x39, 2);
+  fill(0x41, 0x5a, 1);
+  fill(0x61, 0x7a, 0);
+  t[0x20] = 3;
+  t[0x0a] = t[0x0d] = 4;
+  fill(0xc0, 0xff, 11);
+  t[0xd7] = t[0xf7] = 13; // × ÷
+  fill(0x100, 0x24f, 16);
+  fill(0x1e00, 0x1eff, 16);
+  fill(0x370, 0x52f, 12);
+  fill(0x3000, 0x303f, 8);
+  fill(0xff00, 0xffef, 8);
+  fill(0x3040, 0x30ff, 9);
+  fill(0x31f0, 0x31ff, 9);
+  fill(0x1100, 0x11ff, 10);
+  fill(0x3130, 0x318f, 10);
+  fill(0xac00, 0xd7af, 10);
+  fill(0x3400, 0x4dbf, 7);
+  fill(0x4e00, 0x9fff, 7);
+  fill(0xf900, 0xfaff, 7);
+  let cp = 0x4e00;
+  for (const gap of varints(CJK_COMMON)) t[(cp += gap)] = 19;
+  fill(0xd800, 0xdbff, 14);
+  fill(0xdc00, 0xdfff, 15);
   return t;
 }
 
 /** Class of every UTF-16 code unit. */
 export const CLASS_OF: Uint8Array = buildClassTable();
 
-/** Feature index of a code unit given its predecessor: (prev << 5) | (cls << 1) | repeat. */
-export const featureIndex = (prevCls: number, cls: number, repeat: boolean): number => (prevCls << 5) | (cls << 1) | (repeat ? 1 : 0);
+/** State before the first unit: a string starts like a new line. */
+const START = (4 << 1) << 6;
 
 /**
  * Counts of every feature in `s` (what the fit regresses on). The estimate is the dot product of
@@ -86,13 +121,15 @@ export const featureIndex = (prevCls: number, cls: number, repeat: boolean): num
  */
 export function featureCounts(s: string, into: Float64Array = new Float64Array(FEATURE_COUNT)): Float64Array {
   const cls = CLASS_OF;
-  let prevK = Cls.Newline; // a string starts like a new line
-  let prevC = -1;
+  let st = START;
+  let pk = 8;
+  let prevC = 0x10000;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const k = cls[c]!;
-    into[(prevK << 5) | (k << 1) | (c === prevC ? 1 : 0)]! += 1;
-    prevK = k;
+    const k = cls[c]! << 1;
+    into[st | k | (((c ^ prevC) - 1) >>> 31)]! += 1;
+    st = (k | (((k ^ pk) - 1) >>> 31)) << 6;
+    pk = k;
     prevC = c;
   }
   return into;
@@ -112,36 +149,59 @@ export function weightsFor(family: EstimatorFamily): Float64Array {
 }
 
 /**
- * Weights ship as a compact string: each weight is `round(w / scale)` in base 36, comma separated,
- * `*n` repeating the previous value n more times (runs of zeros are common).
+ * Weights ship as a compact string of base-32 varints: first one quantised weight per (class, repeat),
+ * the class's default; then, for every feature index, the zigzag-coded difference from that default, with
+ * '.'+n standing for n zeros (pairs too rare to fit keep the default). Weight = integer × `scale`.
  */
 export function decodeWeights(table: string, scale: number): Float64Array {
+  const v = varints(table);
   const out = new Float64Array(FEATURE_COUNT);
-  let i = 0;
-  let last = 0;
-  for (const tok of table.split(',')) {
-    if (tok.startsWith('*')) {
-      const n = parseInt(tok.slice(1), 36);
-      for (let j = 0; j < n && i < FEATURE_COUNT; j++) out[i++] = last;
-    } else if (i < FEATURE_COUNT) {
-      last = tok ? parseInt(tok, 36) * scale : 0;
-      out[i++] = last;
+  const P = 2 * CLASS_COUNT;
+  let p = P;
+  for (let i = 0; i < FEATURE_COUNT; ) {
+    let z = p < v.length ? v[p++]! : 0;
+    let n = 1;
+    if (z < 0) {
+      n = v[p++] ?? 0;
+      z = 0;
+    }
+    for (; n > 0 && i < FEATURE_COUNT; n--, i++) {
+      const d = z & 1 ? -(z + 1) / 2 : z / 2;
+      const base = (i & 63) < P ? (v[i & 63] ?? 0) : 0;
+      out[i] = Math.max(0, base + d) * scale;
     }
   }
   return out;
 }
 
+/** Inverse of decodeWeights (up to quantisation): the default of a (class, repeat) is its most common value. */
 export function encodeWeights(w: ArrayLike<number>, scale: number): string {
   const q = Array.from(w, (x) => Math.max(0, Math.round(x / scale)));
-  const parts: string[] = [];
-  for (let i = 0; i < q.length; ) {
-    let j = i + 1;
-    while (j < q.length && q[j] === q[i]) j++;
-    parts.push(q[i]!.toString(36));
-    if (j - i > 1) parts.push(`*${(j - i - 1).toString(36)}`);
-    i = j;
+  const P = 2 * CLASS_COUNT;
+  const base: number[] = [];
+  for (let r = 0; r < P; r++) {
+    const freq = new Map<number, number>();
+    for (let i = r; i < q.length; i += 64) freq.set(q[i]!, (freq.get(q[i]!) ?? 0) + 1);
+    let best = 0;
+    let bestN = -1;
+    for (const [val, n] of freq) if (n > bestN || (n === bestN && val < best)) [best, bestN] = [val, n];
+    base.push(best);
   }
-  return parts.join(',');
+  let s = base.map(varint).join('');
+  let zeros = 0;
+  const flush = () => {
+    s += zeros > 2 ? `.${varint(zeros)}` : '0'.repeat(zeros);
+    zeros = 0;
+  };
+  for (let i = 0; i < FEATURE_COUNT; i++) {
+    const d = (q[i] ?? 0) - ((i & 63) < P ? base[i & 63]! : 0);
+    if (d === 0) zeros++;
+    else {
+      flush();
+      s += varint(d >= 0 ? 2 * d : -2 * d - 1);
+    }
+  }
+  return s; // trailing zeros are implied
 }
 
 /**
@@ -152,14 +212,18 @@ export function estimateTokens(s: string, family: EstimatorFamily = 'o200k'): nu
   const w = weightsFor(family);
   const cls = CLASS_OF;
   let sum = 0;
-  let prevK = Cls.Newline as number;
-  let prevC = -1;
+  let st = START;
+  let pk = 8;
+  let prevC = 0x10000; // no code unit: the first one is not a repeat
   const n = s.length;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    const k = cls[c]!;
-    sum += w[(prevK << 5) | (k << 1) | (c === prevC ? 1 : 0)]!;
-    prevK = k;
+    const k = cls[c]! << 1;
+    // ((a ^ b) - 1) >>> 31 is 1 when a === b, else 0 (for 0 ≤ a, b < 2^31): flags without branches, which
+    // the JIT would otherwise compile to data-dependent (mispredicted) jumps
+    sum += w[st | k | (((c ^ prevC) - 1) >>> 31)]!;
+    st = (k | (((k ^ pk) - 1) >>> 31)) << 6;
+    pk = k;
     prevC = c;
   }
   return sum;

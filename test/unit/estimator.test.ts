@@ -1,0 +1,293 @@
+/**
+ * The calibrated token estimator (src/core/tokens/estimator.ts) and its shipped weight tables
+ * (weights.ts, written by scripts/fit-estimator.mjs). Correctness only: no timing is asserted here
+ * (npm run bench:estimator reports speed and the full accuracy table).
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import {
+  CLASS_COUNT,
+  CLASS_NAMES,
+  CLASS_OF,
+  FEATURE_COUNT,
+  decodeWeights,
+  encodeWeights,
+  estimateTokens,
+  familyFor,
+  featureCounts,
+  featureIndex,
+  weightsFor,
+  type EstimatorFamily,
+} from '../../src/core/tokens/estimator';
+import { ESTIMATOR_WEIGHTS } from '../../src/core/tokens/weights';
+import { repoPath } from './helpers';
+
+type Count = (s: string, opts?: object) => number;
+// gpt-tokenizer resolves its subpaths through package "exports", which this tsconfig's node10 resolution doesn't read
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const o200k = require('gpt-tokenizer/encoding/o200k_base') as { countTokens: Count; encode: (s: string) => number[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const cl100k = require('gpt-tokenizer/encoding/cl100k_base') as { countTokens: Count; encode: (s: string) => number[] };
+const plain = { disallowedSpecial: new Set<string>() };
+
+const FAMILIES: EstimatorFamily[] = ['o200k', 'cl100k', 'claude'];
+
+/** Deterministic PRNG for test inputs. */
+function rand(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+const dot = (x: Float64Array, w: Float64Array): number => x.reduce((a, v, j) => a + v * w[j]!, 0);
+
+describe('token estimator: tables', function () {
+  it('ships a decodable, non-negative, finite table per family', function () {
+    for (const f of FAMILIES) {
+      const w = weightsFor(f);
+      assert.equal(w.length, FEATURE_COUNT, f);
+      assert.ok(w.every((x) => Number.isFinite(x) && x >= 0), `${f}: every weight finite and ≥ 0`);
+      assert.ok(w.some((x) => x > 0), `${f}: not all zero`);
+      assert.ok(Math.max(...w) <= 4 + 1e-9, `${f}: no weight above 4 tokens per code unit`);
+      assert.ok(!/placeholder/.test(ESTIMATOR_WEIGHTS[f].fittedAgainst), `${f}: fitted, not the placeholder`);
+    }
+    assert.match(ESTIMATOR_WEIGHTS.claude.fittedAgainst, /@anthropic-ai\/tokenizer/);
+  });
+
+  it('encodeWeights / decodeWeights round-trip the shipped tables exactly', function () {
+    for (const f of FAMILIES) {
+      const { table, scale } = ESTIMATOR_WEIGHTS[f];
+      const w = decodeWeights(table, scale);
+      assert.equal(encodeWeights(w, scale), table, f);
+      assert.deepEqual(decodeWeights(encodeWeights(w, scale), scale), w, f);
+    }
+  });
+
+  it('round-trips arbitrary non-negative weights up to quantisation', function () {
+    const r = rand(7);
+    for (const scale of [0.01, 0.005, 0.001]) {
+      const w = Float64Array.from({ length: FEATURE_COUNT }, (_, j) => ((j & 63) >= 2 * CLASS_COUNT ? 0 : r() < 0.4 ? 0.3 : r() * 3.9));
+      const back = decodeWeights(encodeWeights(w, scale), scale);
+      for (let j = 0; j < FEATURE_COUNT; j++) assert.ok(Math.abs(back[j]! - w[j]!) <= scale / 2 + 1e-12, `scale ${scale}, feature ${j}: ${w[j]} → ${back[j]}`);
+    }
+    assert.deepEqual(decodeWeights(encodeWeights(new Float64Array(FEATURE_COUNT), 0.01), 0.01), new Float64Array(FEATURE_COUNT));
+  });
+
+  it('featureIndex stays inside the table and matches the class list', function () {
+    assert.equal(CLASS_NAMES.length, CLASS_COUNT);
+    assert.ok(CLASS_COUNT <= 32);
+    const seen = new Set<number>();
+    for (let p = 0; p < CLASS_COUNT; p++)
+      for (let k = 0; k < CLASS_COUNT; k++)
+        for (const rep of [false, true])
+          for (const cont of [false, true]) {
+            const j = featureIndex(p, k, rep, cont);
+            assert.ok(j >= 0 && j < FEATURE_COUNT);
+            assert.ok(!seen.has(j), 'distinct');
+            seen.add(j);
+          }
+    assert.ok([...CLASS_OF].every((k) => k < CLASS_COUNT));
+  });
+
+  it('the cjkCommon class holds exactly the ideographs cl100k encodes as one token', function () {
+    const common = CLASS_NAMES.indexOf('cjkCommon');
+    const cjk = CLASS_NAMES.indexOf('cjk');
+    let n = 0;
+    for (let cp = 0x4e00; cp <= 0x9fff; cp++) {
+      const single = cl100k.encode(String.fromCharCode(cp)).length === 1;
+      assert.equal(CLASS_OF[cp], single ? common : cjk, `U+${cp.toString(16)}`);
+      if (single) n++;
+    }
+    assert.ok(n > 400, `${n} common ideographs`);
+    assert.equal(CLASS_OF['的'.charCodeAt(0)], common);
+  });
+});
+
+describe('token estimator: estimateTokens', function () {
+  const samples = [
+    '',
+    'a',
+    'Hello, world! getElementById(x) => 42;\n\tindented\r\n',
+    '中文测试，日本語のテキスト、한국어 텍스트 😀 👍🏽 Ωμέγα Привет ñandú ł ğ Việt',
+    '\ud800 lone surrogates \udc00\udfff\ud83d',
+    '{"type":"tool_use","name":"Bash","input":{"command":"ls -la\\n"}}',
+  ];
+
+  it('equals the dot product of featureCounts and the family weights', function () {
+    for (const f of FAMILIES) {
+      const w = weightsFor(f);
+      for (const s of samples) {
+        const e = estimateTokens(s, f);
+        assert.ok(Math.abs(e - dot(featureCounts(s), w)) <= 1e-9 * (1 + s.length), `${f}: ${JSON.stringify(s)}`);
+      }
+    }
+  });
+
+  it('featureCounts counts one feature per code unit and accumulates into a given vector', function () {
+    for (const s of samples) assert.equal(featureCounts(s).reduce((a, v) => a + v, 0), s.length);
+    const acc = featureCounts('abc');
+    featureCounts('de', acc);
+    assert.equal(acc.reduce((a, v) => a + v, 0), 5);
+  });
+
+  it('defaults to o200k; 0 for the empty string; grows with content', function () {
+    assert.equal(estimateTokens(''), 0);
+    assert.equal(estimateTokens('some text here'), estimateTokens('some text here', 'o200k'));
+    assert.ok(estimateTokens('word '.repeat(100)) > estimateTokens('word '.repeat(10)));
+  });
+
+  it('is linear and finite on pathological inputs (100k chars), and long runs never estimate as ~0', function () {
+    const r = rand(42);
+    const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const N = 100_000;
+    const inputs: Record<string, string> = {
+      letter: 'a'.repeat(N),
+      equals: '='.repeat(N),
+      spaces: ' '.repeat(N),
+      newlines: '\n'.repeat(N),
+      tabs: '\t'.repeat(N),
+      base64: Array.from({ length: N }, () => B64[Math.floor(r() * 64)]).join(''),
+      cjk: Array.from({ length: N }, () => String.fromCharCode(0x4e00 + Math.floor(r() * 0x5000))).join(''),
+      emoji: '😀'.repeat(N / 2),
+      highSurrogates: '\ud83d'.repeat(N),
+      everyCodeUnit: Array.from({ length: 65536 }, (_, c) => String.fromCharCode(c)).join(''),
+    };
+    for (const f of FAMILIES) {
+      for (const [name, s] of Object.entries(inputs)) {
+        const e = estimateTokens(s, f);
+        assert.ok(Number.isFinite(e) && e > 0, `${f} ${name}: ${e}`);
+        const twice = estimateTokens(s + s, f);
+        assert.ok(Math.abs(twice - 2 * e) <= 8, `${f} ${name}: linear (${twice} vs 2 × ${e})`);
+        assert.ok(e <= 4 * s.length, `${f} ${name}: at most 4 tokens per code unit`);
+      }
+      // the exact tokenizers pack long runs at 64–128 chars per token at best
+      for (const name of ['spaces', 'newlines', 'equals', 'letter']) assert.ok(estimateTokens(inputs[name]!, f) >= N / 200, `${f} ${name}`);
+    }
+  });
+});
+
+describe('token estimator: accuracy against gpt-tokenizer (a broken table fails)', function () {
+  this.timeout(60_000);
+  const ts = (lang: string): string[] => Object.values(JSON.parse(fs.readFileSync(repoPath('node_modules', 'typescript', 'lib', lang, 'diagnosticMessages.generated.json'), 'utf8')) as Record<string, string>);
+  const take = (lines: string[], n: number): string => {
+    let s = '';
+    for (const l of lines) {
+      if (s.length >= n) break;
+      s += l + '\n';
+    }
+    return s;
+  };
+  const prose = `The context window is the model's working memory: everything it can see at once, from the system prompt and the tools it may call to every message, tool result and file it has read so far. When a session grows past the window, the agent compacts it, replacing older turns with a summary, and details that were not written down elsewhere are lost. A monitor that shows how full the window is, and what takes up the space, lets you decide when to checkpoint your work, which large tool outputs to trim, and whether a long conversation is still worth continuing. Token counts differ between tokenizers: English prose costs about one token per four characters, source code a little more, and JSON or shell output noticeably more, because punctuation, digits and identifiers split into many short pieces. Chinese, Japanese and Korean text costs far more per character than English. An estimate that ignores these differences can be wrong by half, which is why this one is fitted per tokenizer, on a corpus of prose, code, tool calls, logs and CJK text.\n`;
+  const code = `export function debounce<T extends (...args: never[]) => void>(fn: T, waitMs: number): T & { cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const wrapped = ((...args: Parameters<T>) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      fn(...args);
+    }, waitMs);
+  }) as T & { cancel(): void };
+  wrapped.cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  return wrapped;
+}
+
+export class LruCache<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: K): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
+  }
+}
+
+const percent = (used: number, window: number): string => \`\${Math.round((100 * used) / Math.max(1, window))}%\`;
+`;
+  const json = JSON.stringify({
+    type: 'message',
+    id: '3f2a9c1d',
+    parentId: '77b0e4a2',
+    timestamp: '2025-09-08T14:03:11.512Z',
+    message: {
+      role: 'toolResult',
+      toolCallId: 'call_Xk29fLq0PzR8vNw3TbYc1sHd',
+      toolName: 'exec',
+      content: [{ type: 'text', text: 'src/core/tokens/estimator.ts(12,5): error TS2322: Type \'string\' is not assignable to type \'number\'.\nFound 1 error in src/core/tokens/estimator.ts:12\n' }],
+      details: { exitCode: 2, durationMs: 4312, cwd: '/home/dev/proj', files: ['package.json', 'tsconfig.json', 'src/extension.ts', 'src/core/context/gauge.ts'] },
+      usage: { input: 1204, output: 388, cacheRead: 91550, cacheWrite: 2210, totalTokens: 95352 },
+      isError: false,
+    },
+  }).repeat(2);
+  const logs = Array.from({ length: 14 }, (_, i) => `2025-09-08T14:03:${String(10 + i).padStart(2, '0')}.${100 + i * 7}Z INFO  [worker-${i % 3}] GET /api/v1/sessions/${1000 + i * 37}?page=${i} 200 ${12 + i * 3}ms (${(i * 1.7).toFixed(1)} KB)`).join('\n') + '\nnpm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory.\nadded 245 packages, and audited 246 packages in 3s\nfound 0 vulnerabilities\n';
+  const numbered = code.split('\n').map((l, i) => `${String(i + 120).padStart(6)}\t${l}`).join('\n');
+  const zh = fs.readFileSync(repoPath('scripts', 'corpus', 'zh-prose.txt'), 'utf8').slice(0, 1200);
+  const kinds: Record<string, string> = {
+    prose,
+    code,
+    json,
+    logs,
+    numbered,
+    zh,
+    zhTech: take(ts('zh-cn'), 1200),
+    ja: take(ts('ja'), 1200),
+    ko: take(ts('ko'), 1200),
+    de: take(ts('de'), 1500),
+    ru: take(ts('ru'), 1500),
+  };
+
+  for (const [family, tok] of [['o200k', o200k], ['cl100k', cl100k]] as const) {
+    it(`within 15% of ${family} on ≥ 1000-char samples of each kind`, function () {
+      const errs: string[] = [];
+      for (const [kind, s] of Object.entries(kinds)) {
+        assert.ok(s.length >= 1000, `${kind}: ${s.length} chars`);
+        const exact = tok.countTokens(s, plain);
+        const e = (estimateTokens(s, family) - exact) / exact;
+        if (Math.abs(e) > 0.15) errs.push(`${kind}: ${(100 * e).toFixed(1)}% (exact ${exact})`);
+      }
+      assert.deepEqual(errs, []);
+    });
+  }
+
+  it('chars/4 would fail the same check (the check has teeth)', function () {
+    const bad = Object.entries(kinds).filter(([, s]) => Math.abs(Math.ceil(s.length / 4) / o200k.countTokens(s, plain) - 1) > 0.15);
+    assert.ok(bad.length >= 5, `${bad.length} kinds`);
+  });
+});
+
+describe('token estimator: familyFor', function () {
+  const cases: Array<[string | undefined, string | undefined, EstimatorFamily]> = [
+    ['anthropic', 'claude-sonnet-4-5', 'claude'],
+    [undefined, 'claude-3-opus-20240229', 'claude'],
+    ['Anthropic', undefined, 'claude'],
+    ['amazon-bedrock', 'anthropic.claude-opus-4-1', 'claude'],
+    ['openai', 'gpt-4o', 'o200k'],
+    ['openai', 'gpt-4o-mini', 'o200k'],
+    ['openai', 'gpt-4.1', 'o200k'],
+    ['openai', 'gpt-5.1', 'o200k'],
+    ['openai', 'o3', 'o200k'],
+    ['openai', 'gpt-4', 'cl100k'],
+    ['openai', 'gpt-4-turbo', 'cl100k'],
+    ['openai', 'gpt-3.5-turbo', 'cl100k'],
+    ['openai', 'text-embedding-3-small', 'cl100k'],
+    ['google', 'gemini-2.5-pro', 'o200k'],
+    [undefined, undefined, 'o200k'],
+  ];
+  for (const [provider, model, want] of cases) {
+    it(`${provider ?? '∅'} / ${model ?? '∅'} → ${want}`, function () {
+      assert.equal(familyFor(provider, model), want);
+    });
+  }
+});
