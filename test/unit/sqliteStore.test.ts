@@ -361,9 +361,18 @@ describe('SqliteSessionStore (real 2026.9.6 agent DB)', function () {
         assert.equal(warnings.length, 4, JSON.stringify(diags.list, null, 1));
         for (const s of [1, 2, 3, 4]) assert.ok(warnings.some((d) => d.source.includes(`#${base + s}]`)), `diagnostic for seq ${base + s}`);
 
-        // The full re-read is just as tolerant.
-        const full = store.readTranscript(rowFor(RPC_SID), undefined);
+        // A full re-read (every row decoded) is just as tolerant.
+        const full = store.readTranscript(rowFor(RPC_SID), undefined, { full: true });
         assert.equal(full.entries.length, first.entries.length + 1);
+        // A cold read indexes zstd rows from navigation_json without decoding them: the garbage row is
+        // there as a partial entry until something needs it; decoding it then fails with a diagnostic.
+        const cold = store.readTranscript(rowFor(RPC_SID), undefined);
+        assert.equal(cold.entries.length, first.entries.length + 2);
+        const g = cold.entries.find((e) => e.id === 'g')!;
+        assert.equal(g.partial, true);
+        const before = diags.list.length;
+        assert.deepEqual(store.loadEntries(rowFor(RPC_SID), [g]), [undefined]);
+        assert.ok(diags.list.length > before && /unreadable row/.test(diags.list.at(-1)!.message));
         // loadEntries of a garbage row: undefined, no throw.
         const fake = { ...delta.entries[0]!, pos: base + 2 };
         assert.deepEqual(store.loadEntries(rowFor(RPC_SID), [fake]), [undefined]);
@@ -513,5 +522,47 @@ describe('SqliteSessionStore (real 2026.9.6 agent DB)', function () {
     assert.equal(sha256(db), before.hash);
     assert.equal(fs.statSync(db).mtimeMs, before.mtime);
     assert.deepEqual(fs.readdirSync(dir).sort(), before.files);
+  });
+});
+
+describe('SqliteSessionStore: lazy zstd rows on cold reads', function () {
+  it('compressed rows are indexed from navigation_json; after ContextModel fills them they equal a full read', function () {
+    const dir = materializeRealState();
+    const db = realDbPath(dir);
+    const store = new SqliteSessionStore('main', db);
+    try {
+      const rows = store.readRows(true).rows;
+      let partials = 0;
+      for (const row of rows) {
+        const lazy = store.readTranscript(row, undefined);
+        const full = store.readTranscript(row, undefined, { full: true });
+        assert.deepEqual(lazy.entries.map((e) => [e.id, e.parentId, e.type, e.kind, e.role ?? null, e.modelVisible]), full.entries.map((e) => [e.id, e.parentId, e.type, e.kind, e.role ?? null, e.modelVisible]), row.key);
+        partials += lazy.entries.filter((e) => e.partial).length;
+        assert.ok(full.entries.every((e) => !e.partial));
+      }
+      assert.ok(partials >= 10, `the real DB's zstd rows were indexed lazily (${partials})`);
+    } finally {
+      store.close();
+    }
+    // Through the model: every context item of every session is complete and equals the full read.
+    const { ContextModel } = require('../../src/core/context/model') as typeof import('../../src/core/context/model');
+    const { processEnv, resolveStateDirs } = require('../../src/core/store/config') as typeof import('../../src/core/store/config');
+    const model = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, processEnv()), env: processEnv() });
+    const check = new SqliteSessionStore('main', db);
+    try {
+      model.refresh();
+      for (const s of model.sessions()) {
+        model.ensureTranscript(s.uid);
+        const fullById = new Map(check.readTranscript(s.row, undefined, { full: true }).entries.map((e) => [e.id, e]));
+        for (const e of s.context!.items) {
+          assert.equal(e.partial, undefined, `${s.row.key} ${e.id} filled`);
+          const f = fullById.get(e.id)!;
+          assert.deepEqual([e.tokens, e.usageTokens, e.promptTokens, e.preview], [f.tokens, f.usageTokens, f.promptTokens, f.preview], `${s.row.key} ${e.id}`);
+        }
+      }
+    } finally {
+      check.close();
+      model.dispose();
+    }
   });
 });

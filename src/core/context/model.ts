@@ -8,7 +8,7 @@ import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/s
 import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableError } from '../store/types';
 import { computeBreakdown, type BreakdownRow } from './breakdown';
 import { calibrationStart } from './calibration';
-import { entryEstimate } from '../store/entries';
+import { entryEstimate, entryMeta } from '../store/entries';
 import { familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
@@ -258,15 +258,22 @@ export class ContextModel {
     const as = this.storeOf(s);
     if (!ctx || !as?.store) return;
     const need = new Set<EntryMeta>();
-    for (const e of ctx.items) if (e.est === undefined) need.add(e);
-    for (let i = calibrationStart(ctx.path); i < ctx.path.length; i++) if (ctx.path[i]!.est === undefined) need.add(ctx.path[i]!);
+    const missing = (e: EntryMeta) => e.est === undefined || e.partial === true;
+    for (const e of ctx.items) if (missing(e)) need.add(e);
+    for (let i = calibrationStart(ctx.path); i < ctx.path.length; i++) if (missing(ctx.path[i]!)) need.add(ctx.path[i]!);
     if (!need.size) return;
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const list = [...need];
     const full = as.store.loadEntries(s.row, list);
     list.forEach((e, i) => {
       const j = full[i];
-      e.est = j ? entryEstimate(j, family) : e.tokens;
+      if (e.partial) {
+        // indexed from navigation_json on a cold read: now the whole record (figures, usage, preview)
+        const m = j ? entryMeta(j, e.pos, e.bytes, family) : undefined;
+        if (m && m.id === e.id) Object.assign(e, m);
+        delete e.partial;
+        e.est ??= e.tokens;
+      } else e.est = j ? entryEstimate(j, family) : e.tokens;
     });
   }
 

@@ -215,5 +215,31 @@ export function parseEntryJson(text: string): { ok: true; value: Json } | { ok: 
   }
 }
 
+/**
+ * A partial index record from OpenClaw's `navigation_json` (the projection it stores beside every
+ * zstd row): enough for the tree walk and the context rebuild, without decompressing the event.
+ * Returns undefined for entry types whose details the rebuild needs (compaction, leaf, summaries,
+ * custom messages, the header): those rows are decompressed.
+ */
+export function entryMetaFromNavigation(nav: Json, pos: number, bytes: number): EntryMeta | undefined {
+  const n = nav.navigation;
+  if (!n || typeof n !== 'object') return undefined;
+  const e = n as Json;
+  const type = typeof e.type === 'string' ? e.type : '';
+  const id = typeof e.id === 'string' && e.id ? e.id : undefined;
+  if (!id || !(type === 'message' || STATE_TYPES.has(type))) return undefined;
+  const parentId = typeof e.parentId === 'string' && e.parentId ? e.parentId : null;
+  const timestamp = tsOf(e);
+  if (type !== 'message') return { id, parentId, type, kind: 'state', pos, bytes, timestamp, tokens: 0, est: 0, modelVisible: false, preview: type };
+  const model = (nav.model && typeof nav.model === 'object' ? ((nav.model as Json).message as Json | undefined) : undefined) ?? {};
+  const msg = (e.message && typeof e.message === 'object' ? e.message : {}) as Json;
+  const role = typeof msg.role === 'string' ? msg.role : typeof model.role === 'string' ? model.role : 'unknown';
+  const meta: EntryMeta = { id, parentId, type, kind: 'message', pos, bytes, timestamp, role, tokens: 0, modelVisible: !(role === 'assistant' && model.provider === 'openclaw'), preview: '', partial: true };
+  if (typeof model.provider === 'string') meta.provider = model.provider;
+  if (typeof model.model === 'string') meta.model = model.model;
+  if (typeof model.stopReason === 'string') meta.stopReason = model.stopReason;
+  return meta;
+}
+
 /** An entry's calibrated estimate, or pi's figure while the estimate has not been filled in yet. */
 export const estOf = (e: EntryMeta): number => e.est ?? e.tokens;

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { familyFor, type EstimatorFamily } from '../tokens/estimator';
-import { entryMeta, parseEntryJson } from './entries';
+import { entryMeta, entryMetaFromNavigation, parseEntryJson } from './entries';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
 import { rowFromEntryJson } from './rows';
 import {
@@ -35,6 +35,7 @@ export class SqliteSessionStore implements SessionStore {
   private hasCurrentSessionId = true;
   private hasZstd = true;
   private hasDisplayName = true;
+  private hasNavigation = true;
   private lastRowsCount = -1;
   private lastRowsMax = -1;
   private lastRowid = -1;
@@ -80,7 +81,9 @@ export class SqliteSessionStore implements SessionStore {
       const rowCols = cols(this.rowsTable);
       this.hasCurrentSessionId = rowCols.has('current_session_id');
       this.hasDisplayName = rowCols.has('display_name');
-      this.hasZstd = cols('transcript_events').has('event_zstd');
+      const eventCols = cols('transcript_events');
+      this.hasZstd = eventCols.has('event_zstd');
+      this.hasNavigation = eventCols.has('navigation_json');
       this.userVersion = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version) || 0;
     } catch (err) {
       db.close();
@@ -189,7 +192,14 @@ export class SqliteSessionStore implements SessionStore {
     }
     // Small deltas get their estimates now; a cold read leaves them to ContextModel.fillEstimates.
     const family: EstimatorFamily | undefined = reset ? undefined : familyFor(row.modelProvider, row.model);
-    const cols = this.hasZstd ? 'seq, event_json, event_zstd, event_utf8_bytes' : 'seq, event_json';
+    // Cold reads index zstd rows from navigation_json and decompress them only when needed (a
+    // compaction, a leaf …, or later when the entry reaches the context); deltas read everything.
+    const lazy = reset && this.hasZstd && this.hasNavigation && !opts?.full;
+    const cols = lazy
+      ? 'seq, event_json, navigation_json, event_utf8_bytes, event_zstd IS NOT NULL AS z'
+      : this.hasZstd
+        ? 'seq, event_json, event_zstd, event_utf8_bytes'
+        : 'seq, event_json';
     const it = this.stmt(`SELECT ${cols} FROM transcript_events WHERE session_id = ? AND seq > ? ORDER BY seq`).iterate(sessionId, after);
     const entries: EntryMeta[] = [];
     let lastSeq = after;
@@ -202,7 +212,7 @@ export class SqliteSessionStore implements SessionStore {
       if (opts?.onProgress && ++n % every === 0) opts.onProgress(n, readBytes);
       // In a separate frame: the row's decoded text and parsed JSON must not outlive this row
       // (locals of this loop stay reachable from the frame until overwritten).
-      const res = this.indexRow(r, sessionId, family);
+      const res = lazy && r.z ? this.indexCompressedRow(r, sessionId) : this.indexRow(r, sessionId, family);
       if (!res) continue;
       readBytes += res.meta.bytes;
       if (res.headerVersion !== undefined) headerVersion = res.headerVersion;
@@ -211,6 +221,21 @@ export class SqliteSessionStore implements SessionStore {
     const delta: TranscriptDelta = { reset, entries, cursor: { kind: 'sqlite', sessionId, lastSeq } };
     if (headerVersion !== undefined) delta.headerVersion = headerVersion;
     return delta;
+  }
+
+  /** A zstd row on a cold read: from its navigation_json when that suffices, else decompressed. */
+  private indexCompressedRow(r: Record<string, unknown>, sessionId: string): { meta: EntryMeta; headerVersion?: number } | undefined {
+    const seq = Number(r.seq);
+    const bytes = typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : 0;
+    if (typeof r.navigation_json === 'string') {
+      const nav = parseEntryJson(r.navigation_json);
+      const meta = nav.ok ? entryMetaFromNavigation(nav.value, seq, bytes) : undefined;
+      if (meta) return { meta };
+    }
+    const full = this.stmt('SELECT seq, event_json, event_zstd, event_utf8_bytes FROM transcript_events WHERE session_id = ? AND seq = ?').get(sessionId, seq) as
+      | Record<string, unknown>
+      | undefined;
+    return full ? this.indexRow(full, sessionId, undefined) : undefined;
   }
 
   /** One transcript row → its index record (undefined when unreadable; a diagnostic says why). */

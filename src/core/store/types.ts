@@ -99,6 +99,12 @@ export interface EntryMeta {
   preview: string;
   /** leaf entries */
   targetId?: string;
+  /**
+   * Indexed from OpenClaw's `navigation_json` projection without decompressing the row (cold reads of
+   * zstd rows): structure, role and model are known; token figures, usage and preview are not until
+   * the entry is loaded (ContextModel fills the entries that reach the context).
+   */
+  partial?: boolean;
   /** compaction entries */
   firstKeptEntryId?: string;
   tokensBefore?: number;
@@ -133,6 +139,8 @@ export interface RowsDelta {
 }
 
 export interface ReadOptions {
+  /** index every row in full (no navigation-only entries); for tools that need every figure */
+  full?: boolean;
   /** called every `progressEvery` entries (default 256) with entries and bytes read so far */
   onProgress?: (entries: number, bytes: number) => void;
   progressEvery?: number;
