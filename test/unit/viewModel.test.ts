@@ -21,6 +21,7 @@ import {
 import { groupTurns } from '../../src/core/context/rebuild';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { fixturePath, materializeRealState } from './helpers';
+import { estimateTokens } from '../../src/core/tokens/estimator';
 
 interface OcRow {
   key: string;
@@ -130,5 +131,30 @@ describe('view models over the real fixture state', () => {
     assert.match(headings[0]!, /^### 1\. compaction summary/);
     assert.ok(doc.includes('The conversation history before this point was compacted into the following summary:'));
     assert.ok(doc.startsWith('# Active context — agent:main:ext2'));
+  });
+});
+
+describe('breakdown: bootstrap files estimated from the workspace itself', () => {
+  it('uses the estimator over each injected file (× the session scale) when the workspace is readable', () => {
+    const dir = materializeRealState();
+    const cfgPath = `${dir}/openclaw.json`;
+    const cfg = JSON.parse(fs.readFileSync(cfgPath, 'utf8'));
+    cfg.agents.defaults.workspace = `${dir}/workspace`;
+    fs.writeFileSync(cfgPath, JSON.stringify(cfg));
+    const m = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, processEnv()), env: processEnv() });
+    try {
+      m.refresh(true);
+      const s = m.ensureTranscript(m.findByKey('agent:main:main')!.uid)!;
+      const scale = s.gauge.calibration?.scale ?? 1;
+      const boot = m.breakdown(s.uid).find((r) => r.id === 'bootstrap')!;
+      const files = s.row.systemPromptReport!.injectedWorkspaceFiles!.filter((f) => !f.missing);
+      const want = files.reduce((n, f) => n + Math.round(estimateTokens(fs.readFileSync(`${dir}/workspace/${f.name}`, 'utf8').trimEnd(), 'o200k') * scale), 0);
+      assert.equal(boot.tokens, want);
+      const charsOver4 = files.reduce((n, f) => n + Math.ceil((f.injectedChars ?? 0) / 4), 0);
+      assert.notEqual(boot.tokens, charsOver4, 'not the chars/4 fallback');
+      assert.match(boot.detail ?? '', /AGENTS\.md \d+/);
+    } finally {
+      m.dispose();
+    }
   });
 });

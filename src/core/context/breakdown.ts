@@ -1,7 +1,8 @@
 /**
- * What the context is made of, by category. Message figures are pi estimates over the rebuilt
- * context; the system prompt, bootstrap files and tool schemas come from OpenClaw's
- * `systemPromptReport` (chars / 4) when the session row has one.
+ * What the context is made of, by category. Message figures are calibrated-estimator figures over the
+ * rebuilt context; the system prompt and tool schemas come from OpenClaw's `systemPromptReport`
+ * (chars / 4: their text is not stored); bootstrap files are estimated from the workspace files
+ * themselves when they can be read, else from the report's char counts.
  */
 import type { SessionRow } from '../store/types';
 import type { ActiveContext } from './rebuild';
@@ -20,7 +21,13 @@ const charsToTokens = (c: number | undefined): number => (typeof c === 'number' 
 /**
  * `scale`: the session's usage calibration; message rows are calibrated-estimator figures × scale.
  */
-export function computeBreakdown(row: SessionRow, ctx: ActiveContext | undefined, scale = 1): BreakdownRow[] {
+export function computeBreakdown(
+  row: SessionRow,
+  ctx: ActiveContext | undefined,
+  scale = 1,
+  /** estimated tokens of a workspace file (by its name), when it can be read */
+  fileTokens?: (name: string) => number | undefined,
+): BreakdownRow[] {
   const out: BreakdownRow[] = [];
   const r = row.systemPromptReport;
   if (r?.systemPrompt?.chars) {
@@ -30,8 +37,15 @@ export function computeBreakdown(row: SessionRow, ctx: ActiveContext | undefined
     if (skills) sys.detail = `incl. skills list ~${charsToTokens(skills)}`;
     out.push(sys);
     const files = (r.injectedWorkspaceFiles ?? []).filter((f) => !f.missing);
-    const boot: BreakdownRow = { id: 'bootstrap', label: 'Bootstrap files', tokens: charsToTokens(project), count: files.length };
-    if (files.length) boot.detail = files.map((f) => `${f.name ?? '?'} ${charsToTokens(f.injectedChars)}${f.truncated ? ' (truncated)' : ''}`).join(', ');
+    // Per file: the estimator over the file (× the injected share when OpenClaw truncated it), else chars/4.
+    const perFile = files.map((f) => {
+      const whole = f.name ? fileTokens?.(f.name) : undefined;
+      const share = f.rawChars && f.injectedChars !== undefined ? Math.min(1, f.injectedChars / f.rawChars) : 1;
+      return { f, tokens: whole !== undefined ? Math.round(whole * share * scale) : charsToTokens(f.injectedChars) };
+    });
+    const fromFiles = perFile.reduce((n, x) => n + x.tokens, 0);
+    const boot: BreakdownRow = { id: 'bootstrap', label: 'Bootstrap files', tokens: files.length ? fromFiles : charsToTokens(project), count: files.length };
+    if (files.length) boot.detail = perFile.map((x) => `${x.f.name ?? '?'} ${x.tokens}${x.f.truncated ? ' (truncated)' : ''}`).join(', ');
     out.push(boot);
   }
   if (r?.tools && (r.tools.schemaChars || r.tools.listChars)) {

@@ -9,7 +9,9 @@ import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableE
 import { computeBreakdown, type BreakdownRow } from './breakdown';
 import { calibrationStart } from './calibration';
 import { entryEstimate, entryMeta } from '../store/entries';
-import { familyFor } from '../tokens/estimator';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { estimateTokens, familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
 
@@ -292,7 +294,31 @@ export class ContextModel {
 
   breakdown(uid: string): BreakdownRow[] {
     const s = this.ensureTranscript(uid);
-    return s ? computeBreakdown(s.row, s.context, s.gauge.calibration?.scale ?? 1) : [];
+    if (!s) return [];
+    const agent = this.dirs.find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId)?.agent;
+    const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
+    const fileTokens = agent ? (name: string) => this.workspaceFileTokens(agent.workspace, name, family) : undefined;
+    return computeBreakdown(s.row, s.context, s.gauge.calibration?.scale ?? 1, fileTokens);
+  }
+
+  private fileTokenCache = new Map<string, { stamp: string; tokens: number }>();
+
+  /** Estimated tokens of a bootstrap file in an agent workspace (cached by size and mtime). */
+  private workspaceFileTokens(workspace: string, name: string, family: ReturnType<typeof familyFor>): number | undefined {
+    if (!/^[A-Za-z0-9._-]{1,128}$/.test(name)) return undefined; // a plain file name, nothing that climbs out
+    const file = path.join(workspace, name);
+    try {
+      const st = fs.statSync(file);
+      if (!st.isFile() || st.size > 4 * 1024 * 1024) return undefined;
+      const stamp = `${family}:${st.size}:${st.mtimeMs}`;
+      const hit = this.fileTokenCache.get(file);
+      if (hit?.stamp === stamp) return hit.tokens;
+      const tokens = estimateTokens(fs.readFileSync(file, 'utf8').trimEnd(), family);
+      this.fileTokenCache.set(file, { stamp, tokens });
+      return tokens;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Full JSON of entries (for the context document and message details). */
