@@ -16,6 +16,7 @@
  * pieces' counts equals the count of the whole (see `safeSplit`).
  */
 import { estimateTokens, type EstimatorFamily } from './estimator';
+import { forEachContentPiece } from './messageText';
 
 /** The vocabularies we can count exactly. */
 export type ExactFamily = 'o200k' | 'cl100k';
@@ -328,25 +329,14 @@ export async function countExactly(
 type Json = Record<string, unknown>;
 
 function contentTexts(content: unknown, out: string[]): void {
-  if (typeof content === 'string') {
-    if (content) out.push(content);
-    return;
-  }
-  if (!Array.isArray(content)) return;
-  for (const b of content as Json[]) {
-    if (!b || typeof b !== 'object') continue;
-    if (b.type === 'text' && typeof b.text === 'string' && b.text) out.push(b.text);
-    else if (b.type === 'thinking' && typeof b.thinking === 'string' && b.thinking) out.push(b.thinking);
-    else if (b.type === 'toolCall') {
-      if (typeof b.name === 'string' && b.name) out.push(b.name);
-      try {
-        const args = JSON.stringify(b.arguments ?? {});
-        if (args) out.push(args);
-      } catch {
-        /* unserialisable arguments: nothing the model saw */
-      }
+  forEachContentPiece(content, (p) => {
+    if (p.kind === 'text') {
+      if (p.text) out.push(p.text);
+    } else if (p.kind === 'toolCall') {
+      if (p.name) out.push(p.name);
+      if (p.args) out.push(p.args);
     }
-  }
+  });
 }
 
 /**

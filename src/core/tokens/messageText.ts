@@ -14,36 +14,42 @@ export const SUMMARY_WRAPPER = 24;
 /** An image block: providers bill images separately; this mirrors OpenClaw's guard (8000 chars ≈ 2000 tokens). */
 export const IMAGE_TOKENS = 2000;
 
-function contentTokens(content: unknown, family: EstimatorFamily): number {
-  if (typeof content === 'string') return estimateTokens(content, family);
-  if (!Array.isArray(content)) return 0;
-  let n = 0;
+/** One piece of a message's content as the model sees it. */
+export type ContentPiece = { kind: 'text'; text: string } | { kind: 'toolCall'; name: string; args: string } | { kind: 'image' };
+
+/**
+ * Every piece of a pi message's content the model sees, in order: text and thinking blocks, tool calls
+ * (name and JSON arguments), images. The one definition shared by estimates and exact counts.
+ */
+export function forEachContentPiece(content: unknown, fn: (p: ContentPiece) => void): void {
+  if (typeof content === 'string') {
+    fn({ kind: 'text', text: content });
+    return;
+  }
+  if (!Array.isArray(content)) return;
   for (const b of content as Json[]) {
     if (!b || typeof b !== 'object') continue;
-    switch (b.type) {
-      case 'text':
-        n += typeof b.text === 'string' ? estimateTokens(b.text, family) : 0;
-        break;
-      case 'thinking':
-        n += typeof b.thinking === 'string' ? estimateTokens(b.thinking, family) : 0;
-        break;
-      case 'toolCall': {
-        let args = '';
-        try {
-          args = JSON.stringify(b.arguments ?? {}) ?? '';
-        } catch {
-          args = '';
-        }
-        n += estimateTokens(String(b.name ?? ''), family) + estimateTokens(args, family) + 3;
-        break;
+    if (b.type === 'text' && typeof b.text === 'string') fn({ kind: 'text', text: b.text });
+    else if (b.type === 'thinking' && typeof b.thinking === 'string') fn({ kind: 'text', text: b.thinking });
+    else if (b.type === 'toolCall') {
+      let args = '';
+      try {
+        args = JSON.stringify(b.arguments ?? {}) ?? '';
+      } catch {
+        args = ''; // unserialisable arguments: nothing the model saw
       }
-      case 'image':
-        n += IMAGE_TOKENS;
-        break;
-      default:
-        break;
-    }
+      fn({ kind: 'toolCall', name: String(b.name ?? ''), args });
+    } else if (b.type === 'image') fn({ kind: 'image' });
   }
+}
+
+function contentTokens(content: unknown, family: EstimatorFamily): number {
+  let n = 0;
+  forEachContentPiece(content, (p) => {
+    if (p.kind === 'text') n += estimateTokens(p.text, family);
+    else if (p.kind === 'toolCall') n += estimateTokens(p.name, family) + estimateTokens(p.args, family) + 3;
+    else n += IMAGE_TOKENS;
+  });
   return n;
 }
 
