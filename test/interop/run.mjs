@@ -1,0 +1,593 @@
+#!/usr/bin/env node
+// Interop harness: our writer (out/src/core/store/writer.js) against the REAL openclaw@2026.9.6,
+// offline, with the shared fake LLM (../shared/tools/openclaw-real/fake-llm.mjs).
+//
+//   node test/interop/run.mjs          (under Node 24; scripts/test-interop.sh sets everything up)
+//
+// Needs: NODE24_BIN and OPENCLAW_APP (from test/interop/setup.sh), the compiled out/ tree
+// (`npx tsc -p .`), and the shared harness beside the repo (../shared, or $OPENCLAW_SHARED_DIR).
+// Everything runs in a fresh temp dir on free 127.0.0.1 ports; every process it starts is stopped
+// and the temp dir removed at the end, also on failure (OCCTX_INTEROP_KEEP=1 keeps the temp dir).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+const KEY = 'agent:main:main';
+const T_START = Date.now();
+
+function die(msg) {
+  console.error(`interop: ${msg}`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prerequisites
+
+const SHARED = path.resolve(process.env.OPENCLAW_SHARED_DIR || path.join(ROOT, '..', 'shared'));
+const H = path.join(SHARED, 'tools', 'openclaw-real');
+const FAKE_LLM = path.join(H, 'fake-llm.mjs');
+const CONFIG_TEMPLATE = path.join(H, 'config', 'openclaw.json5');
+for (const f of [FAKE_LLM, CONFIG_TEMPLATE]) {
+  if (!fs.existsSync(f)) die(`${f} is missing. The interop harness uses the shared OpenClaw harness checked out beside the repo (../shared/tools/openclaw-real); set OPENCLAW_SHARED_DIR to its location.`);
+}
+const NODE24 = process.env.NODE24_BIN || process.execPath;
+const APP = process.env.OPENCLAW_APP;
+if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or has no openclaw install; run `bash test/interop/setup.sh` (scripts/test-interop.sh does).');
+const OPENCLAW_MJS = path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs');
+const N24_DIR = path.resolve(path.dirname(NODE24), '..');
+const OUT = path.join(ROOT, 'out', 'src', 'core', 'store');
+for (const m of ['writer.js', 'ownership.js', 'sqliteStore.js']) if (!fs.existsSync(path.join(OUT, m))) die(`${path.join(OUT, m)} is missing; compile first (npx tsc -p .).`);
+if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version}); scripts/test-interop.sh does.`);
+const { appendEvents } = require(path.join(OUT, 'writer.js'));
+const { checkOwnership, processStartTime } = require(path.join(OUT, 'ownership.js'));
+const { SqliteSessionStore } = require(path.join(OUT, 'sqliteStore.js'));
+const { rebuildContext, TranscriptIndex } = require(path.join(ROOT, 'out', 'src', 'core', 'context', 'rebuild.js'));
+const { DatabaseSync } = require('node:sqlite');
+
+// ---------------------------------------------------------------------------------------------
+// Processes and cleanup
+
+const procs = new Set(); // { child, name, group }
+let TMP;
+function track(child, name, group = false) {
+  const p = { child, name, group };
+  procs.add(p);
+  child.once('exit', () => procs.delete(p));
+  return p;
+}
+function alive(child) {
+  return child.exitCode === null && child.signalCode === null;
+}
+async function stopProc(p, graceMs = 20_000) {
+  const { child, group } = p;
+  if (!alive(child)) return true;
+  const sig = (s) => {
+    try {
+      if (group) process.kill(-child.pid, s);
+      else child.kill(s);
+    } catch {
+      /* gone */
+    }
+  };
+  const exited = new Promise((r) => child.once('exit', () => r(true)));
+  sig('SIGTERM');
+  const ok = await Promise.race([exited, sleep(graceMs).then(() => false)]);
+  if (!ok) {
+    sig('SIGKILL');
+    await Promise.race([exited, sleep(5000)]);
+  }
+  return ok;
+}
+
+/**
+ * OpenClaw 2026.9.6 keeps 0-byte SQLite coordinator files in a hard-coded `/tmp/openclaw-state-locks-<uid>/`
+ * (`<family>.<sha256(db path)[:8]>.lock.sqlite`), whatever TMPDIR says. Remove the ones named after
+ * our temp databases (and nothing else) once every OpenClaw process of ours has stopped.
+ */
+function removeCoordinatorFiles() {
+  const dir = path.join('/tmp', typeof process.getuid === 'function' ? `openclaw-state-locks-${process.getuid()}` : 'openclaw-state-locks');
+  if (!fs.existsSync(STATE)) return;
+  const hashes = new Set();
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.sqlite')) hashes.add(createHash('sha256').update(fs.realpathSync(p)).digest('hex').slice(0, 8));
+    }
+  };
+  try {
+    walk(STATE);
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const m = /^[a-z-]+\.([0-9a-f]{8})\.lock\.sqlite$/.exec(f);
+      if (m && hashes.has(m[1]) && fs.statSync(path.join(dir, f)).size === 0) fs.unlinkSync(path.join(dir, f));
+    }
+    if (fs.existsSync(dir) && !fs.readdirSync(dir).length) fs.rmdirSync(dir);
+    // OpenClaw also creates its preferred temp root /tmp/openclaw; remove it only if we made it and it is empty.
+    if (!OC_TMP_EXISTED && fs.existsSync('/tmp/openclaw') && !fs.readdirSync('/tmp/openclaw').length) fs.rmdirSync('/tmp/openclaw');
+  } catch (err) {
+    console.error(`interop: could not tidy ${dir}: ${err.message}`);
+  }
+}
+let cleaning;
+async function cleanup() {
+  cleaning ??= (async () => {
+    for (const p of [...procs]) await stopProc(p, 15_000);
+    if (TMP) removeCoordinatorFiles();
+    if (TMP && process.env.OCCTX_INTEROP_KEEP !== '1') fs.rmSync(TMP, { recursive: true, force: true });
+    else if (TMP) console.log(`interop: kept ${TMP}`);
+  })();
+  return cleaning;
+}
+for (const s of ['SIGINT', 'SIGTERM']) {
+  process.on(s, () => {
+    console.error(`interop: ${s}, cleaning up`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+    s.setTimeout(500, () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+async function waitFor(what, fn, timeoutMs, everyMs = 250) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Environment
+
+const OC_TMP_EXISTED = fs.existsSync('/tmp/openclaw');
+TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'occtx-interop-'));
+const STATE = path.join(TMP, 'state');
+const WS = path.join(STATE, 'workspace');
+const LOGS = path.join(TMP, 'logs');
+const SYSTMP = path.join(TMP, 'systmp');
+const DB = path.join(STATE, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
+const LLM_LOG = path.join(LOGS, 'fake-llm-requests.jsonl');
+for (const d of [STATE, LOGS, SYSTMP, path.join(TMP, 'home')]) fs.mkdirSync(d, { recursive: true });
+const TOKEN = `occtx-${randomBytes(12).toString('hex')}`;
+const LLM_PORT = await freePort();
+let GW_PORT = await freePort();
+while (GW_PORT === LLM_PORT) GW_PORT = await freePort();
+
+const ENV = {};
+for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('OPENCLAW_') && !k.startsWith('npm_')) ENV[k] = v;
+Object.assign(ENV, {
+  PATH: `${path.join(N24_DIR, 'bin')}:${path.join(APP, 'node_modules', '.bin')}:${process.env.PATH}`,
+  npm_config_nodedir: N24_DIR,
+  HOME: path.join(TMP, 'home'), // nothing leaks into the real home (OpenClaw writes ~/.cache/openclaw)
+  TMPDIR: SYSTMP, // …nor into the shared /tmp
+  OPENCLAW_STATE_DIR: STATE,
+  OPENCLAW_CONFIG_PATH: path.join(STATE, 'openclaw.json'),
+  OPENCLAW_NO_AUTO_UPDATE: '1',
+  DO_NOT_TRACK: '1',
+  OPENCLAW_SKIP_CHANNELS: '1',
+  OPENCLAW_GATEWAY_TOKEN: TOKEN,
+  OPENCLAW_GATEWAY_PORT: String(GW_PORT),
+  GIT_AUTHOR_NAME: 'occtx interop',
+  GIT_AUTHOR_EMAIL: 'interop@example.invalid',
+  GIT_COMMITTER_NAME: 'occtx interop',
+  GIT_COMMITTER_EMAIL: 'interop@example.invalid',
+});
+// What our own ownership checks should look at: this state dir, these ports, this temp dir.
+const OWN = { tmpDir: SYSTMP, port: GW_PORT };
+
+let seqNo = 0;
+/** Run `openclaw <args>`; resolves {code, out, err, ms}. */
+function openclaw(args, { timeoutMs = 300_000, name } = {}) {
+  const tag = `${String(++seqNo).padStart(2, '0')}-${name || args[0]}`;
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(NODE24, [OPENCLAW_MJS, ...args], { env: ENV, cwd: TMP, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const p = track(child, tag, true);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.stderr.on('data', (b) => (err += b));
+    const timer = setTimeout(() => void stopProc(p, 5000), timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fs.writeFileSync(path.join(LOGS, `${tag}.out`), out);
+      fs.writeFileSync(path.join(LOGS, `${tag}.err`), err);
+      resolve({ code: code ?? (signal ? 128 : 1), signal, out, err, ms: Date.now() - t0, tag });
+    });
+  });
+}
+
+
+const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
+let gatewayNo = 0;
+let gatewayForTest3;
+/** `openclaw gateway run` in the background (its own process group), as the shared gateway.sh does. */
+async function startGateway() {
+  const t0 = Date.now();
+  const logFile = path.join(LOGS, `gateway.${gatewayNo++}.out`);
+  const child = spawn(NODE24, [OPENCLAW_MJS, 'gateway', 'run', '--verbose'], { env: ENV, cwd: TMP, detached: true, stdio: ['ignore', fs.openSync(logFile, 'w'), fs.openSync(logFile, 'a')] });
+  const p = track(child, 'gateway', true);
+  p.logFile = logFile;
+  await waitFor(`the Gateway on 127.0.0.1:${GW_PORT}`, async () => {
+    if (!alive(child)) throw new Error(`the Gateway exited early (rc ${child.exitCode}): ${tail(stripAnsi(fs.readFileSync(logFile, 'utf8')))}`);
+    return portOpen(GW_PORT);
+  }, 180_000, 500);
+  // The port answers before sidecars are ready (gateway.sh waits 8 s too).
+  await sleep(8000);
+  log(`Gateway pid ${child.pid} listening after ${((Date.now() - t0) / 1000).toFixed(1)} s (+8 s settle)`);
+  return p;
+}
+async function stopGateway(p) {
+  if (!alive(p.child)) return;
+  const t1 = Date.now();
+  const clean = await stopProc(p, 60_000);
+  log(`Gateway stopped ${clean ? 'cleanly (SIGTERM)' : 'by SIGKILL after 60 s'} in ${((Date.now() - t1) / 1000).toFixed(1)} s, rc ${p.child.exitCode ?? p.child.signalCode}`);
+  if (!clean) throw new Error('the Gateway did not stop on SIGTERM within 60 s');
+}
+/** One turn through the running Gateway (`openclaw agent` without --local), as the shared turn.sh does. */
+async function gatewayTurn(message) {
+  const r = await openclaw(['agent', '--agent', 'main', '--message', message, '--json', '--timeout', '300'], { name: 'gwturn' });
+  if (r.code !== 0) throw new Error(`openclaw agent (Gateway) failed (rc ${r.code}, ${r.ms} ms): ${tail(stripAnsi(r.err))}`);
+  return r;
+}
+
+function tail(s, n = 15) {
+  return s.split('\n').filter(Boolean).slice(-n).join('\n');
+}
+
+async function turn(message) {
+  const r = await openclaw(['agent', '--local', '--agent', 'main', '--message', message, '--json'], { name: 'turn' });
+  if (r.code !== 0) throw new Error(`openclaw agent --local failed (rc ${r.code}, ${r.ms} ms): ${tail(r.err)}`);
+  let json;
+  try {
+    json = JSON.parse(r.out.slice(r.out.indexOf('{')));
+  } catch {
+    throw new Error(`openclaw agent --json printed no JSON: ${tail(r.out)}`);
+  }
+  return { ...r, json };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading: the fake LLM's request log and our own store
+
+function llmRequests() {
+  if (!fs.existsSync(LLM_LOG)) return [];
+  return fs
+    .readFileSync(LLM_LOG, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
+const textOf = (c) => (typeof c === 'string' ? c : Array.isArray(c) ? c.filter((b) => b && b.type === 'text').map((b) => b.text).join('\n') : c == null ? '' : JSON.stringify(c));
+const isInternal = (m) => m.role === 'user' && textOf(m.content).startsWith('<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>');
+/** The user prompt as stored: without OpenClaw's "[Sat 2026-11-21 15:36 UTC] " prefix and "\n\nRuntime: …" block. */
+const cleanUser = (t) => t.split(/\n\nRuntime: /)[0].replace(/^\[[^\]]*\] /, '');
+/** The main (tool-enabled) model request of the turn whose prompt contains `needle`, among requests after `from`. */
+function turnRequest(from, needle) {
+  const reqs = llmRequests().slice(from).filter((r) => /chat\/completions/.test(r.url) && r.body && Array.isArray(r.body.messages) && Array.isArray(r.body.tools) && r.body.tools.length);
+  const hit = reqs.find((r) => r.body.messages.some((m) => m.role === 'user' && textOf(m.content).includes(needle)));
+  if (!hit) throw new Error(`no model request carried "${needle}" (${reqs.length} tool-enabled requests after #${from})`);
+  return hit;
+}
+
+/** Our SqliteSessionStore view of a session: index, context, full entries by id. Diagnostics other than info fail. */
+function readOurs(key = KEY) {
+  const diags = [];
+  const store = new SqliteSessionStore('main', DB, (d) => diags.push(d));
+  try {
+    const row = store.readRows(true).rows.find((r) => r.key === key);
+    if (!row) throw new Error(`our reader finds no session ${key}`);
+    const index = new TranscriptIndex();
+    index.apply(store.readTranscript(row, undefined, { full: true }));
+    const bad = diags.filter((d) => d.severity !== 'info');
+    if (bad.length) throw new Error(`our reader reported: ${bad.map((d) => d.message).join('; ')}`);
+    const entries = store.loadEntries(row, index.entries);
+    const full = new Map(index.entries.map((m, i) => [m.id, entries[i]]));
+    return { row, index, ctx: rebuildContext(index), full };
+  } finally {
+    store.close();
+  }
+}
+function findUser(view, needle) {
+  const m = view.index.entries.find((e) => e.kind === 'message' && e.role === 'user' && textOf(view.full.get(e.id)?.message?.content).includes(needle));
+  if (!m) throw new Error(`no stored user message contains "${needle}"`);
+  return m;
+}
+
+/** A digest of every transcript row and identity row of a session (read-only connection). */
+function transcriptDigest(sessionId) {
+  const db = new DatabaseSync(DB, { readOnly: true });
+  try {
+    const h = createHash('sha256');
+    const rows = db.prepare('SELECT seq, event_json, hex(event_zstd) AS z, created_at FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sessionId);
+    for (const r of rows) h.update(JSON.stringify(r));
+    const ids = db.prepare('SELECT * FROM transcript_event_identities WHERE session_id = ? ORDER BY seq').all(sessionId);
+    for (const r of ids) h.update(JSON.stringify(r));
+    return { digest: h.digest('hex'), rows: rows.length, maxSeq: rows.length ? rows.at(-1).seq : -1, identities: ids.length };
+  } finally {
+    db.close();
+  }
+}
+
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+function eq(a, b, msg) {
+  if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${msg}\n  expected ${JSON.stringify(b)}\n  actual   ${JSON.stringify(a)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+
+const results = [];
+async function test(name, fn) {
+  const t0 = Date.now();
+  process.stdout.write(`\n== ${name}\n`);
+  try {
+    await fn();
+    const s = ((Date.now() - t0) / 1000).toFixed(1);
+    results.push({ name, ok: true, s });
+    console.log(`PASS ${name} (${s} s)`);
+  } catch (err) {
+    const s = ((Date.now() - t0) / 1000).toFixed(1);
+    results.push({ name, ok: false, s, err });
+    console.log(`FAIL ${name} (${s} s)\n  ${String(err && err.stack ? err.stack : err).split('\n').slice(0, 8).join('\n  ')}`);
+  }
+}
+const log = (...a) => console.log('  ', ...a);
+
+let fakeLlm;
+let ready = false;
+const MARKER = `OCCTX-MARKER-${randomUUID()}`;
+const NOTE = `EXTERNAL NOTE from openclaw-context (${MARKER}): the deploy window moved to Thursday 10:00 UTC.`;
+let noteId;
+
+try {
+  await test('setup: state dir, config, fake LLM, baseline', async () => {
+    const JSON5 = require(path.join(ROOT, 'node_modules', 'json5'));
+    const cfg = JSON5.parse(fs.readFileSync(CONFIG_TEMPLATE, 'utf8'));
+    const fake = cfg?.models?.providers?.fake;
+    assert(cfg?.agents?.defaults && fake?.baseUrl && cfg?.gateway?.auth, `${CONFIG_TEMPLATE} no longer has agents.defaults, models.providers.fake.baseUrl and gateway.auth; update test/interop/run.mjs`);
+    cfg.agents.defaults.workspace = WS;
+    fake.baseUrl = `http://127.0.0.1:${LLM_PORT}/v1`;
+    cfg.gateway.port = GW_PORT;
+    cfg.gateway.bind = 'loopback';
+    cfg.gateway.auth.token = TOKEN;
+    cfg.logging = { ...(cfg.logging ?? {}), file: path.join(LOGS, 'openclaw.log') }; // not /tmp/openclaw
+    fs.writeFileSync(path.join(STATE, 'openclaw.json'), JSON.stringify(cfg, null, 2));
+    const child = spawn(NODE24, [FAKE_LLM], {
+      env: { ...ENV, FAKE_LLM_PORT: String(LLM_PORT), FAKE_LLM_LOG: LLM_LOG, FAKE_LLM_MAX_SECONDS: '3600', FAKE_LLM_MAX_REQUESTS: '1000' },
+      stdio: ['ignore', fs.openSync(path.join(LOGS, 'fake-llm.out'), 'w'), fs.openSync(path.join(LOGS, 'fake-llm.err'), 'w')],
+    });
+    fakeLlm = track(child, 'fake-llm');
+    await waitFor(`the fake LLM on 127.0.0.1:${LLM_PORT}`, () => portOpen(LLM_PORT), 15_000, 100);
+    const v = await openclaw(['--version']);
+    assert(v.code === 0 && v.out.includes('2026.9.6'), `openclaw --version: ${v.out}${v.err}`);
+    log(v.out.trim(), `| node ${process.version} | fake LLM :${LLM_PORT} | gateway :${GW_PORT} | ${TMP}`);
+    const val = await openclaw(['config', 'validate']);
+    assert(val.code === 0, `openclaw config validate failed: ${tail(val.out + val.err)}`);
+    const s = await openclaw(['setup', '--baseline', '--workspace', WS], { name: 'setup' });
+    assert(s.code === 0, `openclaw setup --baseline failed: ${tail(s.out + s.err)}`);
+    log(`config validate ${val.ms} ms, setup --baseline ${s.ms} ms`);
+    ready = true;
+  });
+
+  await test('1. custom_message written by our writer reaches the model; OpenClaw chains its next turn to it', async () => {
+    assert(ready, 'setup failed');
+    const a = await turn('Interop turn 1: remember the code word HERON-7. #reply Noted: HERON-7.');
+    log(`turn 1 (embedded, first run) ${a.ms} ms`);
+    // Turn 2, watching ownership while the embedded run holds the state dir.
+    const seen = new Set();
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const o = await checkOwnership(STATE, { ...OWN, probePort: false });
+        seen.add(o.owned ? `${o.by} pid ${o.pid}` : 'free');
+        await sleep(100);
+      }
+    })();
+    let b;
+    try {
+      b = await turn('Interop turn 2: what is 2+2? #reply 4');
+    } finally {
+      watching = false;
+      await watcher;
+    }
+    log(`turn 2 ${b.ms} ms; checkOwnership while it ran: ${[...seen].join(', ')}`);
+    assert([...seen].some((x) => x.startsWith('embedded')), 'checkOwnership never saw the embedded run own the state dir');
+    assert(fs.existsSync(DB), `no agent DB at ${DB}`);
+
+    const own = await checkOwnership(STATE, OWN);
+    assert(!own.owned, `nothing runs, but checkOwnership says: ${own.reason}`);
+    const before = readOurs();
+    const w = await appendEvents(DB, KEY, [{ type: 'custom_message', customType: 'openclaw-context.note', content: NOTE, display: true }], { ownership: OWN });
+    assert(w.ok, `our writer refused: ${w.code}: ${w.message}`);
+    noteId = w.written[0].id;
+    eq(w.written[0].parentId, before.ctx.leafId, 'our row is chained to the active leaf');
+    eq(readOurs().ctx.leafId, noteId, 'our reader sees our row as the new leaf');
+    log(`wrote custom_message ${noteId} at seq ${w.written[0].seq}, parent ${before.ctx.leafId}`);
+
+    // The next real turn, through the Gateway (its startup reconcile indexes our row; see test 2 for embedded runs).
+    const gw = await startGateway();
+    try {
+      const from = llmRequests().length;
+      const c = await gatewayTurn('Interop turn 3: did anything change? #reply I see the note.');
+      log(`turn 3 (Gateway) ${c.ms} ms`);
+      const req = turnRequest(from, 'Interop turn 3');
+      const msgs = req.body.messages;
+      const idx = msgs.findIndex((m) => m.role === 'user' && textOf(m.content).includes('Interop turn 3'));
+      const prev = msgs[idx - 1];
+      assert(prev && prev.role === 'user', `the message before the new prompt is ${prev && prev.role}, not user`);
+      eq(textOf(prev.content), NOTE, 'the model received our note, verbatim, right before the new prompt');
+      log(`model request #${req.seq}: message ${idx - 1} is our note ${JSON.stringify(prev.content).slice(0, 70)}…, message ${idx} the new prompt`);
+    } finally {
+      await stopGateway(gw);
+    }
+    const after = readOurs();
+    const u3 = findUser(after, 'Interop turn 3');
+    eq(u3.parentId, noteId, "OpenClaw chained turn 3's user message to our row");
+    const reply = after.ctx.items.at(-1);
+    assert(reply.role === 'assistant' && textOf(after.full.get(reply.id).message.content).includes('I see the note.'), 'turn 3 got its reply');
+  });
+
+  await test('2. compaction written by our writer: the next request is exactly summary + kept tail + new turn', async () => {
+    assert(noteId, 'test 1 did not write its note');
+    const view = readOurs();
+    const u2 = findUser(view, 'Interop turn 2');
+    const SUMMARY = [
+      '## Decisions',
+      `- OCCTX-SUMMARY-${randomUUID()}: written by the openclaw-context interop harness.`,
+      '## Open TODOs',
+      '- None.',
+      '## Constraints/Rules',
+      '- The code word is HERON-7.',
+      '## Pending user asks',
+      '- None.',
+      '## Exact identifiers',
+      '- HERON-7',
+    ].join('\n');
+    const w = await appendEvents(
+      DB,
+      KEY,
+      [{ type: 'compaction', summary: SUMMARY, firstKeptEntryId: u2.id, tokensBefore: 9999, tokensAfter: 1234, details: { readFiles: [], modifiedFiles: [] } }],
+      { ownership: OWN, markNeedsRebuild: true },
+    );
+    assert(w.ok, `our writer refused: ${w.code}: ${w.message}`);
+    const compId = w.written[0].id;
+    log(`wrote compaction ${compId} at seq ${w.written[0].seq} (firstKept = turn-2 user message ${u2.id}; needs_rebuild marked: ${w.markedNeedsRebuild})`);
+
+    // What the model should see, from our own reader: summary, then the kept tail, then the new turn.
+    const mid = readOurs();
+    eq(mid.ctx.compaction && mid.ctx.compaction.id, compId, 'our reader sees our compaction as the latest');
+    const keptTail = mid.ctx.items.slice(1).map((e) => {
+      const full = mid.full.get(e.id);
+      if (e.kind === 'custom_message') return { role: 'user', text: textOf(full.content) };
+      return { role: full.message.role, text: textOf(full.message.content) };
+    });
+    eq(keptTail.map((t) => t.role), ['user', 'assistant', 'user', 'user', 'assistant'], 'kept tail = turn 2 user + reply, our note, turn 3 user + reply');
+
+    // OpenClaw 2026.9.6: an embedded run does not reconcile the transcript projection, so right after any
+    // external row it refuses the turn ("projection is rebuilding"). It must refuse cleanly: nothing written.
+    const sid = mid.row.sessionId;
+    const dBefore = transcriptDigest(sid);
+    const e = await openclaw(['agent', '--local', '--agent', 'main', '--message', 'Interop embedded probe #reply probe', '--json'], { name: 'turn-embedded-probe' });
+    const dAfter = transcriptDigest(sid);
+    if (e.code === 0) log(`NOTE: the embedded run right after the offline write succeeded (${e.ms} ms); OpenClaw now reconciles in embedded runs`);
+    else {
+      assert(/projection is rebuilding/.test(e.err + e.out), `embedded run failed differently: ${tail(e.err)}`);
+      eq(dAfter, dBefore, 'the refused embedded turn wrote nothing');
+      log(`embedded run right after the write: refused in ${e.ms} ms with "Session transcript projection is rebuilding", transcript unchanged (known 2026.9.6 behaviour)`);
+    }
+
+    const gw = await startGateway();
+    try {
+      const rebuilt = /rebuilt \d+ transcript projection/.test(stripAnsi(fs.readFileSync(gw.logFile, 'utf8')));
+      log(`Gateway startup ${rebuilt ? 'logged "rebuilt … transcript projection(s)"' : 'did not log a projection rebuild'}`);
+      const from = llmRequests().length;
+      const d = await gatewayTurn('Interop turn 4: after the external compaction, what is the code word? #reply HERON-7');
+      log(`turn 4 (Gateway) ${d.ms} ms`);
+      const req = turnRequest(from, 'Interop turn 4');
+      const msgs = req.body.messages.filter((m, i) => !(i === 0 && (m.role === 'system' || m.role === 'developer')) && !isInternal(m));
+      const got = msgs.map((m) => ({ role: m.role, text: m.role === 'user' ? cleanUser(textOf(Array.isArray(m.content) ? [m.content[0]] : m.content)) : textOf(m.content) }));
+      const expected = [
+        { role: 'user', text: `The conversation history before this point was compacted into the following summary:\n\n<summary>\n${SUMMARY}\n</summary>` },
+        ...keptTail,
+        { role: 'user', text: 'Interop turn 4: after the external compaction, what is the code word? #reply HERON-7' },
+      ];
+      eq(got, expected, 'the model request (system prompt and OpenClaw’s internal-context block aside)');
+      assert(!msgs.some((m) => textOf(m.content).includes('Interop turn 1')), 'turn 1 is gone from the context');
+      log(`model request #${req.seq}: ${got.length} messages = our summary + ${keptTail.length} kept + the new prompt`);
+      const after = readOurs();
+      eq(after.ctx.compaction && after.ctx.compaction.id, compId, 'our compaction is still the latest on the active path after OpenClaw’s turn');
+      const u4 = findUser(after, 'Interop turn 4');
+      assert(after.ctx.path.some((x) => x.id === u4.id), 'turn 4 is on the active path');
+      eq(textOf(after.full.get(after.ctx.items.at(-1).id).message.content), 'HERON-7', 'turn 4 got its reply');
+      gatewayForTest3 = gw; // test 3 uses this running Gateway
+    } catch (err) {
+      await stopGateway(gw);
+      throw err;
+    }
+  });
+
+  await test('3. with the real Gateway running, checkOwnership reports it and the writer refuses without touching the DB', async () => {
+    assert(ready, 'setup failed');
+    const gw = gatewayForTest3 ?? (await startGateway());
+    gatewayForTest3 = undefined;
+    try {
+      const lockDir = path.join(STATE, 'tmp', `openclaw-${process.getuid()}`);
+      const locks = fs.readdirSync(lockDir).filter((f) => /^gateway\..+\.lock$/.test(f));
+      assert(locks.length >= 1, `no gateway.*.lock in ${lockDir}`);
+      const payload = JSON.parse(fs.readFileSync(path.join(lockDir, locks[0]), 'utf8'));
+      log(`lock files ${locks.join(', ')}: pid ${payload.pid} (we started ${gw.child.pid}), port ${payload.port}, startTime ${payload.startTime} (/proc says ${processStartTime(payload.pid)}), role ${payload.role ?? '(gateway)'}`);
+
+      const own = await checkOwnership(STATE, OWN);
+      assert(own.owned, `checkOwnership says not owned: ${own.reason}`);
+      eq(own.by, 'gateway', 'owner kind');
+      eq(own.port, GW_PORT, 'owner port');
+      eq(own.pid, payload.pid, 'owner pid (from the lock)');
+      log(`checkOwnership: ${own.reason}`);
+      const byPort = await checkOwnership(STATE, { ...OWN, lockDirs: [], sessionsDirs: [] });
+      assert(byPort.owned && byPort.by === 'unknown' && byPort.port === GW_PORT, `port probe alone: ${byPort.reason}`);
+      log(`port probe alone (lock files hidden): owned, ${byPort.reason.slice(0, 90)}…`);
+
+      const sid = readOurs().row.sessionId;
+      const before = transcriptDigest(sid);
+      const w = await appendEvents(DB, KEY, [{ type: 'custom_message', customType: 'openclaw-context.note', content: 'must not be written' }], { ownership: OWN });
+      assert(!w.ok, 'the writer wrote while the Gateway runs');
+      eq(w.code, 'owned', 'refusal code');
+      eq(w.ownership && w.ownership.by, 'gateway', 'refusal names the Gateway');
+      log(`writer refused: ${w.message}`);
+      const after = transcriptDigest(sid);
+      eq(after, before, 'transcript rows and identity rows unchanged');
+      log(`transcript unchanged: ${after.rows} rows, max seq ${after.maxSeq}, ${after.identities} identity rows`);
+    } finally {
+      await stopGateway(gw);
+    }
+    const lockDir = path.join(STATE, 'tmp', `openclaw-${process.getuid()}`);
+    const left = fs.existsSync(lockDir) ? fs.readdirSync(lockDir).filter((f) => /^gateway\..+\.lock$/.test(f)) : [];
+    eq(left, [], 'the Gateway removed its lock files on a clean shutdown');
+    const own = await checkOwnership(STATE, OWN);
+    assert(!own.owned, `after the Gateway stopped: ${own.reason}`);
+    log(`after the stop: ${own.reason.slice(0, 120)}`);
+  });
+} finally {
+  await cleanup();
+}
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`\ninterop: ${results.map((r) => `${r.ok ? 'PASS' : 'FAIL'} ${r.name.split(':')[0]} ${r.s}s`).join(' | ')} | total ${((Date.now() - T_START) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
