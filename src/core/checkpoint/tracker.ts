@@ -1,0 +1,718 @@
+/**
+ * Incremental state capture (seed 001 §7): a per-session accumulator fed with the full JSON of new
+ * transcript entries as they are read, persisted as four JSON files under
+ * `<stateDir>/context/state/<session dir>/`:
+ *
+ * - `resources.json`: tools used, files read and modified (Layer A: tool-call names and path arguments,
+ *   confirmed by a non-error tool result; OpenClaw's own `readFiles`/`modifiedFiles` of a compaction);
+ * - `thread.json`: the running thread (first / last user message, pivots, the last two exchange pairs,
+ *   the response in progress, the pending ask and tool calls, tool failures) and the read cursor;
+ * - `decisions.json`: decision-like replies (Layer B) and learnings added through the API;
+ * - `open_items.json`: TODO-like lines, unanswered asks, an unresolved tool failure.
+ *
+ * Layer C is `reset()`: after a checkpoint bundled the state, the accumulations are emptied (the
+ * "now" of the thread — last messages, pending ask and tool calls — stays, it is still true).
+ *
+ * Staleness (§12): a state file last written before the session's `_latest.json` was written has already
+ * been bundled (or belongs to a run that crashed between the checkpoint and the reset): it is discarded
+ * on load, and the cursor is taken from the pointer instead.
+ *
+ * Entries are processed once: the cursor keeps the newest entry time and the ids of the last 64
+ * entries; an entry older than the cursor by more than a minute (a clock-skew allowance between
+ * writers), or with a recent id, is skipped, so the caller may re-feed a window of entries after a
+ * restart. Re-processing is harmless anyway where it matters: pivots, decisions and pairs are keyed by
+ * entry id, open items by text, files and tools are sets.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { writeFileAtomicSync } from './atomic';
+import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, TOPIC_CHARS, decisionText, isShortReply, selectExchanges, threadSummary, toEvent, type ExtractedExchange, type ToolCallInfo } from './conversation';
+import { stateDirFor } from './paths';
+import { CAPS } from './schema';
+import { readLatestPointer, type LatestPointer } from './store';
+import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from './text';
+
+type Json = Record<string, unknown>;
+
+export const STATE_SCHEMA = 'openclaw/checkpoint-state';
+export const STATE_VERSION = 1;
+export const STATE_FILES = ['decisions.json', 'thread.json', 'resources.json', 'open_items.json'] as const;
+export type StateFile = (typeof STATE_FILES)[number];
+
+/** Entries older than the cursor by more than this are taken as already processed (clock skew between writers). */
+export const CURSOR_SKEW_MS = 60_000;
+const RECENT_IDS = 64;
+const MAX_PENDING_TOOLS = 32;
+const MAX_ERRORS = 20;
+const MAX_PIVOTS = CAPS.keyExchanges;
+const MAX_PAIRS = CAPS.keyExchanges;
+export const STATE_OPEN_ITEMS = 20;
+export const STATE_LEARNINGS = 20;
+
+export interface Msg {
+  id: string;
+  when: number;
+  gist: string;
+}
+
+export interface PendingTool {
+  id: string;
+  name: string;
+  params: string;
+  access: 'read' | 'modified' | 'none';
+  paths: string[];
+  when: number;
+}
+
+export interface ToolFailure {
+  tool: string;
+  gist: string;
+  when: number;
+  id: string;
+}
+
+export type OpenItemKind = 'todo' | 'checkbox' | 'unanswered' | 'tool_error';
+export interface OpenItem {
+  text: string;
+  kind: OpenItemKind;
+  when: number;
+  id: string;
+}
+
+export interface DecisionRecord {
+  what: string;
+  when: number;
+  id: string;
+}
+
+export interface LearningRecord {
+  text: string;
+  when: number;
+}
+
+export type Activity = 'none' | 'user' | 'tool' | 'agent_text' | 'agent_question' | 'error';
+
+export interface ThreadState {
+  first_user?: Msg;
+  last_user?: Msg;
+  /** user messages that followed a long response (newest last, ≤ 8) */
+  pivots: Msg[];
+  /** the last exchange pairs (user, then the final agent text of its turn); the thread uses the last
+   * two, older ones are kept so a rewind can fall back to them */
+  pairs: Array<{ user: Msg; agent?: Msg }>;
+  /** characters of agent text since the last user message */
+  response_chars: number;
+  /** last line of the latest agent text (decision context) */
+  response_tail: string;
+  /** the last user message while it has no reply; `failed` once its turn ended in an error */
+  pending_ask?: Msg & { failed: boolean };
+  pending_tools: PendingTool[];
+  errors: ToolFailure[];
+  last_activity: Activity;
+  last_entry_at: number;
+  user_messages: number;
+  compactions: number;
+}
+
+export interface Cursor {
+  session_id?: string;
+  last_ts: number;
+  /** the last 64 entries processed (ids and times: duplicates, rewind targets) */
+  recent: Array<{ id: string; when: number }>;
+}
+
+export interface ResourcesState {
+  /** least recently used first */
+  files_read: string[];
+  files_modified: string[];
+  tools_used: string[];
+}
+
+export interface TrackerData {
+  resources: ResourcesState;
+  thread: ThreadState;
+  cursor: Cursor;
+  decisions: DecisionRecord[];
+  learnings: LearningRecord[];
+  open_items: OpenItem[];
+}
+
+/** What a checkpoint is built from: a deep copy of the state. */
+export type TrackerSnapshot = TrackerData;
+
+export interface IngestOptions {
+  /**
+   * `stop` (default): stop before a compaction entry not yet acknowledged and return it, so the caller
+   * can write the before-state checkpoint first. `pass`: process compactions like any entry (catching
+   * up on history).
+   */
+  onCompaction?: 'stop' | 'pass';
+}
+
+export interface IngestResult {
+  /** entries consumed (processed or skipped); the rest starts at `entries[consumed]` */
+  consumed: number;
+  /** entries that changed the state */
+  processed: number;
+  /** set when ingestion stopped before this compaction entry */
+  compaction?: Json;
+}
+
+export function emptyData(): TrackerData {
+  return {
+    resources: { files_read: [], files_modified: [], tools_used: [] },
+    thread: { pivots: [], pairs: [], response_chars: 0, response_tail: '', pending_tools: [], errors: [], last_activity: 'none', last_entry_at: 0, user_messages: 0, compactions: 0 },
+    cursor: { last_ts: 0, recent: [] },
+    decisions: [],
+    learnings: [],
+    open_items: [],
+  };
+}
+
+/** Move `v` to the end of an LRU list capped at `cap`. */
+function touch(list: string[], v: string, cap: number): void {
+  const i = list.indexOf(v);
+  if (i >= 0) {
+    if (i === list.length - 1) return;
+    list.splice(i, 1);
+  }
+  list.push(v);
+  if (list.length > cap) list.splice(0, list.length - cap);
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+export interface LoadReport {
+  /** files discarded because they were older than `_latest.json` */
+  stale: StateFile[];
+  /** files that could not be read (corrupt JSON, wrong session) */
+  invalid: Array<{ file: StateFile; error: string }>;
+}
+
+export interface TrackerOptions {
+  now?: () => number;
+  /** fsync state files (default false: they are best-effort, written often) */
+  fsync?: boolean;
+}
+
+export class SessionTracker {
+  data: TrackerData = emptyData();
+  private dirty = new Set<StateFile>();
+  /** compactions the caller has checkpointed (or decided not to): ingest passes them */
+  private acknowledged = new Set<string>();
+  private readonly now: () => number;
+  loadReport: LoadReport = { stale: [], invalid: [] };
+
+  constructor(
+    readonly stateDir: string,
+    readonly sessionKey: string,
+    private readonly opts: TrackerOptions = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** `<stateDir>/context/state/<session dir>` */
+  get dir(): string {
+    return stateDirFor(this.stateDir, this.sessionKey);
+  }
+
+  /** True until the tracker has seen any entry (nothing persisted either): the first feed is catch-up. */
+  get cold(): boolean {
+    return this.data.cursor.last_ts === 0 && this.data.cursor.recent.length === 0;
+  }
+
+  /** Should an entry with this id and time be loaded and fed? (lets the caller skip loading old entries) */
+  wants(id: string | undefined, when: number): boolean {
+    const c = this.data.cursor;
+    if (id && c.recent.some((r) => r.id === id)) return false;
+    return !(when > 0 && c.last_ts > 0 && when < c.last_ts - CURSOR_SKEW_MS);
+  }
+
+  // ------------------------------------------------------------------ ingestion
+
+  /**
+   * Feed entries (full JSON, oldest first). Unknown shapes are ignored. See IngestOptions for
+   * compactions. Cost: O(size of the entries' text) with small constants; no I/O.
+   */
+  ingest(entries: readonly unknown[], opts: IngestOptions = {}): IngestResult {
+    let processed = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const ev = toEvent(entries[i]);
+      if (ev.kind === 'session') {
+        // A transcript header: its time is when the file was (re)written, not when the entries were
+        // (forks and rewinds copy older entries after a newer header), so it never moves the cursor.
+        if (this.startSession(ev.id)) processed++;
+        continue;
+      }
+      if (!this.wants(ev.id, ev.when)) continue;
+      if (ev.kind === 'compaction' && (opts.onCompaction ?? 'stop') === 'stop' && !this.acknowledged.has(ev.id)) {
+        return { consumed: i, processed, compaction: ev.entry };
+      }
+      if (this.apply(ev)) processed++;
+      this.advance(ev.id, ev.when);
+    }
+    return { consumed: entries.length, processed };
+  }
+
+  /** The caller has written (or skipped) the checkpoint for this compaction: ingest may pass it now. */
+  acknowledgeCompaction(entry: Json | string): void {
+    const id = typeof entry === 'string' ? entry : String(entry.id ?? '');
+    this.acknowledged.add(id);
+    if (this.acknowledged.size > 256) this.acknowledged.delete(this.acknowledged.values().next().value as string);
+  }
+
+  private advance(id: string, when: number): void {
+    const c = this.data.cursor;
+    if (id) {
+      c.recent.push({ id, when });
+      if (c.recent.length > RECENT_IDS) c.recent.splice(0, c.recent.length - RECENT_IDS);
+    }
+    if (when > c.last_ts) c.last_ts = when;
+    this.dirty.add('thread.json');
+  }
+
+  private apply(ev: ReturnType<typeof toEvent>): boolean {
+    const t = this.data.thread;
+    if (ev.when > t.last_entry_at) t.last_entry_at = ev.when;
+    switch (ev.kind) {
+      case 'user':
+        this.onUser(ev.id, ev.when, ev.text);
+        return true;
+      case 'command':
+        return false;
+      case 'agent':
+        this.onAgent(ev.id, ev.when, ev.text, ev.toolCalls, ev.failed);
+        return true;
+      case 'toolResult':
+        this.onToolResult(ev.id, ev.when, ev.toolCallId, ev.toolName, ev.isError, ev.text);
+        return true;
+      case 'runFailed':
+        this.onFailed();
+        return true;
+      case 'compaction':
+        this.onCompactionEntry(ev.entry);
+        return true;
+      case 'reset':
+        this.endTurn();
+        t.last_activity = 'none';
+        this.dirty.add('thread.json');
+        return true;
+      case 'leaf':
+        return this.onRewind(ev.targetId);
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * A transcript header. A new session id (a new transcript for this key: reset, `/new`, rewind, fork)
+   * ends the turn in flight and restarts the cursor's time rule: the new file may repeat older entries
+   * (their ids are deduplicated where it matters: pivots, decisions, open items).
+   */
+  private startSession(id: string): boolean {
+    const c = this.data.cursor;
+    if (!id || id === c.session_id) return false;
+    c.session_id = id;
+    c.last_ts = 0;
+    this.endTurn();
+    return true;
+  }
+
+  /** A new conversation generation (reset, new session id): nothing is in flight any more. */
+  private endTurn(): void {
+    const t = this.data.thread;
+    t.pending_ask = undefined;
+    t.pending_tools = [];
+    t.response_chars = 0;
+    t.response_tail = '';
+    this.dirty.add('thread.json');
+  }
+
+  private onUser(id: string, when: number, text: string): void {
+    const t = this.data.thread;
+    const msg: Msg = { id, when, gist: gist(text, GIST_CHARS) };
+    if (t.user_messages > 0 && t.response_chars > LONG_RESPONSE_CHARS) {
+      t.pivots = t.pivots.filter((p) => !id || p.id !== id);
+      t.pivots.push(msg);
+      if (t.pivots.length > MAX_PIVOTS) t.pivots.splice(0, t.pivots.length - MAX_PIVOTS);
+      if (isShortReply(text) && !(id && this.data.decisions.some((d) => d.id === id))) {
+        this.data.decisions.push({ id, when, what: decisionText(text, t.response_tail) });
+        if (this.data.decisions.length > CAPS.decisions) this.data.decisions.splice(0, this.data.decisions.length - CAPS.decisions);
+        this.dirty.add('decisions.json');
+      }
+    }
+    t.first_user ??= msg;
+    t.last_user = msg;
+    t.pairs = t.pairs.filter((p) => !id || p.user.id !== id);
+    t.pairs.push({ user: msg });
+    if (t.pairs.length > MAX_PAIRS) t.pairs.splice(0, t.pairs.length - MAX_PAIRS);
+    t.pending_ask = { ...msg, failed: false };
+    t.response_chars = 0;
+    t.response_tail = '';
+    t.user_messages++;
+    t.last_activity = 'user';
+    this.scanTodos(text, id, when);
+    this.dirty.add('thread.json');
+  }
+
+  private onAgent(id: string, when: number, text: string, calls: ToolCallInfo[], failed: boolean): void {
+    const t = this.data.thread;
+    if (failed) {
+      this.onFailed();
+      return;
+    }
+    if (text.trim()) {
+      t.response_chars += codePoints(text);
+      t.response_tail = lastLineGist(text, DECISION_CONTEXT_CHARS);
+      const pair = t.pairs[t.pairs.length - 1];
+      if (pair) pair.agent = { id, when, gist: gist(text, GIST_CHARS) };
+      t.pending_ask = undefined;
+      t.last_activity = endsWithQuestion(text) ? 'agent_question' : 'agent_text';
+      this.scanTodos(text, id, when);
+    }
+    for (const c of calls) {
+      if (!c.name) continue;
+      touch(this.data.resources.tools_used, c.name, CAPS.toolsUsed);
+      const fa = toolFileAccess(c.name, c.args);
+      t.pending_tools.push({ id: c.id, name: c.name, params: jsonGist(c.args, GIST_CHARS), access: fa.access, paths: fa.paths, when });
+      if (t.pending_tools.length > MAX_PENDING_TOOLS) t.pending_tools.splice(0, t.pending_tools.length - MAX_PENDING_TOOLS);
+      t.last_activity = 'tool';
+      this.dirty.add('resources.json');
+    }
+    this.dirty.add('thread.json');
+  }
+
+  private onToolResult(id: string, when: number, callId: string, toolName: string, isError: boolean, text: string): void {
+    const t = this.data.thread;
+    let i = callId ? t.pending_tools.findIndex((p) => p.id === callId) : -1;
+    if (i < 0 && toolName) i = t.pending_tools.findIndex((p) => p.name === toolName);
+    const call = i >= 0 ? t.pending_tools.splice(i, 1)[0] : undefined;
+    const name = toolName || call?.name || '';
+    if (name) touch(this.data.resources.tools_used, name, CAPS.toolsUsed);
+    if (isError) {
+      t.errors.push({ tool: name, gist: gist(text, GIST_CHARS), when, id });
+      if (t.errors.length > MAX_ERRORS) t.errors.splice(0, t.errors.length - MAX_ERRORS);
+    } else if (call && call.access !== 'none') {
+      const list = call.access === 'read' ? this.data.resources.files_read : this.data.resources.files_modified;
+      for (const p of call.paths) touch(list, p, CAPS.files);
+    }
+    // The latest tool outcome decides whether a failure is still unresolved.
+    this.data.open_items = this.data.open_items.filter((o) => o.kind !== 'tool_error');
+    if (isError) this.addOpenItem({ kind: 'tool_error', text: `Tool "${name || '?'}" failed: ${gist(text, 100)}`, when, id });
+    t.last_activity = 'tool';
+    this.dirty.add('resources.json').add('thread.json').add('open_items.json');
+  }
+
+  private onFailed(): void {
+    const t = this.data.thread;
+    const ask = t.pending_ask;
+    if (ask && !ask.failed) {
+      ask.failed = true;
+      this.addOpenItem({ kind: 'unanswered', text: `Unanswered: ${gist(ask.gist, 150)}`, when: ask.when, id: ask.id });
+    }
+    t.pending_tools = [];
+    t.last_activity = 'error';
+    this.dirty.add('thread.json');
+  }
+
+  private onCompactionEntry(e: Json): void {
+    const t = this.data.thread;
+    t.compactions++;
+    const d = e.details as Json | undefined;
+    if (d && typeof d === 'object') {
+      for (const [key, list] of [
+        ['readFiles', this.data.resources.files_read],
+        ['modifiedFiles', this.data.resources.files_modified],
+      ] as const) {
+        const v = d[key];
+        if (Array.isArray(v)) for (const p of v.slice(0, CAPS.files)) if (typeof p === 'string' && p.trim() && p.length <= 1024) touch(list, p.trim(), CAPS.files);
+      }
+      this.dirty.add('resources.json');
+    }
+    this.dirty.add('thread.json');
+  }
+
+  /**
+   * `sessions.rewind` wrote a `leaf` entry: the active path now ends at `targetId`. Conversation items
+   * recorded after the target's time belong to the abandoned branch and are dropped (files and tools
+   * stay: their side effects happened). The target's time is known when it is among the last 64
+   * entries or any recorded item; otherwise nothing is dropped.
+   */
+  private onRewind(targetId: string): boolean {
+    const d = this.data;
+    const t = d.thread;
+    const times: number[] = [];
+    const see = (m: { id: string; when: number } | undefined) => m && m.id === targetId && times.push(m.when);
+    d.cursor.recent.forEach(see);
+    see(t.first_user);
+    see(t.last_user);
+    t.pivots.forEach(see);
+    for (const p of t.pairs) {
+      see(p.user);
+      see(p.agent);
+    }
+    d.decisions.forEach(see);
+    d.open_items.forEach(see);
+    t.errors.forEach(see);
+    if (!times.length) return false;
+    const cut = Math.max(...times);
+    const keep = <T extends { when: number }>(l: T[]) => l.filter((x) => x.when <= cut);
+    t.pivots = keep(t.pivots);
+    t.pairs = t.pairs.filter((p) => p.user.when <= cut).map((p) => (p.agent && p.agent.when > cut ? { user: p.user } : p));
+    t.errors = keep(t.errors);
+    d.decisions = keep(d.decisions);
+    d.open_items = keep(d.open_items);
+    if (t.last_user && t.last_user.when > cut) t.last_user = t.pairs[t.pairs.length - 1]?.user;
+    if (t.pending_ask && t.pending_ask.when > cut) t.pending_ask = undefined;
+    t.pending_tools = t.pending_tools.filter((p) => p.when <= cut);
+    t.last_activity = 'none';
+    this.dirty.add('thread.json').add('decisions.json').add('open_items.json');
+    return true;
+  }
+
+  private scanTodos(text: string, id: string, when: number): void {
+    for (const l of todoLines(text)) {
+      if (l.kind === 'done') {
+        const before = this.data.open_items.length;
+        this.data.open_items = this.data.open_items.filter((o) => !(o.kind === 'checkbox' && o.text === l.text));
+        if (this.data.open_items.length !== before) this.dirty.add('open_items.json');
+      } else this.addOpenItem({ kind: l.kind, text: l.text, when, id });
+    }
+  }
+
+  private addOpenItem(item: OpenItem): void {
+    const items = this.data.open_items;
+    const i = items.findIndex((o) => o.text === item.text);
+    if (i >= 0) items.splice(i, 1);
+    items.push(item);
+    if (items.length > STATE_OPEN_ITEMS) items.splice(0, items.length - STATE_OPEN_ITEMS);
+    this.dirty.add('open_items.json');
+  }
+
+  /** Record a learning (seed §5.3: written to the checkpoint for the agent to promote). */
+  addLearning(text: string, when = this.now()): void {
+    const g = gist(text, 200);
+    if (!g) return;
+    const l = this.data.learnings.filter((x) => x.text !== g);
+    l.push({ text: g, when });
+    if (l.length > STATE_LEARNINGS) l.splice(0, l.length - STATE_LEARNINGS);
+    this.data.learnings = l;
+    this.dirty.add('decisions.json');
+  }
+
+  // ------------------------------------------------------------------ derived views
+
+  /** A deep copy of the state (what buildCheckpoint reads). */
+  snapshot(): TrackerSnapshot {
+    return clone(this.data);
+  }
+
+  /** The thread as seed §11.2 defines it, from the running state. */
+  thread(): { summary: string; topic: string; key_exchanges: ExtractedExchange[] } {
+    const t = this.data.thread;
+    return threadFromState(t);
+  }
+
+  /**
+   * Layer C: the state was bundled into a checkpoint. Accumulations are emptied; what describes "now"
+   * (first/last user message, the last pairs, the response and ask in flight, pending tool calls, the
+   * cursor) stays.
+   */
+  reset(): void {
+    const d = this.data;
+    d.resources = { files_read: [], files_modified: [], tools_used: [] };
+    d.decisions = [];
+    d.learnings = [];
+    d.open_items = d.open_items.filter((o) => o.kind === 'tool_error'); // an unresolved failure is still true now
+    d.thread.pivots = [];
+    d.thread.errors = [];
+    d.thread.compactions = 0;
+    for (const f of STATE_FILES) this.dirty.add(f);
+  }
+
+  // ------------------------------------------------------------------ persistence
+
+  get isDirty(): boolean {
+    return this.dirty.size > 0;
+  }
+
+  /** Write the changed state files (atomic rename; no fsync unless asked). Returns the files written. */
+  save(): StateFile[] {
+    if (!this.dirty.size) return [];
+    const dir = this.dir;
+    fs.mkdirSync(dir, { recursive: true });
+    const now = this.now();
+    const written: StateFile[] = [];
+    for (const f of STATE_FILES) {
+      if (!this.dirty.has(f)) continue;
+      const body = { schema: STATE_SCHEMA, version: STATE_VERSION, session_key: this.sessionKey, updated_at: now, ...this.fileBody(f) };
+      writeFileAtomicSync(path.join(dir, f), JSON.stringify(body), { fsync: this.opts.fsync === true });
+      written.push(f);
+    }
+    this.dirty.clear();
+    return written;
+  }
+
+  private fileBody(f: StateFile): Json {
+    const d = this.data;
+    switch (f) {
+      case 'decisions.json':
+        return { decisions: d.decisions, learnings: d.learnings };
+      case 'thread.json':
+        return { cursor: d.cursor, thread: d.thread };
+      case 'resources.json':
+        return { ...d.resources };
+      case 'open_items.json':
+        return { open_items: d.open_items };
+    }
+  }
+
+  /**
+   * Load the persisted state. Files older than the session's `_latest.json` are stale and discarded
+   * (the cursor then comes from the pointer); unreadable ones are reported and ignored.
+   */
+  load(pointer: LatestPointer | undefined = readLatestPointer(this.stateDir, this.sessionKey)): LoadReport {
+    const report: LoadReport = { stale: [], invalid: [] };
+    const data = emptyData();
+    const dir = this.dir;
+    for (const f of STATE_FILES) {
+      let body: Json;
+      try {
+        const text = fs.readFileSync(path.join(dir, f), 'utf8');
+        body = JSON.parse(text) as Json;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'ENOENT') report.invalid.push({ file: f, error: err instanceof Error ? err.message : String(err) });
+        continue;
+      }
+      if (!body || typeof body !== 'object' || body.schema !== STATE_SCHEMA || body.version !== STATE_VERSION || typeof body.updated_at !== 'number') {
+        report.invalid.push({ file: f, error: 'not a v1 state file' });
+        continue;
+      }
+      if (body.session_key !== this.sessionKey) {
+        report.invalid.push({ file: f, error: `belongs to session ${JSON.stringify(String(body.session_key).slice(0, 80))}` });
+        continue;
+      }
+      if (pointer && body.updated_at < pointer.written_at) {
+        report.stale.push(f);
+        continue;
+      }
+      try {
+        mergeFile(data, f, body);
+      } catch (err) {
+        report.invalid.push({ file: f, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    if ((report.stale.includes('thread.json') || !fs.existsSync(path.join(dir, 'thread.json'))) && pointer?.cursor) data.cursor = sanitizeCursor(pointer.cursor);
+    this.data = data;
+    this.dirty = new Set(report.stale.length || report.invalid.length ? STATE_FILES : []);
+    this.loadReport = report;
+    return report;
+  }
+
+  /** Remove the state files (the session is gone). */
+  discard(): void {
+    for (const f of STATE_FILES) {
+      try {
+        fs.unlinkSync(path.join(this.dir, f));
+      } catch {
+        /* absent */
+      }
+    }
+    this.data = emptyData();
+    this.dirty.clear();
+  }
+}
+
+/** The thread's candidates as exchanges: the first user message, the last pairs, the pivots. */
+export function threadParts(t: ThreadState): { first?: ExtractedExchange; pairs: ExtractedExchange[]; pivots: ExtractedExchange[] } {
+  const x = (role: 'user' | 'agent', m: Msg): ExtractedExchange => ({ role, id: m.id, when: m.when, gist: m.gist });
+  const pairs: ExtractedExchange[] = [];
+  for (const p of t.pairs.slice(-2)) {
+    pairs.push(x('user', p.user));
+    if (p.agent) pairs.push(x('agent', p.agent));
+  }
+  return { first: t.first_user && x('user', t.first_user), pairs, pivots: t.pivots.map((m) => x('user', m)) };
+}
+
+/** Seed §11.2 from the running state (equal to extractThread over the same entries). */
+export function threadFromState(t: ThreadState): { summary: string; topic: string; key_exchanges: ExtractedExchange[] } {
+  const p = threadParts(t);
+  return {
+    summary: threadSummary(t.first_user?.gist, t.last_user?.gist, t.user_messages <= 1 || (!!t.first_user?.id && t.first_user.id === t.last_user?.id)),
+    topic: t.last_user ? gist(t.last_user.gist, TOPIC_CHARS) : '',
+    key_exchanges: selectExchanges(p.first, p.pairs, p.pivots),
+  };
+}
+
+// ------------------------------------------------------------------ loading helpers (defensive)
+
+const num = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+const str = (v: unknown, max = 4096): string => (typeof v === 'string' ? v.slice(0, max) : '');
+const strList = (v: unknown, cap: number): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(-cap) : []);
+function msg(v: unknown): Msg | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as Json;
+  return { id: str(o.id, 200), when: num(o.when), gist: str(o.gist, 400) };
+}
+const list = <T>(v: unknown, cap: number, f: (o: Json) => T | undefined): T[] => (Array.isArray(v) ? v.slice(-cap).flatMap((o) => (o && typeof o === 'object' ? [f(o as Json)].filter((x): x is T => x !== undefined) : [])) : []);
+
+function sanitizeCursor(v: unknown): Cursor {
+  const o = (v && typeof v === 'object' ? v : {}) as Json;
+  const c: Cursor = { last_ts: num(o.last_ts), recent: list(o.recent, RECENT_IDS, (r) => (typeof r.id === 'string' ? { id: r.id.slice(0, 200), when: num(r.when) } : undefined)) };
+  if (typeof o.session_id === 'string') c.session_id = o.session_id;
+  return c;
+}
+
+const ACTIVITIES: Activity[] = ['none', 'user', 'tool', 'agent_text', 'agent_question', 'error'];
+const KINDS: OpenItemKind[] = ['todo', 'checkbox', 'unanswered', 'tool_error'];
+
+function mergeFile(d: TrackerData, f: StateFile, b: Json): void {
+  switch (f) {
+    case 'resources.json':
+      d.resources = { files_read: strList(b.files_read, CAPS.files), files_modified: strList(b.files_modified, CAPS.files), tools_used: strList(b.tools_used, CAPS.toolsUsed) };
+      return;
+    case 'decisions.json':
+      d.decisions = list(b.decisions, CAPS.decisions, (o) => ({ what: str(o.what), when: num(o.when), id: str(o.id, 200) }));
+      d.learnings = list(b.learnings, STATE_LEARNINGS, (o) => ({ text: str(o.text), when: num(o.when) }));
+      return;
+    case 'open_items.json':
+      d.open_items = list(b.open_items, STATE_OPEN_ITEMS, (o) => (KINDS.includes(o.kind as OpenItemKind) ? { text: str(o.text), kind: o.kind as OpenItemKind, when: num(o.when), id: str(o.id, 200) } : undefined));
+      return;
+    case 'thread.json': {
+      d.cursor = sanitizeCursor(b.cursor);
+      const t = (b.thread && typeof b.thread === 'object' ? b.thread : {}) as Json;
+      const pa = msg(t.pending_ask);
+      d.thread = {
+        first_user: msg(t.first_user),
+        last_user: msg(t.last_user),
+        pivots: list(t.pivots, MAX_PIVOTS, msg),
+        pairs: list(t.pairs, MAX_PAIRS, (o) => {
+          const user = msg(o.user);
+          if (!user) return undefined;
+          const agent = msg(o.agent);
+          return agent ? { user, agent } : { user };
+        }),
+        response_chars: num(t.response_chars),
+        response_tail: str(t.response_tail, 400),
+        pending_ask: pa ? { ...pa, failed: (t.pending_ask as Json).failed === true } : undefined,
+        pending_tools: list(t.pending_tools, MAX_PENDING_TOOLS, (o) => ({
+          id: str(o.id, 200),
+          name: str(o.name, 200),
+          params: str(o.params, 400),
+          access: o.access === 'read' || o.access === 'modified' ? o.access : 'none',
+          paths: strList(o.paths, 100),
+          when: num(o.when),
+        })),
+        errors: list(t.errors, MAX_ERRORS, (o) => ({ tool: str(o.tool, 200), gist: str(o.gist, 400), when: num(o.when), id: str(o.id, 200) })),
+        last_activity: ACTIVITIES.includes(t.last_activity as Activity) ? (t.last_activity as Activity) : 'none',
+        last_entry_at: num(t.last_entry_at),
+        user_messages: num(t.user_messages),
+        compactions: num(t.compactions),
+      };
+      if (!d.thread.first_user) delete d.thread.first_user;
+      if (!d.thread.last_user) delete d.thread.last_user;
+      if (!d.thread.pending_ask) delete d.thread.pending_ask;
+      return;
+    }
+  }
+}
