@@ -3,6 +3,7 @@
 #   1. typecheck + compile (tsc, strict) and bundle (esbuild)
 #   2. unit tests (mocha on src/core, under Node 24 for node:sqlite)
 #   3. real VS Code: UI checks and the in-host mocha suite (code-server + Playwright + chromium)
+#   4. interop with the real OpenClaw 2026.9.6 (offline, scripted fake model; needs ../shared beside the repo)
 # Setup (Node 24, code-server, chromium, libkrb5-dev) is idempotent and cached outside the repo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,22 +13,28 @@ mkdir -p test-results
 eval "$(bash scripts/setup-e2e.sh)"
 export NODE24_BIN CODE_SERVER_ENTRY
 
-echo "== 1/3 typecheck, compile, bundle"
+echo "== 1/4 typecheck, compile, bundle"
 npx --no-install tsc -p .
 node scripts/build.mjs
 
-echo "== 2/3 unit tests (Node $("$NODE24_BIN" --version))"
+echo "== 2/4 unit tests (Node $("$NODE24_BIN" --version))"
 "$NODE24_BIN" node_modules/mocha/bin/mocha.js --reporter spec 2>&1 | tee test-results/unit.log
 unit_pass=$(grep -Eo '^ +[0-9]+ passing' test-results/unit.log | grep -Eo '[0-9]+' || echo 0)
 unit_fail=$(grep -Eo '^ +[0-9]+ failing' test-results/unit.log | grep -Eo '[0-9]+' || echo 0)
 [ "${unit_pass:-0}" -gt 0 ] || { echo "unit tests: none ran"; exit 1; }
 
-echo "== 3/3 real VS Code (code-server 4.139.1)"
+echo "== 3/4 real VS Code (code-server 4.139.1)"
 bash scripts/test-e2e.sh 2>&1 | tee test-results/e2e.log
 e2e_pass=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/e2e.log | awk '{s+=$1} END {print s+0}')
 e2e_fail=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/e2e.log | awk '{s+=$3} END {print s+0}')
 [ "$e2e_pass" -gt 0 ] || { echo "e2e: none ran"; exit 1; }
 
+echo "== 4/4 interop with the real OpenClaw 2026.9.6"
+bash scripts/test-interop.sh 2>&1 | tee test-results/interop.log
+io_pass=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $1+0}')
+io_fail=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $3+0}')
+[ "${io_pass:-0}" -gt 0 ] || { echo "interop: none ran"; exit 1; }
+
 echo
-echo "unit: ${unit_pass} passed, ${unit_fail} failed; real VS Code: ${e2e_pass} passed, ${e2e_fail} failed; $(( $(date +%s) - T0 )) s"
-echo "$((unit_pass + e2e_pass)) passed, $((unit_fail + e2e_fail)) failed"
+echo "unit: ${unit_pass} passed, ${unit_fail} failed; real VS Code: ${e2e_pass} passed, ${e2e_fail} failed; real OpenClaw: ${io_pass} passed, ${io_fail} failed; $(( $(date +%s) - T0 )) s"
+echo "$((unit_pass + e2e_pass + io_pass)) passed, $((unit_fail + e2e_fail + io_fail)) failed"
