@@ -7,7 +7,10 @@
 //
 // Needs Node ≥ 22.13 (node:sqlite).
 //   node scripts/demo-append.mjs <stateDir> [--agent main] [--key agent:main:main] [--text "…"]
-//        [--reply "…"] [--user-only]
+//        [--reply "…"] [--user-only] [--input <tokens>] [--compaction]
+//   --input N      the assistant's usage.input (the session's new context figure) instead of old + text
+//   --compaction   append a compaction entry (as OpenClaw's safeguard writes it: summary, firstKeptEntryId =
+//                  the last user message, tokensBefore = the row's total) and count it in the row
 import { existsSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +30,17 @@ const key = opt('key', `agent:${agent}:main`);
 const text = opt('text', `Demo turn at ${new Date().toISOString()}: how full is the context now?`);
 const reply = opt('reply', 'The gauge in the status bar shows it. '.repeat(20).trim());
 const userOnly = args.includes('--user-only');
+const compaction = args.includes('--compaction');
+const inputOpt = opt('input') !== undefined ? Number(opt('input')) : undefined;
+if (inputOpt !== undefined && !(Number.isInteger(inputOpt) && inputOpt > 0)) {
+  console.error('--input must be a positive integer');
+  process.exit(2);
+}
+const compactionEntry = (parentId, firstKeptEntryId, tokensBefore) => ({
+  type: 'compaction', id: randomUUID().slice(0, 8), parentId, timestamp: new Date(now + 3).toISOString(),
+  summary: '## Decisions\n- Keep the demo going.\n\n## Open TODOs\n- none\n\n## Constraints/Rules\n- none\n\n## Pending user asks\n- none\n\n## Exact identifiers\n- none',
+  firstKeptEntryId, tokensBefore, details: { readFiles: [], modifiedFiles: [] }, fromHook: true,
+});
 const now = Date.now();
 const tok = (s) => Math.ceil(s.length / 4);
 
@@ -59,9 +73,10 @@ if (existsSync(db)) {
       leaf = ev.id;
     };
     const ts = new Date(now).toISOString();
-    append({ type: 'message', id: randomUUID(), parentId: leaf, timestamp: ts, message: { role: 'user', content: text, timestamp: now } });
+    const userId = randomUUID();
+    append({ type: 'message', id: userId, parentId: leaf, timestamp: ts, message: { role: 'user', content: text, timestamp: now } });
     if (!userOnly) {
-      const input = (entry.totalTokens ?? 8000) + tok(text) + 40;
+      const input = inputOpt ?? (entry.totalTokens ?? 8000) + tok(text) + 40;
       const output = tok(reply);
       append({
         type: 'message', id: randomUUID(), parentId: leaf, timestamp: new Date(now + 1).toISOString(),
@@ -69,7 +84,14 @@ if (existsSync(db)) {
           usage: { input, output, cacheRead: 0, cacheWrite: 0, totalTokens: input + output, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp: now + 1 },
       });
       Object.assign(entry, { totalTokens: input, totalTokensFresh: true, inputTokens: input, outputTokens: output, updatedAt: now + 2 });
-      conn.prepare('UPDATE session_nodes SET entry_json = ?, updated_at = ? WHERE session_key = ?').run(JSON.stringify(entry), now + 2, key);
+    }
+    if (compaction) {
+      const before = entry.totalTokens ?? 8000;
+      append(compactionEntry(leaf, userId, before));
+      Object.assign(entry, { compactionCount: (entry.compactionCount ?? 0) + 1, totalTokens: Math.round(before * 0.3), totalTokensFresh: true, updatedAt: now + 4 });
+    }
+    if (!userOnly || compaction) {
+      conn.prepare('UPDATE session_nodes SET entry_json = ?, updated_at = ? WHERE session_key = ?').run(JSON.stringify(entry), entry.updatedAt, key);
     }
     conn.exec('COMMIT');
   } catch (err) {
@@ -77,7 +99,7 @@ if (existsSync(db)) {
     throw err;
   }
   conn.close();
-  console.log(`appended ${userOnly ? 'a user message' : 'a turn'} to ${key} (SQLite)`);
+  console.log(`appended ${userOnly ? 'a user message' : 'a turn'}${compaction ? ' and a compaction' : ''} to ${key} (SQLite)`);
 } else {
   const dir = join(stateDir, 'agents', agent, 'sessions');
   const storePath = join(dir, 'sessions.json');
@@ -92,15 +114,21 @@ if (existsSync(db)) {
   out.push(user);
   leaf = user.id;
   if (!userOnly) {
-    const input = (entry.totalTokens ?? 8000) + tok(text) + 40;
+    const input = inputOpt ?? (entry.totalTokens ?? 8000) + tok(text) + 40;
     const output = tok(reply);
     out.push({ type: 'message', id: randomUUID().slice(0, 8), parentId: leaf, timestamp: new Date(now + 1).toISOString(),
       message: { role: 'assistant', content: [{ type: 'text', text: reply }], api: 'openai-completions', provider: entry.modelProvider ?? 'fake', model: entry.model ?? 'scripted-1',
         usage: { input, output, cacheRead: 0, cacheWrite: 0, totalTokens: input + output, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: 'stop', timestamp: now + 1 } });
     Object.assign(entry, { totalTokens: input, totalTokensFresh: true, updatedAt: now + 2 });
+    leaf = out[out.length - 1].id;
+  }
+  if (compaction) {
+    const before = entry.totalTokens ?? 8000;
+    out.push(compactionEntry(leaf, user.id, before));
+    Object.assign(entry, { compactionCount: (entry.compactionCount ?? 0) + 1, totalTokens: Math.round(before * 0.3), totalTokensFresh: true, updatedAt: now + 4 });
   }
   appendFileSync(file, out.map((e) => JSON.stringify(e)).join('\n') + '\n');
-  if (!userOnly) {
+  if (!userOnly || compaction) {
     const tmp = `${storePath}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(store, null, 2));
     const fd = openSync(tmp, 'r');
@@ -108,5 +136,5 @@ if (existsSync(db)) {
     closeSync(fd);
     renameSync(tmp, storePath);
   }
-  console.log(`appended ${userOnly ? 'a user message' : 'a turn'} to ${key} (JSONL)`);
+  console.log(`appended ${userOnly ? 'a user message' : 'a turn'}${compaction ? ' and a compaction' : ''} to ${key} (JSONL)`);
 }

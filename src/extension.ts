@@ -3,6 +3,8 @@
  * activate() creates cheap objects and returns; the first read of the state runs right after.
  */
 import * as vscode from 'vscode';
+import { CheckpointsController } from './vscode/checkpoints';
+import { CheckpointsTreeProvider } from './vscode/checkpointsTree';
 import { ContextDocumentProvider, CONTEXT_SCHEME } from './vscode/contextDocument';
 import { registerCommands } from './vscode/commands';
 import { registerExactCount, type ExactCountApi } from './vscode/exactCount';
@@ -19,6 +21,8 @@ export interface OpenClawContextApi {
   statusBar: GaugeStatusBar;
   watcher: StateWatcher;
   tree: SessionsTreeProvider;
+  checkpoints: CheckpointsController;
+  checkpointsTree: CheckpointsTreeProvider;
   activationMs: number;
   /** resolves after the first read of the state */
   firstRefresh: Promise<void>;
@@ -38,6 +42,8 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   tree.showMessages = settings.showMessages;
   const watcher = new StateWatcher(service);
   const docs = new ContextDocumentProvider(service);
+  const checkpointsTree = new CheckpointsTreeProvider(service);
+  const checkpoints = new CheckpointsController(service, diag, settings, checkpointsTree);
 
   context.subscriptions.push(
     diag,
@@ -47,19 +53,25 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     watcher,
     docs,
     vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: tree, showCollapseAll: true }),
-    // Memories and Checkpoints show their welcome content until their features land.
+    checkpointsTree,
+    checkpoints,
+    vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: checkpointsTree, showCollapseAll: true, canSelectMany: true }),
+    ...checkpoints.register(),
+    // Memories shows its welcome content until its feature lands.
     vscode.window.registerTreeDataProvider('openclawContext.memories', emptyTree),
-    vscode.window.registerTreeDataProvider('openclawContext.checkpoints', emptyTree),
     vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs),
     ...registerCommands(service, diag),
     service.onDidChange((r) => {
       if (r.structureChanged) watcher.sync();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions')) return;
+      if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions', 'checkpoints')) return;
+      const prev = settings;
       settings = readSettings();
       tree.showMessages = settings.showMessages;
       statusBar.applySettings(settings);
+      // the checkpoint coordinator first: a state-dir change must reset it before the service re-reads
+      checkpoints.applySettings(settings, JSON.stringify(prev.stateDir) !== JSON.stringify(settings.stateDir) || prev.configPath !== settings.configPath);
       service.applySettings(settings);
       tree.refresh();
     }),
@@ -71,12 +83,13 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     setTimeout(() => {
       service.refreshNow(true);
       watcher.sync();
+      checkpoints.syncWatcher();
       statusBar.update();
       resolve();
     }, 0);
   });
   const activationMs = performance.now() - t0;
-  return { service, statusBar, watcher, tree, activationMs, firstRefresh, exact };
+  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, activationMs, firstRefresh, exact };
 }
 
 export function deactivate(): void {

@@ -12,6 +12,15 @@ export interface Settings {
   statusBarAlignment: 'left' | 'right';
   refreshDebounceMs: number;
   showMessages: boolean;
+  checkpoints: CheckpointSettings;
+}
+
+export interface CheckpointSettings {
+  auto: boolean;
+  keep: number;
+  offerResume: boolean;
+  warnCompactionSpiral: boolean;
+  restoreTokens: number;
 }
 
 export function readSettings(): Settings {
@@ -29,6 +38,13 @@ export function readSettings(): Settings {
     statusBarAlignment: c.get<string>('statusBar.alignment') === 'right' ? 'right' : 'left',
     refreshDebounceMs: Math.max(0, num('refreshDebounceMs', 150)),
     showMessages: c.get<boolean>('sessions.showMessages', true) !== false,
+    checkpoints: {
+      auto: c.get<boolean>('checkpoints.auto', true) !== false,
+      keep: Math.min(100, Math.max(1, Math.round(num('checkpoints.keep', 5)))),
+      offerResume: c.get<boolean>('checkpoints.offerResume', true) !== false,
+      warnCompactionSpiral: c.get<boolean>('checkpoints.warnCompactionSpiral', true) !== false,
+      restoreTokens: Math.min(4000, Math.max(200, Math.round(num('checkpoints.restoreTokens', 700)))),
+    },
   };
 }
 

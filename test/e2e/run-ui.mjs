@@ -72,7 +72,7 @@ try {
     {
       name: 'Memories and Checkpoints views show their empty states',
       fn: async () => {
-        for (const [view, text] of [['Memories', 'Memories are coming soon'], ['Checkpoints', 'Checkpoints are coming soon']]) {
+        for (const [view, text] of [['Memories', 'Memories are coming soon'], ['Checkpoints', 'No checkpoints yet']]) {
           const header = viewPane(page, view).locator('.pane-header');
           if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
           await viewPane(page, view).getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
@@ -150,6 +150,50 @@ try {
         await sleep(300);
         await page.screenshot({ path: path.join(out, 'screenshot.png') });
         if (process.env.OC_CTX_UPDATE_SCREENSHOT === '1') fs.copyFileSync(path.join(out, 'screenshot.png'), path.join(REPO, 'media/screenshot.png'));
+      },
+    },
+    {
+      name: 'Checkpoints: Create Checkpoint, the row appears; Restore into Session previews, asks in a dialog, appends one note',
+      fn: async () => {
+        const dbPath = path.join(state.dir, 'agents/main/agent/openclaw-agent.sqlite');
+        const lastRow = () => JSON.parse(execFileSync(node24, ['-e', `
+          const { DatabaseSync } = require('node:sqlite');
+          const db = new DatabaseSync(process.argv[1], { readOnly: true });
+          const sid = db.prepare('SELECT current_session_id AS s FROM session_nodes WHERE session_key = ?').get(process.argv[2]).s;
+          const r = db.prepare('SELECT seq, event_json FROM transcript_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sid);
+          console.log(JSON.stringify({ seq: r.seq, event: r.event_json ? JSON.parse(r.event_json) : null }));`, dbPath, mostRecent.key], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+        const before = lastRow();
+        await commandPalette(page, 'OpenClaw Context: Create Checkpoint');
+        await page.locator('.notifications-toasts .notification-toast', { hasText: `saved cp_001 for ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        await page.keyboard.press('Escape');
+        // the view's label: the key without `agent:main:`, UUID segments cut to 8 characters
+        const short = mostRecent.key.replace(/^agent:main:/, '').split(':').map((x) => (/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(x) ? x.slice(0, 8) : x)).join(':');
+        const sessionRow = await waitForTreeRow(page, 'Checkpoints', short, 15_000);
+        if ((await sessionRow.getAttribute('aria-expanded')) !== 'true') await sessionRow.click();
+        const cpRow = await waitForTreeRow(page, 'Checkpoints', 'cp_001', 10_000);
+        const desc = (await cpRow.innerText()).replace(/\s+/g, ' ');
+        if (!/manual · \d+% · just now · latest/.test(desc)) throw new Error(`checkpoint row reads "${desc}"`);
+        await sleep(300);
+        await page.screenshot({ path: path.join(out, 'checkpoints.png') });
+        if (process.env.OC_CTX_UPDATE_SCREENSHOT === '1') fs.copyFileSync(path.join(out, 'checkpoints.png'), path.join(REPO, 'media/checkpoints.png'));
+        // context menu → Restore into Session…
+        await cpRow.click({ button: 'right' });
+        await page.locator('.context-view .action-item', { hasText: 'Restore into Session' }).first().click();
+        // the preview opens beside, then the modal dialog asks
+        await page.locator('.editor-instance .view-lines', { hasText: '[Post-compaction checkpoint restore]' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        const dialog = page.locator('.monaco-dialog-box', { hasText: `Restore cp_001 into ${mostRecent.key}?` }).first();
+        await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+        const detail = (await dialog.innerText()).replace(/\s+/g, ' ');
+        if (!/A \d+-token note/.test(detail) || !/Nothing is rewritten or removed/.test(detail)) throw new Error(`dialog reads "${detail}"`);
+        await dialog.locator('.monaco-button', { hasText: /^Restore$/ }).first().click();
+        await page.locator('.notifications-toasts .notification-toast', { hasText: `restored cp_001 into ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        const after = lastRow();
+        if (after.seq !== before.seq + 1) throw new Error(`expected one new row after seq ${before.seq}, last is ${after.seq}`);
+        if (after.event?.type !== 'custom_message' || after.event.customType !== 'openclaw-context.checkpoint-restore' || !after.event.content.startsWith('[Post-compaction checkpoint restore]')) {
+          throw new Error(`last row is ${JSON.stringify(after.event).slice(0, 300)}`);
+        }
+        if (after.event.parentId !== before.event?.id && before.event?.type !== 'leaf') throw new Error('the note is not chained to the previous leaf');
+        await page.keyboard.press('Escape');
       },
     },
   ];

@@ -666,7 +666,20 @@ describe('writer (JSONL era): appendJsonlEntries under the transcript lock', fun
     const v1 = newJsonl([{ type: 'session', id: SID, timestamp: 't', cwd: '/w' }, { type: 'message', timestamp: 't', message: { role: 'user', content: 'x' } }]);
     refused(await appendJsonlEntries(v1.dir, v1.row, [note('x')], v1.opts), 'unsupported-schema');
     const header = newJsonl([{ type: 'session', version: 3, id: SID, timestamp: 't', cwd: '/w' }]);
-    refused(await appendJsonlEntries(header.dir, header.row, [note('x')], header.opts), 'empty-transcript');
+    // header only (a session just started): a note becomes the first entry, a root like pi writes it; a compaction is refused
+    const headerBefore = fs.readFileSync(header.file);
+    refused(await appendJsonlEntries(header.dir, header.row, [{ type: 'compaction', summary: 's', firstKeptEntryId: SID, tokensBefore: 1 }], header.opts), 'empty-transcript');
+    assert.ok(fs.readFileSync(header.file).equals(headerBefore));
+    const first = await appendJsonlEntries(header.dir, header.row, [note('first')], header.opts);
+    assert.ok(first.ok, JSON.stringify(first));
+    assert.equal(first.previousLeafId, null);
+    const lines = fs.readFileSync(header.file, 'utf8').trim().split('\n');
+    assert.equal(lines.length, 2);
+    assert.ok(fs.readFileSync(header.file).subarray(0, headerBefore.length).equals(headerBefore), 'the header is untouched');
+    const firstEntry = JSON.parse(lines[1]!) as { parentId: unknown; type: string; content: string };
+    assert.equal(firstEntry.parentId, null);
+    assert.equal(firstEntry.type, 'custom_message');
+    assert.equal(firstEntry.content, 'first');
     const bad = newJsonl();
     fs.appendFileSync(bad.file, '{not json}\n');
     refused(await appendJsonlEntries(bad.dir, bad.row, [note('x')], bad.opts), 'corrupt');

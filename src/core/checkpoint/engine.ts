@@ -77,13 +77,14 @@ export class CheckpointEngine {
    * Feed new entries of a session. A compaction the state has not seen stops the feed: a `compaction`
    * checkpoint of the state before it is written (token figures from the entry's `tokensBefore`), the
    * state is reset, and the feed continues after it. A cold tracker (nothing seen, nothing on disk)
-   * catches up on history without writing checkpoints for old compactions.
+   * catches up on history without writing checkpoints for old compactions (`onCompaction` overrides:
+   * `stop` for entries known to be new).
    */
-  ingest(figures: SessionFigures | (() => SessionFigures), entries: readonly unknown[], opts: { before?: readonly unknown[] } = {}): IngestReport {
+  ingest(figures: SessionFigures | (() => SessionFigures), entries: readonly unknown[], opts: { before?: readonly unknown[]; onCompaction?: IngestOptions['onCompaction'] } = {}): IngestReport {
     const fig = typeof figures === 'function' ? figures : () => figures;
     const key = fig().sessionKey;
     const t = this.tracker(key);
-    const mode: IngestOptions['onCompaction'] = t.cold ? 'pass' : 'stop';
+    const mode: IngestOptions['onCompaction'] = opts.onCompaction ?? (t.cold ? 'pass' : 'stop');
     const report: IngestReport = { processed: 0, writes: [] };
     let rest = entries;
     for (let guard = 0; guard <= entries.length; guard++) {

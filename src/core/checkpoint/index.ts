@@ -15,3 +15,5 @@ export * from './build';
 export * from './triggers';
 export * from './render';
 export * from './engine';
+export * from './coordinator';
+export * from './restore';

@@ -327,3 +327,61 @@ export function strayFiles(dir: string): string[] {
     return [];
   }
 }
+
+export interface DeleteResult {
+  deleted: string[];
+  /** the checkpoint `_latest.json` names afterwards (undefined: none left, the pointer was removed) */
+  latestId?: string;
+}
+
+/**
+ * Delete checkpoints of a session by id (our own files; the user confirmed). When the pointer named a
+ * deleted file it is moved to the newest remaining checkpoint, keeping `written_at` and `cursor` (so the
+ * incremental state is not taken for stale); with none left it is removed. Ids that are not
+ * `cp_NNN` are refused; missing files are ignored.
+ */
+export function deleteCheckpoints(stateDir: string, sessionKey: string, ids: readonly string[]): DeleteResult {
+  const dir = checkpointDir(stateDir, sessionKey);
+  for (const id of ids) if (!CHECKPOINT_ID_RE.test(id)) throw new Error(`not a checkpoint id: ${JSON.stringify(id)}`);
+  const deleted: string[] = [];
+  for (const id of ids) {
+    try {
+      fs.unlinkSync(path.join(dir, `${id}.yaml`));
+      deleted.push(id);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ENOENT') throw err;
+    }
+  }
+  const pointer = readPointerIn(dir);
+  const nums = checkpointNumbers(dir);
+  if (!nums.length) {
+    try {
+      fs.unlinkSync(path.join(dir, LATEST_FILE));
+    } catch {
+      /* none */
+    }
+    return { deleted };
+  }
+  const newest = nums[nums.length - 1]!;
+  if (pointer && pointer.path === fileName(newest)) return { deleted, latestId: pointer.checkpoint_id };
+  let cp: Checkpoint | undefined;
+  try {
+    cp = readCheckpointFile(path.join(dir, fileName(newest)));
+  } catch {
+    cp = undefined;
+  }
+  const next: LatestPointer = {
+    schema: LATEST_SCHEMA,
+    checkpoint_id: checkpointIdFor(newest),
+    path: fileName(newest),
+    session_key: sessionKey,
+    created_at: cp?.meta.created_at ?? '',
+    written_at: pointer?.written_at ?? 0,
+    input_tokens: cp?.meta.token_usage.input_tokens ?? 0,
+    compaction_count: cp?.meta.compaction_count ?? 0,
+    previous_checkpoint: cp?.meta.previous_checkpoint && nums.includes(checkpointNumber(cp.meta.previous_checkpoint) ?? -1) ? cp.meta.previous_checkpoint : null,
+  };
+  if (pointer?.cursor !== undefined) next.cursor = pointer.cursor;
+  writeFileAtomicSync(path.join(dir, LATEST_FILE), JSON.stringify(next, null, 2) + '\n', { fsync: false });
+  return { deleted, latestId: next.checkpoint_id };
+}

@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { estimateTokens, familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
+import type { SessionWriteTarget } from '../store/sessionWrite';
 
 export interface SessionState {
   /** unique across state dirs: `<stateDir>|<agentId>|<key>` */
@@ -332,6 +333,14 @@ export class ContextModel {
       this.diag({ severity: 'error', source: as.store.location, message: `cannot load entries: ${err instanceof Error ? err.message : String(err)}` });
       return metas.map(() => undefined);
     }
+  }
+
+  /** Where an append to this session goes (the store's era and location), for the writers. */
+  writeTarget(uid: string): SessionWriteTarget | undefined {
+    const s = this.sessionsByUid.get(uid);
+    const as = s && this.storeOf(s);
+    if (!s || !as?.store) return undefined;
+    return { era: as.store.era, location: as.store.location, stateDir: s.stateDir, row: s.row };
   }
 
   /** Files and directories a watcher should watch. */

@@ -133,8 +133,8 @@ export interface WriteSuccess {
   /** the DB or transcript file */
   location: string;
   sessionId: string;
-  /** the active leaf the first entry was chained to */
-  previousLeafId: string;
+  /** the active leaf the first entry was chained to (null: a JSONL transcript that had only its header) */
+  previousLeafId: string | null;
   written: WrittenEntry[];
   /** SQLite: whether session_transcript_index_state.needs_rebuild was set */
   markedNeedsRebuild?: boolean;
@@ -289,7 +289,7 @@ function buildEvent(input: WriteEntryInput, id: string, parentId: string | null,
 }
 
 /** Entries as they will be stored, chained from `leafId`. */
-function prepare(entries: WriteEntryInput[], leafId: string, now: number): { written: WrittenEntry[]; error?: string } {
+function prepare(entries: WriteEntryInput[], leafId: string | null, now: number): { written: WrittenEntry[]; error?: string } {
   const timestamp = new Date(now).toISOString();
   const written: WrittenEntry[] = [];
   let parent = leafId;
@@ -309,7 +309,7 @@ function prepare(entries: WriteEntryInput[], leafId: string, now: number): { wri
  * Is `firstKeptEntryId` on the active path that ends at `leafId`, after the latest reset?
  * `lookup` gives an entry's parent and type.
  */
-function checkFirstKept(entries: WriteEntryInput[], leafId: string, lookup: (id: string) => { parentId: string | null; type: string } | undefined): string | undefined {
+function checkFirstKept(entries: WriteEntryInput[], leafId: string | null, lookup: (id: string) => { parentId: string | null; type: string } | undefined): string | undefined {
   const wanted = entries.filter((e): e is CompactionInput => e.type === 'compaction').map((e) => e.firstKeptEntryId);
   if (!wanted.length) return undefined;
   const onPath = new Set<string>();
@@ -816,9 +816,12 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
     const byId = new Map<string, EntryMeta>();
     for (const e of delta.entries) if (e.kind !== 'header') byId.set(e.id, e);
     const last = [...delta.entries].reverse().find((e) => e.kind !== 'header');
-    if (!last) return refuse('empty-transcript', `${fileReal} has only its header; nothing to append to yet.`);
-    let leafId = last.id;
-    if (last.kind === 'leaf') {
+    // Only the header (a session just started by `/new`): the first entry is a root (parentId null),
+    // exactly what pi's SessionManager writes for a new session's first entry. Notes only: a
+    // compaction needs a kept tail.
+    if (!last && entries.some((e) => e.type === 'compaction')) return refuse('empty-transcript', `${fileReal} has only its header; there is nothing to compact yet.`);
+    let leafId: string | null = last ? last.id : null;
+    if (last && last.kind === 'leaf') {
       if (!last.targetId || !byId.has(last.targetId)) return refuse('corrupt', `The transcript's last entry is a leaf entry pointing at ${JSON.stringify(last.targetId)}, which does not exist; not appending.`);
       leafId = last.targetId;
     }
