@@ -10,8 +10,8 @@ import { CheckpointCoordinator, type CheckpointEvent } from '../core/checkpoint/
 import { checkpointsRoot } from '../core/checkpoint/paths';
 import { planRestore, type RestorePlan } from '../core/checkpoint/restore';
 import type { Checkpoint } from '../core/checkpoint/schema';
-import { deleteCheckpoints, listCheckpoints, readCheckpointFile, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
-import { diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../core/checkpoint/viewModel';
+import { deleteCheckpoints, listCheckpoints, listCheckpointSessions, readCheckpointFile, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
+import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../core/checkpoint/viewModel';
 import { serializeCheckpoint } from '../core/checkpoint/yamlCodec';
 import type { SessionState } from '../core/context/model';
 import { appendToSession } from '../core/store/sessionWrite';
@@ -111,8 +111,18 @@ export class CheckpointsController implements vscode.Disposable {
     this.tree.refresh();
   }
 
+  private hasCheckpoints: boolean | undefined;
+  /** `openclawContext.hasCheckpoints` (welcome view, command palette) */
+  updateContextKey(): void {
+    const has = this.tree.countAll() > 0;
+    if (has === this.hasCheckpoints) return;
+    this.hasCheckpoints = has;
+    void vscode.commands.executeCommand('setContext', 'openclawContext.hasCheckpoints', has);
+  }
+
   /** Watch `<stateDir>/context/checkpoints` so files written elsewhere (CLI, another window) show up. */
   syncWatcher(): void {
+    this.updateContextKey();
     const roots = this.service.model
       .stateDirs()
       .filter((d) => d.exists)
@@ -134,6 +144,7 @@ export class CheckpointsController implements vscode.Disposable {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
+      this.updateContextKey();
       this.tree.refresh();
     }, 200);
   }
@@ -184,7 +195,10 @@ export class CheckpointsController implements vscode.Disposable {
         }
       }
     }
-    if (changed) this.tree.refresh();
+    if (changed) {
+      this.updateContextKey();
+      this.tree.refresh();
+    }
   }
 
   // ------------------------------------------------------------------ resolving arguments
@@ -218,6 +232,34 @@ export class CheckpointsController implements vscode.Disposable {
       if (e?.checkpoint) return { stateDir: a.stateDir, sessionKey: a.sessionKey, checkpoint: e.checkpoint, file: e.file };
     }
     return undefined;
+  }
+
+  /** A checkpoint from the argument, or (command palette, no argument) picked from every session's. */
+  private async resolve(arg: unknown, title: string): Promise<ReturnType<CheckpointsController['checkpointOf']>> {
+    if (arg !== undefined) return this.checkpointOf(arg);
+    type Item = vscode.QuickPickItem & { ref?: { stateDir: string; sessionKey: string; id: string } };
+    const items: Item[] = [];
+    const now = Date.now();
+    for (const d of this.service.model.stateDirs().filter((x) => x.exists)) {
+      const sessions = listCheckpointSessions(d.candidate.dir)
+        .filter((x) => x.count > 0)
+        .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+      for (const ss of sessions) {
+        const list = listCheckpoints(d.candidate.dir, ss.sessionKey).filter((e) => e.checkpoint);
+        if (!list.length) continue;
+        items.push({ label: ss.sessionKey, kind: vscode.QuickPickItemKind.Separator });
+        for (const e of list) {
+          const row = checkpointRow(e, now);
+          items.push({ label: `$(${row.icon}) ${e.id}`, description: row.description, detail: e.checkpoint!.working.topic || undefined, ref: { stateDir: d.candidate.dir, sessionKey: ss.sessionKey, id: e.id } });
+        }
+      }
+    }
+    if (!items.length) {
+      void this.ui.info('OpenClaw Context: there are no checkpoints yet. Create one from the Checkpoints view or with “Create Checkpoint”.');
+      return undefined;
+    }
+    const picked = await this.ui.pick(items, { title, placeHolder: 'Checkpoints, newest first per session', matchOnDescription: true, matchOnDetail: true });
+    return picked?.ref ? this.checkpointOf(picked.ref) : undefined;
   }
 
   // ------------------------------------------------------------------ commands
@@ -256,7 +298,7 @@ export class CheckpointsController implements vscode.Disposable {
   async open(arg: unknown): Promise<vscode.TextEditor | undefined> {
     let file: string | undefined;
     if (arg instanceof CheckpointNode) file = arg.entry.file;
-    else file = this.checkpointOf(arg)?.file;
+    else file = (await this.resolve(arg, 'Open checkpoint'))?.file;
     if (!file) return undefined;
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     const editor = await vscode.window.showTextDocument(doc, { preview: true });
@@ -288,7 +330,7 @@ export class CheckpointsController implements vscode.Disposable {
   }
 
   async compareWithLive(arg: unknown): Promise<boolean> {
-    const c = this.checkpointOf(arg);
+    const c = await this.resolve(arg, 'Compare a checkpoint with the live state');
     if (!c) return false;
     const s = this.liveSession(c.stateDir, c.sessionKey);
     if (!s) {
@@ -308,7 +350,7 @@ export class CheckpointsController implements vscode.Disposable {
   }
 
   async copyRestoreText(arg: unknown): Promise<string | undefined> {
-    const c = this.checkpointOf(arg);
+    const c = await this.resolve(arg, 'Copy the restore text of a checkpoint');
     if (!c) return undefined;
     const p = this.plan(c.checkpoint, this.liveSession(c.stateDir, c.sessionKey));
     await vscode.env.clipboard.writeText(p.render.text);
@@ -321,7 +363,7 @@ export class CheckpointsController implements vscode.Disposable {
    * When OpenClaw owns the store the write is refused and the text can be copied instead.
    */
   async restore(arg: unknown): Promise<RestoreOutcome> {
-    const c = arg && typeof arg === 'object' && 'checkpoint' in arg && 'stateDir' in arg ? (arg as { stateDir: string; sessionKey: string; checkpoint: Checkpoint }) : this.checkpointOf(arg);
+    const c = arg && typeof arg === 'object' && 'checkpoint' in arg && 'stateDir' in arg ? (arg as { stateDir: string; sessionKey: string; checkpoint: Checkpoint }) : await this.resolve(arg, 'Restore a checkpoint into its session');
     if (!c) return { status: 'failed' };
     let target = this.liveSession(c.stateDir, c.sessionKey);
     if (!target) {
@@ -396,6 +438,7 @@ export class CheckpointsController implements vscode.Disposable {
         void this.ui.error(`OpenClaw Context could not delete: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    this.updateContextKey();
     this.tree.refresh();
     return deleted;
   }
@@ -415,6 +458,7 @@ export class CheckpointsController implements vscode.Disposable {
     );
     if (choice !== 'Delete') return [];
     const r = deleteCheckpoints(arg.stateDir, arg.sessionKey, older.map((e) => e.id));
+    this.updateContextKey();
     this.tree.refresh();
     return r.deleted;
   }

@@ -51,7 +51,6 @@ export class CheckpointsTreeProvider implements vscode.TreeDataProvider<CpNode>,
   private readonly emitter = new vscode.EventEmitter<CpNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly sub: vscode.Disposable;
-  private structure = '';
   /** sessions with checkpoints, per state dir (refreshed on every root read) */
   private sessionsCache = new Map<string, CheckpointSessionInfo[]>();
 
@@ -93,11 +92,6 @@ export class CheckpointsTreeProvider implements vscode.TreeDataProvider<CpNode>,
     if (!node) {
       if (!this.service.ready) return [];
       const dirs = this.dirs().filter((d) => this.sessionsOf(d).length);
-      const key = dirs.join('\n');
-      if (key !== this.structure) {
-        this.structure = key;
-        void vscode.commands.executeCommand('setContext', 'openclawContext.hasCheckpoints', dirs.length > 0);
-      }
       return dirs.map((d) => new CpDirNode(d));
     }
     switch (node.type) {

@@ -115,7 +115,10 @@ suite('Checkpoints in the extension host', () => {
       info: stub('info'),
       warn: stub('warn'),
       error: stub('error'),
-      pick: (items) => Promise.resolve(items[0]),
+      pick: (items, opts) => {
+        prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: items.map((i) => i.label) });
+        return Promise.resolve(items.find((i) => i.kind !== vscode.QuickPickItemKind.Separator));
+      },
     } as CheckpointUi;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
     await waitFor(() => session('agent:main:main') && session('agent:legacy:main'), 'the demo state to load');
@@ -229,6 +232,16 @@ suite('Checkpoints in the extension host', () => {
     assert.equal(editor.document.uri.fsPath, n!.entry.file);
     assert.equal(editor.document.getText(), fs.readFileSync(n!.entry.file, 'utf8'));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('from the command palette (no tree node) a checkpoint is picked: Copy Restore Text', async () => {
+    await vscode.env.clipboard.writeText('');
+    const text = await vscode.commands.executeCommand<string>('openclawContext.copyRestoreText');
+    const pick = prompts.filter((p) => p.kind === 'pick').pop()!;
+    assert.equal(pick.message, 'Copy the restore text of a checkpoint');
+    assert.ok(pick.buttons.includes('agent:main:main'), 'sessions are separators');
+    assert.ok(text?.startsWith(INJECTION_HEADER));
+    assert.equal(await vscode.env.clipboard.readText(), text);
   });
 
   test('restore: cancelling at the confirmation writes nothing', async () => {
