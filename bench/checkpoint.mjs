@@ -224,7 +224,7 @@ fs.writeFileSync(transcript, session.map((e) => JSON.stringify(chain(e))).join('
 const writeRow = (updatedAt) => fs.writeFileSync(path.join(sdir, 'sessions.json'), JSON.stringify({ [KEY2]: { sessionId: 'bench-session', sessionFile: 'bench-session.jsonl', updatedAt, totalTokens: 150_000, totalTokensFresh: true, contextTokens: 200_000 } }));
 writeRow(Date.parse(session[session.length - 1].timestamp));
 const model = new ContextModel({ stateDirs: [{ dir: e2e, configPath: path.join(e2e, 'openclaw.json'), source: 'bench' }], env: processEnv() });
-const coord = new cp.CheckpointCoordinator(model, {});
+const coord = new cp.CheckpointCoordinator(model, { saveIntervalMs: 2000 }); // as the extension runs it
 coord.onRefresh(model.refresh(true)); // baseline: no transcript read
 const more = extra.slice(0, Math.min(400, extra.length)).map((e) => ({ ...e, id: `x${e.id}` }));
 fs.appendFileSync(transcript, JSON.stringify(chain(more[0])) + '\n');
@@ -255,7 +255,7 @@ const rows = [
   ['2', '… with the state files saved after every row (median / p95)', `${fmt(RS.median)} / ${fmt(RS.p95)} ms`, '(info)', ''],
   ['3', `Cold: ingest all ${session.length} entries (${(sessionBytes / 1e6).toFixed(1)} MB)`, `${fmt(coldIngestMs)} ms`, '(info)', ''],
   ['3', 'Cold: ingest + build + write', `${fmt(coldTotalMs)} ms (${coldRes.status})`, '(info)', ''],
-  ['5', `In the extension: checkpoint coordinator per new JSONL row, ${C.n} rows (load, feed, triggers, save) (median / p95)`, `${fmt(C.median)} / ${fmt(C.p95)} ms`, `≤ ${TARGET.rowMs} ms`, C.p95 <= TARGET.rowMs ? 'PASS' : 'FAIL'],
+  ['5', `In the extension: checkpoint coordinator per new JSONL row, ${C.n} rows (load, feed, triggers; state saved every 2 s) (median / p95)`, `${fmt(C.median)} / ${fmt(C.p95)} ms`, `≤ ${TARGET.rowMs} ms`, C.p95 <= TARGET.rowMs ? 'PASS' : 'FAIL'],
   ['5', '… the model refresh that read the row (median / p95); first activity (catch-up on the active path)', `${fmt(stats(refreshMs).median)} / ${fmt(stats(refreshMs).p95)} ms; ${fmt(firstActivityMs)} ms`, '(info)', ''],
   ['4', `Render the injection (${Math.round(rendered.tokens)} tokens, claude family; median of 50)`, `${fmt(stats(renderMs).median)} ms`, '≤ 700 tokens', rendered.tokens <= 700 ? 'PASS' : 'FAIL'],
 ];

@@ -101,7 +101,7 @@ export class CheckpointsController implements vscode.Disposable {
   }
 
   private coordinatorOptions(s: Settings) {
-    return { auto: s.checkpoints.auto, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep };
+    return { auto: s.checkpoints.auto, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000 };
   }
 
   applySettings(s: Settings, stateDirsChanged: boolean): void {
@@ -469,6 +469,7 @@ export class CheckpointsController implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const e of this.coordinator.flush()) this.diag.report({ severity: 'error', source: `checkpoints ${e.stateDir}`, message: e.kind === 'error' ? e.message : '' });
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     void this.watcher?.close();
     for (const d of this.disposables) d.dispose();

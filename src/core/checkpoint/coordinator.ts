@@ -30,6 +30,11 @@ export interface CoordinatorOptions {
   now?: () => number;
   /** most entries fed in one catch-up (the newest ones on the active path) */
   catchUpLimit?: number;
+  /**
+   * Save the incremental state at most this often (ms; default 0 = after every refresh). The state
+   * carries its read cursor, so what a crash loses is re-read on the next activity; `flush()` saves now.
+   */
+  saveIntervalMs?: number;
 }
 
 export type CheckpointEvent =
@@ -148,12 +153,10 @@ export class CheckpointCoordinator {
       this.fed.delete(uid);
       gone.push({ stateDir: seen.stateDir, key: seen.key });
     }
-    for (const e of this.engines.values()) {
-      try {
-        e.save();
-      } catch (err) {
-        events.push({ kind: 'error', uid: '', key: '', stateDir: e.stateDir, message: `cannot save checkpoint state: ${errText(err)}` });
-      }
+    const now = (this.opts.now ?? Date.now)();
+    if (gone.length || now - this.lastSave >= (this.opts.saveIntervalMs ?? 0)) {
+      this.lastSave = now;
+      events.push(...this.flush());
     }
     // after the save: the state of a gone session is on disk; drop it from memory unless another
     // session of that state dir has the same key
@@ -239,7 +242,11 @@ export class CheckpointCoordinator {
 
   /**
    * Feed the session's new entries to its tracker. A cold tracker (nothing seen, nothing on disk)
-   * catches up on the active path; a warm one gets the index entries it has not seen, in order.
+   * catches up on the active path; a warm one gets the index entries it has not seen, in order: those
+   * added since the last feed, or (first feed after a restart or of a new transcript) the ones its
+   * cursor wants that are on the active path or newer than anything it has seen. Entries the catch-up
+   * left out because they are off the active path (an abandoned branch, an old rewind) are never
+   * replayed. The mark moves only once the feed went through (a failed write is fed again).
    */
   private feed(s: SessionState, newAfter = Infinity): WriteResult[] {
     const st = this.model.ensureTranscript(s.uid);
@@ -260,8 +267,11 @@ export class CheckpointCoordinator {
       const seenUpTo = t.data.cursor.last_ts;
       metas = entries.filter((m) => t.wants(m.id, m.timestamp) && (onPath.has(m.id) || m.timestamp > seenUpTo));
     }
-    this.fed.set(s.uid, { entries, length: entries.length, lastId: entries[entries.length - 1]?.id });
-    if (!metas.length) return [];
+    const fedUpTo: FedMark = { entries, length: entries.length, lastId: entries[entries.length - 1]?.id };
+    if (!metas.length) {
+      this.fed.set(s.uid, fedUpTo);
+      return [];
+    }
     const full = this.model.loadEntries(s.uid, metas).filter((e): e is Record<string, unknown> => !!e);
     // For split-turn detection: the first kept entry of each new compaction, wherever it is.
     const extra: EntryMeta[] = [];
@@ -274,15 +284,38 @@ export class CheckpointCoordinator {
     }
     const before = extra.length ? [...this.model.loadEntries(s.uid, extra).filter(Boolean), ...full] : undefined;
     const fig = () => figuresFromSession(this.model.get(s.uid) ?? s);
-    if (!t.cold) return engine.ingest(fig, full, before ? { before } : {}).writes;
+    // with automatic checkpoints off, compactions met on the way (a manual checkpoint, a live view) are
+    // only taken into the state, not written as checkpoints of their own
+    const onNew: 'stop' | 'pass' = this.auto ? 'stop' : 'pass';
+    if (!t.cold) {
+      const warm = engine.ingest(fig, full, { onCompaction: onNew, ...(before ? { before } : {}) }).writes;
+      this.fed.set(s.uid, fedUpTo);
+      return warm;
+    }
     // a cold tracker: catch up on what predates `newAfter` without checkpoints for old compactions,
     // then take the rest as new
     const split = full.findIndex((e) => entryTime(e) > newAfter);
     const old = split < 0 ? full : full.slice(0, split);
     const fresh = split < 0 ? [] : full.slice(split);
     const writes = old.length ? engine.ingest(fig, old, { onCompaction: 'pass' }).writes : [];
-    if (fresh.length) writes.push(...engine.ingest(fig, fresh, { onCompaction: 'stop', ...(before ? { before } : {}) }).writes);
+    if (fresh.length) writes.push(...engine.ingest(fig, fresh, { onCompaction: onNew, ...(before ? { before } : {}) }).writes);
+    this.fed.set(s.uid, fedUpTo);
     return writes;
+  }
+
+  private lastSave = 0;
+
+  /** Save every tracker with unsaved changes now (on dispose, and per `saveIntervalMs`). */
+  flush(): CheckpointEvent[] {
+    const events: CheckpointEvent[] = [];
+    for (const e of this.engines.values()) {
+      try {
+        e.save();
+      } catch (err) {
+        events.push({ kind: 'error', uid: '', key: '', stateDir: e.stateDir, message: `cannot save checkpoint state: ${errText(err)}` });
+      }
+    }
+    return events;
   }
 
   /** "Create checkpoint": catch up, then write (never deduplicated). */
@@ -319,6 +352,7 @@ export class CheckpointCoordinator {
 
   /** Forget in-memory state (after the state dirs changed). Files stay. */
   reset(): void {
+    this.flush(); // unsaved state goes to disk first (errors: the next activity saves again)
     this.engines.clear();
     this.seen.clear();
     this.fed.clear();

@@ -113,8 +113,14 @@ export class CheckpointEngine {
   /** After a gauge update: writes an `auto-80pct` checkpoint when the line is crossed upward. */
   onGauge(figures: SessionFigures, percent: number): WriteResult | undefined {
     const d = thresholdTrigger(this.thresholds.get(figures.sessionKey), percent, this.opts.thresholdPercent ?? DEFAULT_CHECKPOINT_PERCENT);
+    if (!d.fire) {
+      this.thresholds.set(figures.sessionKey, d.state);
+      return undefined;
+    }
+    // disarm only once the write went through (or was deduplicated): a failed write fires again next time
+    const r = this.checkpoint(figures, 'auto-80pct');
     this.thresholds.set(figures.sessionKey, d.state);
-    return d.fire ? this.checkpoint(figures, 'auto-80pct') : undefined;
+    return r;
   }
 
   /**

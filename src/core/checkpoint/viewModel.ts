@@ -47,7 +47,7 @@ export function checkpointRow(e: CheckpointListEntry, now: number): CheckpointRo
       label: e.id,
       description: 'unreadable',
       icon: 'warning',
-      tooltip: `**${e.id}** cannot be read\n\n${mdEscape(e.error ?? 'unknown error')}\n\n\`${mdEscape(e.file)}\``,
+      tooltip: `**${e.id}** cannot be read\n\n${inline(e.error ?? 'unknown error')}\n\n${codeSpan(e.file)}`,
       aria: `${e.id}, unreadable: ${e.error ?? ''}`,
       error: true,
     };
@@ -66,10 +66,33 @@ export function checkpointRow(e: CheckpointListEntry, now: number): CheckpointRo
 }
 
 function mdEscape(s: string): string {
-  return s.replace(/[\\`*_{}[\]<>()#+!|]/g, (c) => `\\${c}`);
+  return s.replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`);
 }
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/**
+ * Free text as inline markdown: on one line (line breaks would start headings, lists, rules or code
+ * blocks of their own), cut to `max`, escaped, and not starting like a list item.
+ */
+function inline(s: string, max = Infinity): string {
+  return mdEscape(cut(s.replace(/\s+/g, ' ').trim(), max))
+    .replace(/^([-=])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+}
+
+/**
+ * A code span that shows `s` exactly. Backslash escapes do not work inside code spans (CommonMark), so
+ * the text goes in as is, between fences longer than any backtick run in it, padded with a space
+ * when it starts or ends with a backtick or a space (the renderer strips one on each side).
+ */
+function codeSpan(s: string): string {
+  const t = s.replace(/[\r\n]+/g, ' ');
+  const longest = Math.max(0, ...(t.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(t) ? ' ' : '';
+  return `${fence}${pad}${t}${pad}${fence}`;
+}
 
 /** The markdown tooltip: what the checkpoint holds, in the order the restore block uses. */
 export function checkpointTooltip(cp: Checkpoint, file?: string): string {
@@ -78,16 +101,16 @@ export function checkpointTooltip(cp: Checkpoint, file?: string): string {
   const lines = [
     `**${m.checkpoint_id}** · ${TRIGGER_WORDS[m.trigger]} · ${new Date(created(cp)).toLocaleString()}`,
     '',
-    `Session \`${mdEscape(m.session_key)}\` · ${formatTokens(u.input_tokens)}/${formatTokens(u.context_window)} (${pct(cp)}) · ${m.compaction_count} compaction${m.compaction_count === 1 ? '' : 's'}`,
+    `Session ${codeSpan(m.session_key)} · ${formatTokens(u.input_tokens)}/${formatTokens(u.context_window)} (${pct(cp)}) · ${m.compaction_count} compaction${m.compaction_count === 1 ? '' : 's'}`,
     '',
   ];
-  if (cp.working.topic) lines.push(`**Working on:** ${mdEscape(cut(cp.working.topic, 160))}`);
+  if (cp.working.topic.trim()) lines.push(`**Working on:** ${inline(cp.working.topic, 160)}`);
   lines.push(`**Status:** ${cp.working.status.replace(/_/g, ' ')}${cp.working.interrupted ? ' (interrupted)' : ''}`);
-  if (cp.working.next_action) lines.push(`**Next:** ${mdEscape(cut(cp.working.next_action, 160))}`);
+  if (cp.working.next_action.trim()) lines.push(`**Next:** ${inline(cp.working.next_action, 160)}`);
   lines.push('');
   lines.push(`${cp.decisions.length} decision${cp.decisions.length === 1 ? '' : 's'} · ${cp.open_items.length} open item${cp.open_items.length === 1 ? '' : 's'} · ${cp.resources.files_modified.length} file${cp.resources.files_modified.length === 1 ? '' : 's'} modified · ${cp.resources.files_read.length} read · ${cp.resources.tools_used.length} tool${cp.resources.tools_used.length === 1 ? '' : 's'}`);
   if (m.previous_checkpoint) lines.push(`Previous: ${m.previous_checkpoint}`);
-  if (file) lines.push('', `\`${mdEscape(file)}\``);
+  if (file) lines.push('', codeSpan(file));
   return lines.join('  \n').replace(/ {2}\n {2}\n/g, '\n\n');
 }
 
