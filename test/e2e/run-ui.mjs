@@ -178,7 +178,16 @@ try {
         if (process.env.OC_CTX_UPDATE_SCREENSHOT === '1') fs.copyFileSync(path.join(out, 'checkpoints.png'), path.join(REPO, 'media/checkpoints.png'));
         // context menu → Restore into Session…
         await cpRow.click({ button: 'right' });
-        await page.locator('.context-view .action-item', { hasText: 'Restore into Session' }).first().click();
+        const menuItem = page.locator('.context-view .action-item', { hasText: 'Restore into Session' }).first();
+        await menuItem.waitFor({ state: 'visible', timeout: 10_000 });
+        await sleep(250); // the menu settles (a click during its opening is sometimes lost)
+        await menuItem.hover();
+        await menuItem.click();
+        // still open (the click was swallowed)? the item is highlighted: Enter runs it
+        if (await menuItem.isVisible().catch(() => false)) {
+          await sleep(500);
+          if (await menuItem.isVisible().catch(() => false)) await page.keyboard.press('Enter');
+        }
         // the preview opens beside, then the modal dialog asks
         await page.locator('.editor-instance .view-lines', { hasText: '[Post-compaction checkpoint restore]' }).first().waitFor({ state: 'visible', timeout: 15_000 });
         const dialog = page.locator('.monaco-dialog-box', { hasText: `Restore cp_001 into ${mostRecent.key}?` }).first();

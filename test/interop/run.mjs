@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Interop harness: our writer (out/src/core/store/writer.js) against the REAL openclaw@2026.9.6,
-// offline, with the shared fake LLM (../shared/tools/openclaw-real/fake-llm.mjs).
+// Interop harness: our writer (out/src/core/store/writer.js), ownership check and checkpoint restore
+// (out/src/core/checkpoint) against the REAL openclaw@2026.9.6, offline, with the shared fake LLM
+// (../shared/tools/openclaw-real/fake-llm.mjs). Tests and findings: test/interop/README.md.
 //
 //   node test/interop/run.mjs          (under Node 24; scripts/test-interop.sh sets everything up)
 //
@@ -50,6 +51,14 @@ const { checkOwnership, processStartTime } = require(path.join(OUT, 'ownership.j
 const { SqliteSessionStore } = require(path.join(OUT, 'sqliteStore.js'));
 const { rebuildContext, TranscriptIndex } = require(path.join(ROOT, 'out', 'src', 'core', 'context', 'rebuild.js'));
 const { DatabaseSync } = require('node:sqlite');
+/** The checkpoint engine, restore planner and session writer (test 3), loaded when that test runs. */
+function checkpointModules() {
+  const dir = path.join(ROOT, 'out', 'src', 'core');
+  const files = [['checkpoint', 'index.js'], ['checkpoint', 'restore.js'], ['store', 'sessionWrite.js'], ['tokens', 'estimator.js']].map((f) => path.join(dir, ...f));
+  for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} is missing; compile first (npx tsc -p .)`);
+  const [cp, restore, sessionWrite, estimator] = files.map((f) => require(f));
+  return { ...cp, ...restore, ...sessionWrite, familyFor: estimator.familyFor };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Processes and cleanup
@@ -232,7 +241,8 @@ function openclaw(args, { timeoutMs = 300_000, name } = {}) {
 
 const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
 let gatewayNo = 0;
-let gatewayForTest3;
+/** A running Gateway one test hands to the next (test 2 → 3 → 4), so each does not start its own. */
+let gatewayHandoff;
 /** `openclaw gateway run` in the background (its own process group), as the shared gateway.sh does. */
 async function startGateway() {
   const t0 = Date.now();
@@ -341,6 +351,50 @@ function transcriptDigest(sessionId) {
   }
 }
 
+/** Every transcript row and identity row of a session, as stored (read-only connection). */
+function rawTranscript(sessionId) {
+  const db = new DatabaseSync(DB, { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT seq, event_json, hex(event_zstd) AS z, created_at FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sessionId).map((r) => JSON.stringify(r));
+    const ids = db.prepare('SELECT * FROM transcript_event_identities WHERE session_id = ? ORDER BY seq').all(sessionId).map((r) => JSON.stringify(r));
+    return { rows, ids };
+  } finally {
+    db.close();
+  }
+}
+/** Index of the first element where `b` differs from the prefix `a` (-1: `b` starts with all of `a`). */
+function prefixMismatch(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/**
+ * OpenClaw's transcript projection of a session (`session_transcript_index_state`) against the
+ * transcript itself: `current` when every row is indexed and no rebuild is pending, i.e. when
+ * OpenClaw's turns can read the session.
+ */
+function projectionState(sessionId) {
+  const db = new DatabaseSync(DB, { readOnly: true });
+  try {
+    const s = db.prepare('SELECT indexed_seq AS indexedSeq, needs_rebuild AS needsRebuild FROM session_transcript_index_state WHERE session_id = ?').get(sessionId);
+    const m = db.prepare('SELECT max(seq) AS maxSeq FROM transcript_events WHERE session_id = ?').get(sessionId);
+    const st = { indexedSeq: s?.indexedSeq ?? null, needsRebuild: s?.needsRebuild ?? null, maxSeq: m?.maxSeq ?? null };
+    return { ...st, current: st.indexedSeq !== null && st.indexedSeq === st.maxSeq && st.needsRebuild === 0 };
+  } finally {
+    db.close();
+  }
+}
+const projText = (p) => `indexed_seq ${p.indexedSeq}, needs_rebuild ${p.needsRebuild}, max seq ${p.maxSeq}`;
+
+/** The model request's message before the new prompt (containing `needle`), which must be a user message. */
+function messageBefore(req, needle) {
+  const msgs = req.body.messages;
+  const idx = msgs.findIndex((m) => m.role === 'user' && textOf(m.content).includes(needle));
+  const prev = msgs[idx - 1];
+  assert(idx > 0 && prev && prev.role === 'user', `the message before the new prompt is ${prev && prev.role}, not user`);
+  return { prev, idx, msgs };
+}
+
 function assert(cond, msg) {
   if (!cond) throw new Error(msg);
 }
@@ -373,6 +427,19 @@ let ready = false;
 const MARKER = `OCCTX-MARKER-${randomUUID()}`;
 const NOTE = `EXTERNAL NOTE from openclaw-context (${MARKER}): the deploy window moved to Thursday 10:00 UTC.`;
 let noteId;
+// Test 3: a long answer (> 500 characters) then a short reply (< 50): the checkpoint engine records a decision.
+const T5 = [
+  'Interop turn 5: how should we roll out v2? #reply Here are the rollout options for v2.',
+  '1. Blue-green: run v2 beside v1 and switch the load balancer at once; rollback is switching back, at the cost of double capacity during the switch.',
+  '2. Canary: send 5 % of the traffic to v2, watch error rates and latency for an hour, then step up to 25 %, 50 % and 100 %; slower, but problems reach few users.',
+  '3. Rolling: replace instances one by one; no extra capacity, but v1 and v2 serve side by side for a while and a rollback is slow.',
+  'Blue-green fits a release with a schema change; canary fits a risky change of behaviour.',
+  'Which rollout should we use: blue-green or canary?',
+].join('\n');
+const T6 = 'Turn 6: use blue-green. #reply Blue-green it is.';
+const T7 = 'Interop turn 7: where were we?';
+const MARKER5 = `OCCTX-MARKER-${randomUUID()}`;
+const NOTE5 = `EXTERNAL NOTE from openclaw-context (${MARKER5}): the freeze starts Friday 18:00 UTC.`;
 
 try {
   await test('setup: state dir, config, fake LLM, baseline', async () => {
@@ -534,17 +601,115 @@ try {
       const u4 = findUser(after, 'Interop turn 4');
       assert(after.ctx.path.some((x) => x.id === u4.id), 'turn 4 is on the active path');
       eq(textOf(after.full.get(after.ctx.items.at(-1).id).message.content), 'HERON-7', 'turn 4 got its reply');
-      gatewayForTest3 = gw; // test 3 uses this running Gateway
+      gatewayHandoff = gw; // test 3 runs its first turns through this Gateway
     } catch (err) {
       await stopGateway(gw);
       throw err;
     }
   });
 
-  await test('3. with the real Gateway running, checkOwnership reports it and the writer refuses without touching the DB', async () => {
+  await test('3. checkpoint restore reaches the model: a checkpoint of the session, restored by our writer, is the user message before the next prompt', async () => {
     assert(ready, 'setup failed');
-    const gw = gatewayForTest3 ?? (await startGateway());
-    gatewayForTest3 = undefined;
+    const M = checkpointModules();
+    // Two more turns, so the checkpoint has a decision: a long answer (> 500 characters), then a short reply (< 50).
+    assert(T6.length < 50, 'turn 6 must be a short reply');
+    let gw = gatewayHandoff ?? (await startGateway());
+    gatewayHandoff = undefined;
+    try {
+      const a = await gatewayTurn(T5);
+      const b = await gatewayTurn(T6);
+      log(`turns 5 and 6 (Gateway) ${a.ms} + ${b.ms} ms`);
+    } finally {
+      await stopGateway(gw);
+    }
+    const own = await checkOwnership(STATE, OWN);
+    assert(!own.owned, `the Gateway stopped, but checkOwnership says: ${own.reason}`);
+
+    // The checkpoint, built by our engine from the session's full transcript as our reader sees it.
+    const t0 = Date.now();
+    const view = readOurs();
+    const row = view.row;
+    const entries = view.index.entries.map((m) => view.full.get(m.id));
+    assert(entries.length && entries.every(Boolean), 'our reader could not load every transcript entry');
+    const used = row.totalTokens ?? 0;
+    const window = row.contextTokens ?? 32768;
+    const figures = M.figuresFromSession({ agentId: 'main', era: 'sqlite', row, gauge: { used, window, ratio: (100 * used) / window, compactions: row.compactionCount ?? 0 } });
+    const engine = new M.CheckpointEngine(STATE);
+    const fed = engine.ingest(figures, entries);
+    const wr = engine.checkpoint(figures, 'manual');
+    assert(wr.status === 'written', `the engine did not write the checkpoint: ${wr.reason}`);
+    const cp = wr.checkpoint;
+    assert(cp.working.topic.includes('use blue-green'), `checkpoint topic is not turn 6: ${JSON.stringify(cp.working.topic)}`);
+    const decision = cp.decisions.find((d) => d.what.startsWith(T6));
+    assert(decision, `the checkpoint has no decision for turn 6; decisions: ${JSON.stringify(cp.decisions.map((d) => d.what))}`);
+    assert(decision.what.includes('Which rollout should we use'), `the decision does not quote the question it answers: ${decision.what}`);
+    const plan = M.planRestore(cp, { family: M.familyFor(row.modelProvider, row.model), compactionCount: row.compactionCount ?? 0 });
+    const block = plan.render.text;
+    assert(block.startsWith(`${M.INJECTION_HEADER}\n`), `the restore block does not start with ${M.INJECTION_HEADER}: ${JSON.stringify(block.slice(0, 80))}`);
+    const topicLine = `Working on: ${M.gist(cp.working.topic, 300)}`;
+    const decisionLine = `- ${M.gist(decision.what, 300)}`; // then " (HH:MM)"
+    const hasLines = (text) => {
+      const lines = text.split('\n');
+      return lines.includes(topicLine) && lines.some((l) => l.startsWith(decisionLine));
+    };
+    assert(hasLines(block), `the restore block lacks the topic or decision line:\n${block}`);
+    eq(plan.entry.content, block, 'the entry to write carries the rendered block');
+    log(`checkpoint ${cp.meta.checkpoint_id} from ${entries.length} entries (${fed.processed} processed) in ${Date.now() - t0} ms: ${cp.decisions.length} decision(s), block ${block.length} chars / ${Math.ceil(plan.render.tokens)} tokens (${plan.render.trimmed.length ? `trimmed: ${plan.render.trimmed.join(', ')}` : 'untrimmed'})`);
+
+    // Restore it with the extension's write path.
+    const sid = row.sessionId;
+    const before = rawTranscript(sid);
+    const w = await M.appendToSession({ era: 'sqlite', location: DB, stateDir: STATE, row: { key: row.key, sessionId: sid } }, [plan.entry], { ownership: OWN });
+    assert(w.ok, `our writer refused: ${w.code}: ${w.message}`);
+    const restoreId = w.written[0].id;
+    eq(w.written[0].parentId, view.ctx.leafId, 'the restore row is chained to the active leaf');
+    const stored = readOurs().full.get(restoreId);
+    assert(stored && stored.type === 'custom_message' && stored.customType === M.RESTORE_CUSTOM_TYPE && stored.content === block, 'the stored restore row is our custom_message with the block verbatim');
+    log(`restored: custom_message ${restoreId} at seq ${w.written[0].seq}, parent ${view.ctx.leafId}`);
+
+    // The next real turn, through the Gateway (an embedded run would refuse it: see test 2 and test 5).
+    gw = await startGateway();
+    let handed = false;
+    try {
+      const from = llmRequests().length;
+      const c = await gatewayTurn(T7);
+      log(`turn 7 (Gateway) ${c.ms} ms`);
+      const req = turnRequest(from, 'Interop turn 7');
+      const { prev, idx, msgs } = messageBefore(req, 'Interop turn 7');
+      const parts = typeof prev.content === 'string' ? [{ type: 'text', text: prev.content }] : prev.content;
+      assert(Array.isArray(parts) && parts.length === 1 && parts[0].type === 'text', `the restore message is not one text block: ${JSON.stringify(prev.content).slice(0, 200)}`);
+      if (parts[0].text !== block) {
+        const at = [...block].findIndex((ch, i) => parts[0].text[i] !== ch);
+        throw new Error(`the model did not receive the block byte for byte (first difference at ${at}): ${JSON.stringify(parts[0].text.slice(Math.max(0, at - 20), at + 40))} vs ${JSON.stringify(block.slice(Math.max(0, at - 20), at + 40))}`);
+      }
+      assert(hasLines(parts[0].text), 'the topic and decision lines reached the model');
+      eq(msgs.filter((m) => textOf(m.content).includes(M.INJECTION_HEADER)).length, 1, 'the block is in the request once');
+      log(`model request #${req.seq}: message ${idx - 1} is the restore block (${block.length} chars, byte-for-byte), message ${idx} the new prompt`);
+      gatewayHandoff = gw; // test 4 checks ownership with this running Gateway
+      handed = true;
+    } finally {
+      if (!handed) await stopGateway(gw);
+    }
+
+    // Nothing rewritten: every earlier row and identity row as it was, ours next, OpenClaw's turn after it.
+    const after = rawTranscript(sid);
+    const badRow = prefixMismatch(before.rows, after.rows);
+    assert(badRow < 0, `transcript row ${badRow} changed or vanished after the restore and the next turn: ${(before.rows[badRow] ?? '').slice(0, 160)}`);
+    const badId = prefixMismatch(before.ids, after.ids);
+    assert(badId < 0, `identity row ${badId} changed or vanished: ${(before.ids[badId] ?? '').slice(0, 160)}`);
+    eq(JSON.parse(after.rows[before.rows.length]).seq, w.written[0].seq, 'our row follows every earlier row');
+    const end = readOurs();
+    eq(end.index.entries.slice(0, view.index.entries.length).map((e) => e.id), view.index.entries.map((e) => e.id), 'our reader still sees every earlier entry, in order');
+    const u7 = findUser(end, 'Interop turn 7');
+    eq(u7.parentId, restoreId, "OpenClaw chained turn 7's user message to the restore row");
+    assert(end.ctx.items.at(-1).role === 'assistant', 'turn 7 got a reply');
+    log(`transcript: ${before.rows.length} earlier rows and ${before.ids.length} identity rows unchanged; ${after.rows.length - before.rows.length} new (ours + turn 7)`);
+  });
+
+  await test('4. with the real Gateway running, checkOwnership reports it and the writer refuses without touching the DB', async () => {
+    assert(ready, 'setup failed');
+    const gw = gatewayHandoff ?? (await startGateway());
+    gatewayHandoff = undefined;
     try {
       const lockDir = path.join(STATE, 'tmp', `openclaw-${process.getuid()}`);
       const locks = fs.readdirSync(lockDir).filter((f) => /^gateway\..+\.lock$/.test(f));
@@ -581,6 +746,58 @@ try {
     const own = await checkOwnership(STATE, OWN);
     assert(!own.owned, `after the Gateway stopped: ${own.reason}`);
     log(`after the stop: ${own.reason.slice(0, 120)}`);
+  });
+
+  await test('5. offline write, then `openclaw doctor --non-interactive` (no Gateway): the projection is reconciled and an embedded --local turn sees our note', async () => {
+    assert(ready, 'setup failed');
+    const own = await checkOwnership(STATE, OWN);
+    assert(!own.owned, `nothing should run, but checkOwnership says: ${own.reason}`);
+    const view = readOurs();
+    const sid = view.row.sessionId;
+    const p0 = projectionState(sid);
+    assert(p0.current, `OpenClaw's projection should be current before our write: ${projText(p0)}`);
+    const w = await appendEvents(DB, KEY, [{ type: 'custom_message', customType: 'openclaw-context.note', content: NOTE5, display: true }], { ownership: OWN });
+    assert(w.ok, `our writer refused: ${w.code}: ${w.message}`);
+    const id = w.written[0].id;
+    const p1 = projectionState(sid);
+    assert(!p1.current && p1.maxSeq === w.written[0].seq && p1.indexedSeq < p1.maxSeq, `after our write the projection should lag the transcript: ${projText(p1)}`);
+    log(`wrote custom_message ${id} at seq ${w.written[0].seq}; projection now stale (${projText(p1)}): embedded turns are refused until it is reconciled (test 2)`);
+
+    // `openclaw doctor`: its title scan schedules a reconcile of unnamed sessions, which finishes while
+    // doctor waits for the absent Gateway (README). Watch when the projection catches up (read-only, every 2 s).
+    let reconciledAt;
+    const t0 = Date.now();
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        if (reconciledAt === undefined && projectionState(sid).current) reconciledAt = Date.now() - t0;
+        await sleep(2000);
+      }
+    })();
+    let d;
+    try {
+      d = await openclaw(['doctor', '--non-interactive'], { name: 'doctor', timeoutMs: 300_000 });
+    } finally {
+      polling = false;
+      await poller;
+    }
+    const p2 = projectionState(sid);
+    if (reconciledAt === undefined && p2.current) reconciledAt = d.ms;
+    log(`openclaw doctor --non-interactive: rc ${d.code} in ${(d.ms / 1000).toFixed(1)} s; projection ${p2.current ? `current after ~${(reconciledAt / 1000).toFixed(0)} s` : 'still stale'} (${projText(p2)})`);
+    assert(d.code === 0, `openclaw doctor failed (rc ${d.code}): ${tail(stripAnsi(d.err + d.out))}`);
+    assert(p2.current, `openclaw doctor did not reconcile the projection: ${projText(p2)}`);
+
+    // The next turn, embedded (no Gateway at any point since our write).
+    const from = llmRequests().length;
+    const t = await turn('Interop turn 8: anything new? #reply Seen the freeze note.');
+    log(`turn 8 (embedded, --local) ${t.ms} ms`);
+    const req = turnRequest(from, 'Interop turn 8');
+    const { prev, idx } = messageBefore(req, 'Interop turn 8');
+    eq(textOf(prev.content), NOTE5, 'the model received our note, verbatim, right before the new prompt');
+    log(`model request #${req.seq}: message ${idx - 1} is our note, message ${idx} the new prompt`);
+    const after = readOurs();
+    eq(findUser(after, 'Interop turn 8').parentId, id, "OpenClaw chained turn 8's user message to our row");
+    eq(textOf(after.full.get(after.ctx.items.at(-1).id).message.content), 'Seen the freeze note.', 'turn 8 got its reply');
   });
 } finally {
   await cleanup();

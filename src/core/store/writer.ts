@@ -81,7 +81,7 @@ export const MAX_ENTRIES_PER_WRITE = 64;
  * session ("Session transcript projection is rebuilding"), writing nothing.
  */
 export const PROJECTION_NOTE =
-  'OpenClaw picks this up when its Gateway next starts (it re-indexes the transcript then). Until then, `openclaw agent --local` turns on this session fail with "Session transcript projection is rebuilding" (nothing is lost; the Gateway start fixes it).';
+  'OpenClaw picks this up when its Gateway next starts (it re-indexes the transcript then). Until then, `openclaw agent --local` turns on this session fail with "Session transcript projection is rebuilding" (nothing is lost; starting the Gateway once fixes it, and so does a full `openclaw doctor` run for sessions without a display name).';
 export const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 const MAX_JSON_DEPTH = 64;
 const MAX_TAIL_LINE_BYTES = 64 * 1024 * 1024;
