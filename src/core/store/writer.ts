@@ -165,6 +165,12 @@ export interface JsonlWriteOptions extends WriteOptions {
   lockTimeoutMs?: number;
   /** a lock older than this is stale even if its pid lives (default 30 min) */
   lockStaleMs?: number;
+  /**
+   * Chain the first entry to this existing entry instead of the active leaf: a branch (pi's tree
+   * navigation), which makes that point the active path again — how "undo compaction" works in the
+   * JSONL era (branch from the compaction's parent). Only `custom` / `custom_message` entries may branch.
+   */
+  branchFrom?: string;
 }
 
 const refuse = (code: RefusalCode, message: string, ownership?: Ownership): Refusal => (ownership ? { ok: false, code, message, ownership } : { ok: false, code, message });
@@ -824,6 +830,12 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
     if (last && last.kind === 'leaf') {
       if (!last.targetId || !byId.has(last.targetId)) return refuse('corrupt', `The transcript's last entry is a leaf entry pointing at ${JSON.stringify(last.targetId)}, which does not exist; not appending.`);
       leafId = last.targetId;
+    }
+    if (opts.branchFrom !== undefined) {
+      if (entries.some((x) => x.type === 'compaction')) return refuse('invalid-input', 'only custom and custom_message entries can start a branch');
+      const target = byId.get(opts.branchFrom);
+      if (!target || target.kind === 'leaf' || target.kind === 'header') return refuse('invalid-input', `branchFrom: no entry ${JSON.stringify(opts.branchFrom)} in ${fileReal} to branch from`);
+      leafId = target.id;
     }
     const kept = checkFirstKept(entries, leafId, (id) => {
       const e = byId.get(id);
