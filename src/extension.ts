@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { CheckpointsController } from './vscode/checkpoints';
 import { CheckpointsTreeProvider } from './vscode/checkpointsTree';
+import { CompactionController } from './vscode/compaction';
 import { ContextDocumentProvider, CONTEXT_SCHEME } from './vscode/contextDocument';
 import { registerCommands } from './vscode/commands';
 import { registerExactCount, type ExactCountApi } from './vscode/exactCount';
@@ -23,6 +24,7 @@ export interface OpenClawContextApi {
   tree: SessionsTreeProvider;
   checkpoints: CheckpointsController;
   checkpointsTree: CheckpointsTreeProvider;
+  compaction: CompactionController;
   activationMs: number;
   /** resolves after the first read of the state */
   firstRefresh: Promise<void>;
@@ -44,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const docs = new ContextDocumentProvider(service);
   const checkpointsTree = new CheckpointsTreeProvider(service);
   const checkpoints = new CheckpointsController(service, diag, settings, checkpointsTree);
+  const compaction = new CompactionController(service, diag, () => checkpoints.ui);
 
   context.subscriptions.push(
     diag,
@@ -57,6 +60,8 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     checkpoints,
     vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: checkpointsTree, showCollapseAll: true, canSelectMany: true }),
     ...checkpoints.register(),
+    compaction,
+    ...compaction.register(),
     // Memories shows its welcome content until its feature lands.
     vscode.window.registerTreeDataProvider('openclawContext.memories', emptyTree),
     vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs),
@@ -89,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     }, 0);
   });
   const activationMs = performance.now() - t0;
-  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, activationMs, firstRefresh, exact };
+  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, compaction, activationMs, firstRefresh, exact };
 }
 
 export function deactivate(): void {

@@ -194,6 +194,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
           ? `Compaction ${e.id}\n${e.tokensBefore !== undefined ? `Before: ${formatTokens(e.tokensBefore)} tokens\n` : ''}${e.tokensAfter !== undefined ? `After: ${formatTokens(e.tokensAfter)} tokens\n` : ''}Summary: ~${formatTokens(estOf(e))} tokens\n\n${e.preview}`
           : `${e.role ?? e.type} · ${e.id}${e.timestamp ? ` · ${new Date(e.timestamp).toLocaleString()}` : ''}\n\n${e.preview}`;
         item.command = { command: 'openclawContext.openContext', title: 'Open in Active Context', arguments: [new SessionNode(node.uid), e.id] };
+        if (node.compaction) item.contextValue = 'compaction';
         return item;
       }
       case 'info': {

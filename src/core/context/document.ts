@@ -88,3 +88,16 @@ export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json 
   });
   return out.join('\n');
 }
+
+/**
+ * A list of context items as a document without item numbers (so a diff of two lists lines up on
+ * content): the compaction preview's "before" and "after", "what a compaction dropped".
+ */
+export function renderItemsDocument(title: string, intro: readonly string[], items: readonly EntryMeta[], full: ReadonlyArray<Json | undefined>): string {
+  const out: string[] = [`# ${title}`, '', ...intro, ''];
+  items.forEach((meta, i) => {
+    out.push(heading(meta, 0).replace(/^### 0\. /, '### '), '', renderEntry(meta, full[i]), '');
+  });
+  if (!items.length) out.push('_(nothing)_');
+  return out.join('\n');
+}

@@ -1,0 +1,128 @@
+/**
+ * One compaction of an OpenClaw session, planned in memory from one read of the active path: where to
+ * cut (pi's rules, so OpenClaw accepts the kept tail), the mechanical summary under OpenClaw's safeguard
+ * headings (audited with OpenClaw's own check), the quality report, the `compaction` entry to append,
+ * and the context before / after for the preview. Writing is the caller's (store/sessionWrite), with
+ * exactly this entry: the preview is what gets written, with no second read of the session.
+ */
+import type { EntryMeta } from '../store/types';
+import type { CompactionInput as CompactionEntryInput } from '../store/writer';
+import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
+import { openclawEstimateTokens } from './openclawHelpers';
+import { compactionQualityReport, type CompactionQualityReport } from './quality';
+import { auditMechanicalSummary, buildMechanicalSummary, compactionInputFromEntries, projectEntryMessage, type AuditResult, type EntriesCompactionInput } from './summary';
+
+type Json = Record<string, unknown>;
+
+export interface PlanInput {
+  /** the active path (ContextModel `context.path`) */
+  path: readonly EntryMeta[];
+  /** the full JSON of every path entry, same order (one `loadEntries` call) */
+  full: ReadonlyArray<Json | undefined>;
+  /** the gauge's figure now: the compaction entry's `tokensBefore` */
+  tokensBefore: number;
+  /** OpenClaw's `compaction.keepRecentTokens` (default 20,000) */
+  keepRecentTokens?: number;
+  /** AGENTS.md critical rules, when the caller extracted them */
+  workspaceRules?: string;
+}
+
+export interface CompactionPlan {
+  cut: CutPlan;
+  input: EntriesCompactionInput;
+  summary: string;
+  details: { readFiles: string[]; modifiedFiles: string[] };
+  audit: AuditResult;
+  quality: CompactionQualityReport;
+  /** what to append (store/writer `CompactionInput`) */
+  entry: CompactionEntryInput;
+  /** entries in context before (metas) and what the context is after: the summary, then the kept tail */
+  before: EntryMeta[];
+  after: EntryMeta[];
+  /** full JSON of the kept tail entries (for rendering `after`) */
+  keptFull: Array<Json | undefined>;
+}
+
+export type PlanResult = { ok: true; plan: CompactionPlan } | { ok: false; reason: string };
+
+/** The context's items (what the model sees) of a path: after the latest compaction, its summary + kept tail. */
+function contextItems(path: readonly EntryMeta[]): EntryMeta[] {
+  let c = -1;
+  for (let i = path.length - 1; i >= 0; i--) if (path[i]!.kind === 'compaction') {
+    c = i;
+    break;
+  }
+  const visible = (e: EntryMeta) => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
+  if (c < 0) return path.filter(visible);
+  const comp = path[c]!;
+  const kept = comp.firstKeptEntryId ? path.findIndex((e) => e.id === comp.firstKeptEntryId) : -1;
+  const from = kept >= 0 && kept < c ? kept : c + 1;
+  return [comp, ...path.slice(from, c).filter(visible), ...path.slice(c + 1).filter(visible)];
+}
+
+export function planCompaction(input: PlanInput): PlanResult {
+  if (input.full.length !== input.path.length) return { ok: false, reason: 'internal: entries and their JSON differ in length' };
+  if (input.full.some((j) => !j)) return { ok: false, reason: 'some transcript entries could not be read; not compacting over them (see Show Diagnostics)' };
+  // the cut walk counts what OpenClaw 2026.9.6 counts (CJK-weighted, images), on the loaded messages
+  const tokenOf = new Map<string, number>();
+  input.path.forEach((m, i) => {
+    const msg = projectEntryMessage(input.full[i]);
+    tokenOf.set(m.id, msg ? openclawEstimateTokens(msg) : 0);
+  });
+  const cutR = findCut(input.path, input.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS, (e) => tokenOf.get(e.id) ?? e.tokens);
+  if (!cutR.ok) return cutR;
+  const cut = cutR.plan;
+  const ci = compactionInputFromEntries(input.full as Json[], cut.firstKeptEntryId);
+  if (!ci) return { ok: false, reason: `the cut entry ${cut.firstKeptEntryId} is not on the path` };
+  if (input.workspaceRules) ci.workspaceRules = input.workspaceRules;
+  const mech = buildMechanicalSummary(ci);
+  const audit = auditMechanicalSummary(mech);
+  const dropped = [...ci.messages, ...(ci.turnPrefixMessages ?? [])];
+  const quality = compactionQualityReport({ dropped, summary: mech.summary, kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}) });
+  // pi's figure for the entry (what OpenClaw records): chars/4 of the summary + the kept messages
+  const keptPi = cut.kept.filter((e) => e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary').reduce((s, e) => s + e.tokens, 0);
+  const tokensAfter = Math.ceil(mech.summary.length / 4) + keptPi;
+  const entry: CompactionEntryInput = {
+    type: 'compaction',
+    summary: mech.summary,
+    firstKeptEntryId: cut.firstKeptEntryId,
+    tokensBefore: Math.max(0, Math.round(input.tokensBefore)),
+    tokensAfter,
+    details: { readFiles: [...mech.details.readFiles], modifiedFiles: [...mech.details.modifiedFiles] },
+  };
+  const summaryMeta: EntryMeta = {
+    id: '(new compaction)',
+    parentId: input.path[input.path.length - 1]?.id ?? null,
+    type: 'compaction',
+    kind: 'compaction',
+    pos: -1,
+    bytes: Buffer.byteLength(mech.summary, 'utf8'),
+    timestamp: 0,
+    tokens: Math.ceil(mech.summary.length / 4),
+    est: quality.summaryTokens,
+    modelVisible: true,
+    preview: mech.summary.split('\n').find((l) => l.trim() && !l.startsWith('#'))?.slice(0, 120) ?? '',
+    firstKeptEntryId: cut.firstKeptEntryId,
+    tokensBefore: entry.tokensBefore,
+    tokensAfter,
+  };
+  const visible = (e: EntryMeta) => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
+  const keptIdx = input.path.findIndex((e) => e.id === cut.firstKeptEntryId);
+  const keptMetas = input.path.slice(keptIdx).filter(visible);
+  const keptFull = keptMetas.map((m) => input.full[input.path.indexOf(m)]);
+  return {
+    ok: true,
+    plan: {
+      cut,
+      input: ci,
+      summary: mech.summary,
+      details: mech.details,
+      audit,
+      quality,
+      entry,
+      before: contextItems(input.path),
+      after: [summaryMeta, ...keptMetas],
+      keptFull,
+    },
+  };
+}

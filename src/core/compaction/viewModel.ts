@@ -1,0 +1,67 @@
+/**
+ * Texts of the compaction preview, confirmation and history (pure; the vscode layer renders them).
+ */
+import { formatTokens } from '../context/format';
+import type { AuditResult } from './summary';
+import type { CompactionQualityReport } from './quality';
+import type { CompactionPlan } from './plan';
+import type { UndoPlan } from './undo';
+
+type Json = Record<string, unknown>;
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const survival = (name: string, s: { found: number; kept: number; lost?: readonly string[] }) => {
+  const lost = s.lost?.length ? ` — lost: ${s.lost.slice(0, 5).map((x) => `\`${x.replace(/`/g, "'").slice(0, 80)}\``).join(', ')}${s.lost.length > 5 ? ` and ${s.lost.length - 5} more` : ''}` : '';
+  return `| ${name} | ${s.found} | ${s.kept} |${lost ? ` ${lost.slice(3)}` : ''}`;
+};
+
+/** The quality report as Markdown (the preview shows it beside the diff; the history node too). */
+export function qualityMarkdown(title: string, q: CompactionQualityReport, audit?: AuditResult, extra: readonly string[] = []): string {
+  const lines = [
+    `# ${title}`,
+    '',
+    `- Tokens (estimate): **${formatTokens(q.tokensBefore)} → ${formatTokens(q.tokensAfter)}** (saves ${formatTokens(Math.max(0, q.tokensSaved))}, ${q.reduction >= 0 ? `−${pct(q.reduction)}` : `+${pct(-q.reduction)}`}); compression ×${Number.isFinite(q.compressionRatio) ? q.compressionRatio.toFixed(2) : '∞'}`,
+    `- Summary: ${q.summaryChars.toLocaleString('en')} characters, ~${formatTokens(q.summaryTokens)} tokens, replacing ~${formatTokens(q.droppedTokens)} tokens (×${Number.isFinite(q.summaryRatio) ? q.summaryRatio.toFixed(1) : '∞'} smaller); kept verbatim ~${formatTokens(q.keptTokens)} tokens`,
+    ...extra,
+  ];
+  if (audit) lines.push(`- OpenClaw's summary quality check: ${audit.ok ? '**passes**' : `**fails** (${audit.reasonCodes.join(', ')})`}`);
+  lines.push('', '| From the dropped part | found | kept in the summary | ', '|---|---|---|');
+  lines.push(survival('Decisions', q.decisions), survival('Open TODOs', q.todos), survival('User asks', q.asks));
+  const ids = q.identifiers;
+  lines.push(survival('Identifiers (paths, ids, URLs, hashes)', ids));
+  return lines.join('\n') + '\n';
+}
+
+/** The modal confirmation of a compaction. */
+export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan): { message: string; detail: string } {
+  const q = plan.quality;
+  const n = plan.input.messages.length + (plan.input.turnPrefixMessages?.length ?? 0);
+  const where = era === 'sqlite' ? "the session's SQLite transcript (one transaction)" : "the session's JSONL transcript (under OpenClaw's lock)";
+  return {
+    message: `Compact ${key}?`,
+    detail:
+      `${n} message${n === 1 ? '' : 's'} are replaced by a ${q.summaryChars.toLocaleString('en')}-character summary; ${plan.after.length - 1} stay verbatim. ` +
+      `Context ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} tokens. ` +
+      `Kept in the summary: ${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks.\n\n` +
+      `One compaction entry is appended to ${where}. Nothing is rewritten or deleted: the full history stays in the transcript${era === 'jsonl' ? ', and Undo Compaction can bring the earlier context back' : ''}.`,
+  };
+}
+
+export function undoPrompt(key: string, plan: UndoPlan): { message: string; detail: string } {
+  const n = plan.leavingContext.length;
+  return {
+    message: `Undo the compaction of ${key}?`,
+    detail:
+      `The context before compaction ${plan.compaction.id.slice(0, 8)} becomes active again (${plan.compaction.tokensBefore !== undefined ? `~${formatTokens(plan.compaction.tokensBefore)} tokens` : 'its earlier size'}).` +
+      (n ? ` ${n} entr${n === 1 ? 'y' : 'ies'} written after the compaction leave the active context (they stay in the transcript, on a side branch).` : '') +
+      `\n\nOne marker entry (not sent to the model) is appended. The compaction is not deleted.`,
+  };
+}
+
+/** Who wrote a compaction entry (from its JSON): OpenClaw during a run, OpenClaw on request, or another tool. */
+export function compactionOrigin(entry: Json | undefined): string {
+  if (!entry) return 'unknown';
+  const oc = entry.__openclaw;
+  if (oc && typeof oc === 'object') return (oc as Json).runId ? 'OpenClaw, during a run (automatic or /compact)' : 'OpenClaw';
+  return entry.fromHook === false ? 'pi' : 'written by an external tool (e.g. OpenClaw Context)';
+}

@@ -1,0 +1,251 @@
+/**
+ * Compact Session… / Undo Compaction / the compaction history actions. The plan is built in memory from
+ * one read of the active path (core/compaction/plan.ts); the preview (a diff of the context before and
+ * after, and the quality report) shows exactly the entry that is then written. Prompts go through `ui`
+ * (shared with the checkpoints controller's shape) so the in-host tests can answer them.
+ */
+import * as vscode from 'vscode';
+import { planCompaction, type CompactionPlan } from '../core/compaction/plan';
+import { compactionQualityReport } from '../core/compaction/quality';
+import { compactionInputFromEntries } from '../core/compaction/summary';
+import { planUndo } from '../core/compaction/undo';
+import { compactionOrigin, compactPrompt, qualityMarkdown, undoPrompt } from '../core/compaction/viewModel';
+import { renderItemsDocument } from '../core/context/document';
+import type { SessionState } from '../core/context/model';
+import type { EntryMeta } from '../core/store/types';
+import { appendToSession } from '../core/store/sessionWrite';
+import type { WriteResult } from '../core/store/writer';
+import type { CheckpointUi } from './checkpoints';
+import type { DiagnosticsChannel } from './output';
+import type { ContextService } from './service';
+import { EntryNode, sessionFromArg } from './sessionsTree';
+
+export const COMPACTION_DOC_SCHEME = 'openclaw-compaction';
+type Json = Record<string, unknown>;
+
+class Docs implements vscode.TextDocumentContentProvider {
+  private docs = new Map<string, string>();
+  private n = 0;
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.docs.get(uri.toString()) ?? '';
+  }
+  put(name: string, content: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: COMPACTION_DOC_SCHEME, path: `/${name}`, query: `n=${++this.n}` });
+    this.docs.set(uri.toString(), content);
+    if (this.docs.size > 60) this.docs.delete(this.docs.keys().next().value as string);
+    return uri;
+  }
+}
+
+const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 60) || 'session';
+
+export interface CompactOutcome {
+  status: 'compacted' | 'cancelled' | 'refused' | 'failed' | 'nothing';
+  reason?: string;
+  plan?: CompactionPlan;
+  result?: WriteResult;
+  before?: vscode.Uri;
+  after?: vscode.Uri;
+  report?: vscode.Uri;
+}
+
+export class CompactionController implements vscode.Disposable {
+  private readonly docs = new Docs();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly service: ContextService,
+    private readonly diag: DiagnosticsChannel,
+    /** the checkpoints controller's prompts (one place tests replace) */
+    private readonly prompts: () => CheckpointUi,
+  ) {
+    this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(COMPACTION_DOC_SCHEME, this.docs));
+  }
+
+  private get ui(): CheckpointUi {
+    return this.prompts();
+  }
+
+  register(): vscode.Disposable[] {
+    const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
+    return [
+      reg('compactSession', (arg) => this.compact(arg)),
+      reg('undoCompaction', (arg) => this.undo(arg)),
+      reg('showCompactionSummary', (arg) => this.showSummary(arg)),
+      reg('showCompactionDropped', (arg) => this.showDropped(arg)),
+      reg('showCompactionQuality', (arg) => this.showQuality(arg)),
+    ];
+  }
+
+  /** One read of the active path's full entries (the preview and the write share it). */
+  private load(s: SessionState): { path: EntryMeta[]; full: Array<Json | undefined> } | undefined {
+    const st = this.service.model.ensureTranscript(s.uid);
+    if (!st?.context) return undefined;
+    const path = st.context.path;
+    return { path, full: this.service.model.loadEntries(s.uid, path) };
+  }
+
+  private keepRecentTokens(s: SessionState): number | undefined {
+    const dir = this.service.model.stateDirs().find((d) => d.candidate.dir === s.stateDir);
+    const c = (dir?.config.value as { agents?: { defaults?: { compaction?: { keepRecentTokens?: unknown } } } } | undefined)?.agents?.defaults?.compaction?.keepRecentTokens;
+    return typeof c === 'number' && c > 0 ? c : undefined;
+  }
+
+  async compact(arg: unknown): Promise<CompactOutcome> {
+    const s = sessionFromArg(this.service, arg);
+    if (!s) {
+      void this.ui.info('OpenClaw Context: no session to compact. Pick one in the Sessions view.');
+      return { status: 'nothing', reason: 'no session' };
+    }
+    const planned = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the compaction of ${s.row.key}…` }, async () => {
+      const data = this.load(s);
+      if (!data) return { ok: false as const, reason: 'the transcript could not be read (see Show Diagnostics)' };
+      const r = planCompaction({ path: data.path, full: data.full, tokensBefore: s.gauge.used, keepRecentTokens: this.keepRecentTokens(s) });
+      return r.ok ? { ok: true as const, plan: r.plan, data } : r;
+    });
+    if (!planned.ok) {
+      void this.ui.info(`OpenClaw Context: nothing to compact in ${s.row.key}: ${planned.reason}.`);
+      return { status: 'nothing', reason: planned.reason };
+    }
+    const { plan, data } = planned;
+    // preview: before ↔ after, and the quality report
+    const fullOf = new Map(data.path.map((m, i) => [m.id, data.full[i]]));
+    const beforeFull = plan.before.map((m) => fullOf.get(m.id));
+    const afterFull = [{ summary: plan.summary } as Json, ...plan.keptFull];
+    const intro = [`Session \`${s.row.key}\` · ${s.era === 'sqlite' ? 'SQLite' : 'JSONL'} store`];
+    const before = this.docs.put(`${safe(s.row.key)}/before.md`, renderItemsDocument(`Context before — ${s.row.key}`, intro, plan.before, beforeFull));
+    const after = this.docs.put(`${safe(s.row.key)}/after.md`, renderItemsDocument(`Context after compaction — ${s.row.key}`, intro, plan.after, afterFull));
+    const report = this.docs.put(
+      `${safe(s.row.key)}/quality.md`,
+      qualityMarkdown(`Compaction preview — ${s.row.key}`, plan.quality, plan.audit, [`- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
+    );
+    await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${s.row.key} (before ↔ after)`, { preview: true });
+    const reportDoc = await vscode.workspace.openTextDocument(report);
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(reportDoc, 'markdown'), { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+    const p = compactPrompt(s.row.key, s.era, plan);
+    const choice = await this.ui.confirm(p.message, p.detail, 'Compact');
+    if (choice !== 'Compact') return { status: 'cancelled', plan, before, after, report };
+    const target = this.service.model.writeTarget(s.uid);
+    if (!target) return { status: 'failed', reason: 'the store is not available', plan };
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compacting ${s.row.key}…` }, () => appendToSession(target, [plan.entry]));
+    if (result.ok) {
+      this.diag.info(`compacted ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (${plan.quality.tokensBefore} → ${plan.quality.tokensAfter} est.)`);
+      for (const n of result.notes) this.diag.info(`  ${n}`);
+      this.service.refreshNow();
+      void this.ui.info(`OpenClaw Context: compacted ${s.row.key} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens).${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`);
+      return { status: 'compacted', plan, result, before, after, report };
+    }
+    const owned = result.code === 'owned' || result.code === 'locked' || result.code === 'busy';
+    this.diag.report({ severity: 'warning', source: `compact ${s.row.key}`, message: `${result.code}: ${result.message}` });
+    void (owned
+      ? this.ui.warn(`OpenClaw Context did not compact ${s.row.key}: ${result.message} Writing now would fail the session's next turn. Let OpenClaw do it instead: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat); live mode will do it through the Gateway.`)
+      : this.ui.error(`OpenClaw Context could not compact ${s.row.key}: ${result.message}`));
+    return { status: owned ? 'refused' : 'failed', plan, result, reason: result.message };
+  }
+
+  /** A compaction entry node of the Sessions view, or a session (its latest compaction). */
+  private compactionOf(arg: unknown): { s: SessionState; c: EntryMeta } | undefined {
+    if (arg instanceof EntryNode || (arg && typeof arg === 'object' && 'entry' in arg && 'uid' in arg)) {
+      const n = arg as { uid: string; entry: EntryMeta };
+      const s = this.service.model.get(n.uid);
+      if (s && n.entry.kind === 'compaction') return { s, c: n.entry };
+    }
+    const s = sessionFromArg(this.service, arg);
+    const c = s?.context?.compactions[s.context.compactions.length - 1];
+    return s && c ? { s, c } : undefined;
+  }
+
+  async undo(arg: unknown): Promise<{ status: 'undone' | 'cancelled' | 'refused' | 'failed'; reason?: string; result?: WriteResult }> {
+    const x = this.compactionOf(arg);
+    if (!x?.s.context) {
+      void this.ui.info('OpenClaw Context: no compaction to undo.');
+      return { status: 'refused', reason: 'no compaction' };
+    }
+    const r = planUndo(x.s.context, x.s.era, x.c.id);
+    if (!r.ok) {
+      void this.ui.info(`OpenClaw Context: ${r.reason}`);
+      return { status: 'refused', reason: r.reason };
+    }
+    const p = undoPrompt(x.s.row.key, r.plan);
+    if ((await this.ui.confirm(p.message, p.detail, 'Undo Compaction')) !== 'Undo Compaction') return { status: 'cancelled' };
+    const target = this.service.model.writeTarget(x.s.uid);
+    if (!target) return { status: 'failed', reason: 'the store is not available' };
+    const result = await appendToSession(target, [r.plan.entry], { branchFrom: r.plan.branchFrom });
+    if (result.ok) {
+      this.service.refreshNow();
+      void this.ui.info(`OpenClaw Context: the context of ${x.s.row.key} before that compaction is active again.`);
+      return { status: 'undone', result };
+    }
+    void this.ui.warn(`OpenClaw Context did not undo the compaction: ${result.message}`);
+    return { status: result.code === 'owned' || result.code === 'locked' ? 'refused' : 'failed', result, reason: result.message };
+  }
+
+  /** The compaction's JSON and what it replaced: the entries from the previous boundary up to its first kept entry. */
+  private history(x: { s: SessionState; c: EntryMeta }): { entry?: Json; path: EntryMeta[]; full: Array<Json | undefined>; at: number } | undefined {
+    const data = this.load(x.s);
+    if (!data) return undefined;
+    const at = data.path.findIndex((e) => e.id === x.c.id);
+    if (at < 0) return undefined;
+    return { entry: data.full[at], path: data.path, full: data.full, at };
+  }
+
+  async showSummary(arg: unknown): Promise<vscode.Uri | undefined> {
+    const x = this.compactionOf(arg);
+    const h = x && this.history(x);
+    if (!x || !h?.entry) return undefined;
+    const text = `# Compaction summary — ${x.s.row.key}\n\n- ${compactionOrigin(h.entry)} · ${x.c.timestamp ? new Date(x.c.timestamp).toISOString() : ''}\n- tokens before ${x.c.tokensBefore ?? '?'} → after ${x.c.tokensAfter ?? '?'}\n\n---\n\n${String(h.entry.summary ?? '')}\n`;
+    const uri = this.docs.put(`${safe(x.s.row.key)}/summary-${x.c.id.slice(0, 8)}.md`, text);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
+    return uri;
+  }
+
+  /** The context right before the compaction ↔ right after it (what it dropped and what replaced it). */
+  async showDropped(arg: unknown): Promise<{ before: vscode.Uri; after: vscode.Uri } | undefined> {
+    const x = this.compactionOf(arg);
+    const h = x && this.history(x);
+    if (!x || !h?.entry) return undefined;
+    const upTo = h.path.slice(0, h.at); // the path as it was when the compaction was written
+    const items = (path: EntryMeta[]) => {
+      let c = -1;
+      for (let i = path.length - 1; i >= 0; i--) if (path[i]!.kind === 'compaction') {
+        c = i;
+        break;
+      }
+      const vis = (e: EntryMeta) => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
+      if (c < 0) return path.filter(vis);
+      const k = path.findIndex((e) => e.id === path[c]!.firstKeptEntryId);
+      return [path[c]!, ...path.slice(k >= 0 && k < c ? k : c + 1, c).filter(vis), ...path.slice(c + 1).filter(vis)];
+    };
+    const before = items(upTo);
+    const after = items(h.path.slice(0, h.at + 1));
+    const fullOf = new Map(h.path.map((m, i) => [m.id, h.full[i]]));
+    const intro = [`Compaction \`${x.c.id}\` of \`${x.s.row.key}\` · ${compactionOrigin(h.entry)}`];
+    const b = this.docs.put(`${safe(x.s.row.key)}/before-${x.c.id.slice(0, 8)}.md`, renderItemsDocument('Context right before the compaction', intro, before, before.map((m) => fullOf.get(m.id))));
+    const a = this.docs.put(`${safe(x.s.row.key)}/after-${x.c.id.slice(0, 8)}.md`, renderItemsDocument('Context right after the compaction', intro, after, after.map((m) => fullOf.get(m.id))));
+    await vscode.commands.executeCommand('vscode.diff', b, a, `What compaction ${x.c.id.slice(0, 8)} dropped (${x.s.row.key})`);
+    return { before: b, after: a };
+  }
+
+  async showQuality(arg: unknown): Promise<vscode.Uri | undefined> {
+    const x = this.compactionOf(arg);
+    const h = x && this.history(x);
+    if (!x || !h?.entry) return undefined;
+    const kept = typeof h.entry.firstKeptEntryId === 'string' ? h.entry.firstKeptEntryId : '';
+    const upTo = h.full.slice(0, h.at).filter((j): j is Json => !!j);
+    const ci = kept ? compactionInputFromEntries(upTo, kept) : undefined;
+    if (!ci) {
+      void this.ui.info('OpenClaw Context: the entries this compaction summarised are not on the active path.');
+      return undefined;
+    }
+    const q = compactionQualityReport({ dropped: [...ci.messages, ...(ci.turnPrefixMessages ?? [])], summary: String(h.entry.summary ?? ''), kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}) });
+    const uri = this.docs.put(`${safe(x.s.row.key)}/quality-${x.c.id.slice(0, 8)}.md`, qualityMarkdown(`Compaction quality — ${x.s.row.key}`, q, undefined, [`- ${compactionOrigin(h.entry)}; recorded tokens ${x.c.tokensBefore ?? '?'} → ${x.c.tokensAfter ?? '?'}`]));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
+    return uri;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

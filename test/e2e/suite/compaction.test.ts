@@ -1,0 +1,209 @@
+/**
+ * Compact Session… / Undo Compaction / compaction history in the real extension host, on a throwaway
+ * copy of the demo state (SQLite agent `main`, JSONL agent `legacy`) whose config sets
+ * `agents.defaults.compaction.keepRecentTokens` low enough for the small demo sessions to have a cut.
+ * Prompts are answered through `api.checkpoints.ui` (the compaction commands share it).
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import * as vscode from 'vscode';
+import type { OpenClawContextApi } from '../../../src/extension';
+import type { CheckpointUi } from '../../../src/vscode/checkpoints';
+import type { CompactOutcome } from '../../../src/vscode/compaction';
+import { processStartTime } from '../../../src/core/store/ownership';
+
+const EXT_ID = 'openclaw-context.openclaw-context';
+const REPO = path.resolve(__dirname, '../../../..');
+
+async function waitFor<T>(fn: () => T | undefined | false, what: string, ms = 15_000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = fn();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+suite('Compaction in the extension host', () => {
+  let api: OpenClawContextApi;
+  let root: string;
+  let dir: string;
+  let originalUi: CheckpointUi;
+  const prompts: Array<{ kind: string; message: string; detail?: string }> = [];
+  let confirmAnswer: (m: string) => string | undefined = () => undefined;
+
+  const session = (key: string) => api.service.model.sessions().find((s) => s.stateDir === dir && s.row.key === key);
+  const db = () => path.join(dir, 'agents/main/agent/openclaw-agent.sqlite');
+  /** turns written the way OpenClaw writes them (scripts/demo-append.mjs), so there is history to compact */
+  const turns = (n: number, ...args: string[]) => {
+    for (let i = 0; i < n; i++) execFileSync(process.execPath, [path.join(REPO, 'scripts/demo-append.mjs'), dir, ...args, '--text', `Turn ${i}: please check src/app-${i}.ts and keep TODO: update docs/notes-${i}.md. ${'More detail. '.repeat(40)}`], { encoding: 'utf8' });
+  };
+  function rows(sessionId: string): Array<{ seq: number; digest: string; json: string | null }> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { DatabaseSync } = require('node:sqlite') as typeof import('node:sqlite');
+    const c = new DatabaseSync(db(), { readOnly: true });
+    try {
+      return (c.prepare('SELECT seq, event_json, event_zstd FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sessionId) as Array<{ seq: number; event_json: string | null; event_zstd: Uint8Array | null }>).map((r) => ({
+        seq: r.seq,
+        json: r.event_json,
+        digest: crypto.createHash('sha256').update(r.event_json ?? Buffer.from(r.event_zstd ?? new Uint8Array())).digest('hex'),
+      }));
+    } finally {
+      c.close();
+    }
+  }
+
+  suiteSetup(async () => {
+    const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
+    assert.ok(ext);
+    api = await ext.activate();
+    await api.firstRefresh;
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-compact-'));
+    dir = path.join(root, 'state');
+    fs.cpSync(path.join(REPO, 'demo/openclaw-state'), dir, { recursive: true });
+    const gz = path.join(dir, 'agents/main/agent/openclaw-agent.sqlite.gz');
+    fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
+    fs.rmSync(gz);
+    fs.writeFileSync(path.join(dir, '.openclaw-context-demo'), 'test copy\n');
+    const cfgFile = path.join(dir, 'openclaw.json');
+    const cfg = JSON.parse(fs.readFileSync(cfgFile, 'utf8')) as { agents: { defaults: { compaction: Record<string, unknown> } } };
+    cfg.agents.defaults.compaction.keepRecentTokens = 300;
+    fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
+    originalUi = api.checkpoints.ui;
+    const stub = (kind: string) => (message: string, ...rest: unknown[]) => {
+      const detail = kind === 'confirm' ? (rest[0] as string) : undefined;
+      prompts.push({ kind, message, detail });
+      return Promise.resolve(kind === 'confirm' ? confirmAnswer(message) : undefined);
+    };
+    api.checkpoints.ui = { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), pick: (items) => Promise.resolve(items[0]) } as CheckpointUi;
+    await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
+    await waitFor(() => session('agent:main:work') && session('agent:legacy:main'), 'the demo state');
+  });
+
+  suiteTeardown(async () => {
+    api.checkpoints.ui = originalUi;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.getConfiguration('openclawContext').update('stateDir', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor(() => !api.service.model.stateDirs().some((d) => d.candidate.dir === dir), 'the original state dir back');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test('Compact Session: preview (diff + quality report), cancel writes nothing', async () => {
+    const s = session('agent:main:work')!;
+    const before = rows(s.row.sessionId);
+    confirmAnswer = () => undefined;
+    const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+    assert.equal(out.status, 'cancelled', out.reason);
+    assert.deepEqual(rows(s.row.sessionId), before);
+    // the diff editor shows before ↔ after
+    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && (t.input as vscode.TabInputTextDiff).modified.toString() === out.after!.toString());
+    assert.ok(diff, 'a diff tab of the preview');
+    const afterDoc = await vscode.workspace.openTextDocument(out.after!);
+    assert.ok(afterDoc.getText().includes('## Decisions'), 'the summary is in the after view');
+    const report = await vscode.workspace.openTextDocument(out.report!);
+    assert.match(report.getText(), /OpenClaw's summary quality check: \*\*passes\*\*/);
+    const confirm = prompts.filter((p) => p.kind === 'confirm').pop()!;
+    assert.equal(confirm.message, 'Compact agent:main:work?');
+    assert.match(confirm.detail!, /Nothing is rewritten or deleted/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('Compact Session: confirmed, one compaction row is appended and the context becomes summary + kept tail', async () => {
+    const s = session('agent:main:work')!;
+    const before = rows(s.row.sessionId);
+    confirmAnswer = (m) => (m === 'Compact agent:main:work?' ? 'Compact' : undefined);
+    const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+    assert.equal(out.status, 'compacted', out.reason);
+    const after = rows(s.row.sessionId);
+    assert.equal(after.length, before.length + 1);
+    assert.deepEqual(after.slice(0, before.length), before, 'earlier rows byte-identical');
+    const ev = JSON.parse(after[after.length - 1]!.json!) as { type: string; summary: string; firstKeptEntryId: string; tokensBefore: number };
+    assert.equal(ev.type, 'compaction');
+    assert.equal(ev.summary, out.plan!.summary, 'the previewed summary is what was written');
+    assert.equal(ev.firstKeptEntryId, out.plan!.entry.firstKeptEntryId);
+    const items = await waitFor(() => {
+      const c = api.service.model.ensureTranscript(s.uid)?.context;
+      return c?.compaction?.type === 'compaction' && c.items[0]?.kind === 'compaction' && c.items[0].id !== out.plan!.before[0]?.id ? c.items : undefined;
+    }, 'the model to show the new compaction');
+    assert.deepEqual(items.slice(1).map((e) => e.id), out.plan!.after.slice(1).map((e) => e.id), 'kept tail as previewed');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('history: summary, what it dropped (diff) and the quality report of that compaction', async () => {
+    const s = session('agent:main:work')!;
+    const ctx = api.service.model.ensureTranscript(s.uid)!.context!;
+    const c = ctx.compactions[ctx.compactions.length - 1]!;
+    const node = { uid: s.uid, entry: c, compaction: true };
+    const sum = (await vscode.commands.executeCommand<vscode.Uri>('openclawContext.showCompactionSummary', node))!;
+    assert.match((await vscode.workspace.openTextDocument(sum)).getText(), /## Decisions/);
+    const dropped = (await vscode.commands.executeCommand<{ before: vscode.Uri; after: vscode.Uri }>('openclawContext.showCompactionDropped', node))!;
+    const b = (await vscode.workspace.openTextDocument(dropped.before)).getText();
+    const a = (await vscode.workspace.openTextDocument(dropped.after)).getText();
+    assert.ok(b.length > 0 && a.includes('compaction summary'), 'before/after documents');
+    assert.notEqual(a, b);
+    const q = (await vscode.commands.executeCommand<vscode.Uri>('openclawContext.showCompactionQuality', node))!;
+    assert.match((await vscode.workspace.openTextDocument(q)).getText(), /\| Decisions \| \d+ \| \d+ \|/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('Compact is refused while a Gateway owns the store; Undo is refused for SQLite sessions', async () => {
+    turns(3, '--key', 'agent:main:main');
+    await waitFor(() => (api.service.model.ensureTranscript(session('agent:main:main')!.uid)!.context!.items.length > 6 ? true : undefined), 'the new turns');
+    const s = session('agent:main:main')!;
+    const before = rows(s.row.sessionId);
+    const child: ChildProcess = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+    await new Promise<void>((r) => child.once('spawn', () => r()));
+    await new Promise((r) => setTimeout(r, 100));
+    const startTime = processStartTime(child.pid!);
+    const lockDir = path.join(dir, 'tmp', `openclaw-${process.getuid?.() ?? ''}`.replace(/-$/, ''));
+    fs.mkdirSync(lockDir, { recursive: true });
+    const lock = path.join(lockDir, 'gateway.e2e00002.lock');
+    fs.writeFileSync(lock, JSON.stringify({ pid: child.pid, ownerId: 'e2e', createdAt: new Date().toISOString(), stateDir: dir, port: 18789, ...(startTime !== null ? { startTime } : {}) }));
+    try {
+      confirmAnswer = () => 'Compact';
+      const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+      assert.equal(out.status, 'refused', out.reason);
+      assert.deepEqual(rows(s.row.sessionId), before);
+      assert.match(prompts.filter((p) => p.kind === 'warn').pop()!.message, /openclaw sessions compact agent:main:main/);
+    } finally {
+      fs.rmSync(lock, { force: true });
+      child.kill('SIGKILL');
+    }
+    const u = await vscode.commands.executeCommand<{ status: string; reason?: string }>('openclawContext.undoCompaction', session('agent:main:work')!.uid);
+    assert.equal(u.status, 'refused');
+    assert.match(u.reason!, /Gateway/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('JSONL session: compact, then Undo Compaction brings the earlier context back; the file only grows', async () => {
+    turns(3, '--agent', 'legacy', '--key', 'agent:legacy:main');
+    await new Promise((r) => setTimeout(r, 500));
+    const s = session('agent:legacy:main')!;
+    const file = path.join(dir, 'agents/legacy/sessions', `${s.row.sessionId}.jsonl`);
+    const itemsBefore = api.service.model.ensureTranscript(s.uid)!.context!.items.map((e) => e.id);
+    const bytes0 = fs.readFileSync(file);
+    confirmAnswer = (m) => (m.startsWith('Compact') ? 'Compact' : m.startsWith('Undo') ? 'Undo Compaction' : undefined);
+    const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+    assert.equal(out.status, 'compacted', out.reason);
+    await waitFor(() => api.service.model.ensureTranscript(s.uid)!.context!.items[0]?.id !== itemsBefore[0], 'the compaction in the model');
+    const u = await vscode.commands.executeCommand<{ status: string; reason?: string }>('openclawContext.undoCompaction', s.uid);
+    assert.equal(u.status, 'undone', u.reason);
+    const items = await waitFor(() => {
+      const i = api.service.model.ensureTranscript(s.uid)!.context!.items.map((e) => e.id);
+      return JSON.stringify(i) === JSON.stringify(itemsBefore) ? i : undefined;
+    }, 'the context before the compaction');
+    assert.deepEqual(items, itemsBefore);
+    const bytes1 = fs.readFileSync(file);
+    assert.ok(bytes1.subarray(0, bytes0.length).equals(bytes0), 'the transcript only grew');
+    const lines = bytes1.subarray(bytes0.length).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; customType?: string });
+    assert.deepEqual(lines.map((l) => l.type), ['compaction', 'custom']);
+    assert.equal(lines[1]!.customType, 'openclaw-context.undo-compaction');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});

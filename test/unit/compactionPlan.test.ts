@@ -1,0 +1,102 @@
+/**
+ * planCompaction on the real OpenClaw state: the plan's preview ("after") is exactly what our reader
+ * rebuilds once the planned entry is written with the real writer; the entry passes OpenClaw's audit;
+ * one read of the path is enough (the plan holds everything the write needs).
+ */
+import assert from 'node:assert/strict';
+import { planCompaction } from '../../src/core/compaction/plan';
+import { compactPrompt, qualityMarkdown, undoPrompt, compactionOrigin } from '../../src/core/compaction/viewModel';
+import { planUndo } from '../../src/core/compaction/undo';
+import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
+import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
+import { appendEvents } from '../../src/core/store/writer';
+import { materializeRealState, realDbPath, tmpDir } from './helpers';
+
+function read(db: string) {
+  const store = new SqliteSessionStore('main', db, () => undefined);
+  const { rows } = store.readRows(true);
+  return {
+    store,
+    rows,
+    ctx(key: string) {
+      const row = store.readRows(true).rows.find((r) => r.key === key)!;
+      const index = new TranscriptIndex();
+      index.apply(store.readTranscript(row, undefined, { full: true }));
+      return { row, ctx: rebuildContext(index) };
+    },
+  };
+}
+
+describe('compaction plan (issue 4: preview = what is written)', function () {
+  it('on the real sessions: written with the real writer, our reader rebuilds exactly the previewed context', async function () {
+    const dir = materializeRealState();
+    const db = realDbPath(dir);
+    const r0 = read(db);
+    let planned = 0;
+    for (const row of r0.rows) {
+      const { ctx } = r0.ctx(row.key);
+      const full = r0.store.loadEntries(row, ctx.path);
+      const r = planCompaction({ path: ctx.path, full, tokensBefore: 12_345, keepRecentTokens: 300 });
+      if (!r.ok) {
+        assert.match(r.reason, /nothing|no messages|just compacted/);
+        continue;
+      }
+      planned++;
+      const p = r.plan;
+      assert.equal(p.audit.ok, true, `${row.key}: OpenClaw's audit: ${p.audit.reasonCodes.join(',')}`);
+      assert.equal(p.entry.type, 'compaction');
+      assert.equal(p.entry.summary, p.summary);
+      assert.equal(p.entry.tokensBefore, 12_345);
+      assert.ok(p.summary.length <= 16_000);
+      for (const h of ['## Decisions', '## Open TODOs', '## Constraints/Rules', '## Pending user asks', '## Exact identifiers']) assert.ok(p.summary.includes(h), `${row.key}: ${h}`);
+      // "before" is the context as the reader sees it now
+      assert.deepEqual(p.before.map((e) => e.id), ctx.items.map((e) => e.id), `${row.key}: before = the active context`);
+      // write it; read back: summary (our entry) + the kept tail, exactly the preview's "after"
+      const w = await appendEvents(db, row.key, [p.entry], { ownership: { tmpDir: tmpDir('occtx-systmp-'), probePort: false } });
+      assert.ok(w.ok, JSON.stringify(w));
+      const { ctx: after } = read(db).ctx(row.key);
+      assert.equal(after.compaction?.id, w.written[0]!.id);
+      assert.deepEqual(after.items.map((e) => e.id), [w.written[0]!.id, ...p.after.slice(1).map((e) => e.id)], `${row.key}: after = preview`);
+      assert.equal(after.compaction?.firstKeptEntryId, p.entry.firstKeptEntryId);
+      // a second compaction right away is refused (the last entry is a compaction)
+      const again = planCompaction({ path: after.path, full: read(db).store.loadEntries(row, after.path), tokensBefore: 1, keepRecentTokens: 300 });
+      assert.ok(!again.ok);
+    }
+    assert.ok(planned >= 2, `sessions planned: ${planned}`);
+  });
+
+  it('refuses when an entry could not be read, and when the lengths differ', function () {
+    const dir = materializeRealState();
+    const r0 = read(realDbPath(dir));
+    const { row, ctx } = r0.ctx('agent:main:work');
+    const full = r0.store.loadEntries(row, ctx.path);
+    const holes = full.map((j, i) => (i === 3 ? undefined : j));
+    const r = planCompaction({ path: ctx.path, full: holes, tokensBefore: 1, keepRecentTokens: 300 });
+    assert.ok(!r.ok && /could not be read/.test(r.reason));
+    assert.ok(!planCompaction({ path: ctx.path, full: full.slice(1), tokensBefore: 1 }).ok);
+  });
+
+  it('texts: the confirmation names counts and era; the report lists survival; origin of an entry', function () {
+    const dir = materializeRealState();
+    const r0 = read(realDbPath(dir));
+    const { row, ctx } = r0.ctx('agent:main:work');
+    const r = planCompaction({ path: ctx.path, full: r0.store.loadEntries(row, ctx.path), tokensBefore: 9_000, keepRecentTokens: 300 });
+    assert.ok(r.ok);
+    const q = r.plan.quality;
+    const pr = compactPrompt(row.key, 'sqlite', r.plan);
+    assert.equal(pr.message, 'Compact agent:main:work?');
+    assert.match(pr.detail, /SQLite transcript \(one transaction\)/);
+    assert.match(pr.detail, new RegExp(`${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks`));
+    assert.doesNotMatch(pr.detail, /Undo Compaction/, 'undo is only offered for JSONL');
+    assert.match(compactPrompt(row.key, 'jsonl', r.plan).detail, /Undo Compaction/);
+    const md = qualityMarkdown('T', q, r.plan.audit);
+    assert.match(md, /^# T\n/);
+    assert.match(md, /OpenClaw's summary quality check: \*\*passes\*\*/);
+    assert.match(md, new RegExp(`\\| Decisions \\| ${q.decisions.found} \\| ${q.decisions.kept} \\|`));
+    assert.equal(compactionOrigin({ __openclaw: { runId: 'r' } }), 'OpenClaw, during a run (automatic or /compact)');
+    assert.equal(compactionOrigin({ __openclaw: { itemId: 'i' } }), 'OpenClaw');
+    assert.match(compactionOrigin({ fromHook: true }), /external/);
+    const u = planUndo(ctx, 'jsonl');
+    if (u.ok) assert.match(undoPrompt(row.key, u.plan).detail, /not deleted/);
+  });
+});
