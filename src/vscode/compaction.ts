@@ -5,7 +5,7 @@
  * (shared with the checkpoints controller's shape) so the in-host tests can answer them.
  */
 import * as vscode from 'vscode';
-import { planCompaction, type CompactionPlan } from '../core/compaction/plan';
+import { planCompaction, planCompactionWith, type CompactionPlan } from '../core/compaction/plan';
 import { compactionQualityReport } from '../core/compaction/quality';
 import { compactionInputFromEntries } from '../core/compaction/summary';
 import { planUndo } from '../core/compaction/undo';
@@ -19,6 +19,8 @@ import type { CheckpointUi } from './checkpoints';
 import type { DiagnosticsChannel } from './output';
 import type { ContextService } from './service';
 import { EntryNode, sessionFromArg } from './sessionsTree';
+import { languageModelSummarizer, type LmChoice } from './lmSummarizer';
+import { readSettings } from './settings';
 
 export const COMPACTION_DOC_SCHEME = 'openclaw-compaction';
 type Json = Record<string, unknown>;
@@ -35,6 +37,13 @@ class Docs implements vscode.TextDocumentContentProvider {
     if (this.docs.size > 60) this.docs.delete(this.docs.keys().next().value as string);
     return uri;
   }
+}
+
+/** One line saying who wrote the summary (and why a requested model did not). */
+function summaryBy(plan: CompactionPlan, setting: 'mechanical' | 'languageModel', lm: LmChoice): string {
+  if (plan.source === 'model') return `- Summary written by the language model ${lm.model ?? ''} and checked with OpenClaw's quality rules`;
+  if (setting === 'languageModel') return `- Summary: mechanical (the language model was not used: ${plan.fallbackReason ?? 'unknown'}${plan.error ? ` — ${plan.error}` : ''})`;
+  return '- Summary: mechanical (no LLM; `openclawContext.compaction.summarizer` can enable a VS Code language model)';
 }
 
 const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 60) || 'session';
@@ -97,10 +106,18 @@ export class CompactionController implements vscode.Disposable {
       void this.ui.info('OpenClaw Context: no session to compact. Pick one in the Sessions view.');
       return { status: 'nothing', reason: 'no session' };
     }
-    const planned = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the compaction of ${s.row.key}…` }, async () => {
+    const cfg = readSettings().compaction;
+    const lm: LmChoice = {};
+    const planned = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the compaction of ${s.row.key}${cfg.summarizer === 'languageModel' ? ' (asking the language model)' : ''}…`, cancellable: cfg.summarizer === 'languageModel' }, async (_p, token) => {
       const data = this.load(s);
       if (!data) return { ok: false as const, reason: 'the transcript could not be read (see Show Diagnostics)' };
-      const r = planCompaction({ path: data.path, full: data.full, tokensBefore: s.gauge.used, keepRecentTokens: this.keepRecentTokens(s) });
+      const input = { path: data.path, full: data.full, tokensBefore: s.gauge.used, keepRecentTokens: this.keepRecentTokens(s) };
+      let r;
+      if (cfg.summarizer === 'languageModel') {
+        const ctl = new AbortController();
+        token.onCancellationRequested(() => ctl.abort());
+        r = await planCompactionWith(input, { summarizer: languageModelSummarizer(cfg.languageModelFamily, lm), timeoutMs: cfg.modelTimeoutMs, signal: ctl.signal, contextWindow: s.gauge.window });
+      } else r = planCompaction(input);
       return r.ok ? { ok: true as const, plan: r.plan, data } : r;
     });
     if (!planned.ok) {
@@ -117,7 +134,7 @@ export class CompactionController implements vscode.Disposable {
     const after = this.docs.put(`${safe(s.row.key)}/after.md`, renderItemsDocument(`Context after compaction — ${s.row.key}`, intro, plan.after, afterFull));
     const report = this.docs.put(
       `${safe(s.row.key)}/quality.md`,
-      qualityMarkdown(`Compaction preview — ${s.row.key}`, plan.quality, plan.audit, [`- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
+      qualityMarkdown(`Compaction preview — ${s.row.key}`, plan.quality, plan.audit, [summaryBy(plan, cfg.summarizer, lm), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
     );
     await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${s.row.key} (before ↔ after)`, { preview: true });
     const reportDoc = await vscode.workspace.openTextDocument(report);

@@ -13,6 +13,13 @@ export interface Settings {
   refreshDebounceMs: number;
   showMessages: boolean;
   checkpoints: CheckpointSettings;
+  compaction: CompactionSettingsUi;
+}
+
+export interface CompactionSettingsUi {
+  summarizer: 'mechanical' | 'languageModel';
+  languageModelFamily: string;
+  modelTimeoutMs: number;
 }
 
 export interface CheckpointSettings {
@@ -44,6 +51,11 @@ export function readSettings(): Settings {
       offerResume: c.get<boolean>('checkpoints.offerResume', true) !== false,
       warnCompactionSpiral: c.get<boolean>('checkpoints.warnCompactionSpiral', true) !== false,
       restoreTokens: Math.min(4000, Math.max(200, Math.round(num('checkpoints.restoreTokens', 700)))),
+    },
+    compaction: {
+      summarizer: c.get<string>('compaction.summarizer') === 'languageModel' ? 'languageModel' : 'mechanical',
+      languageModelFamily: c.get<string>('compaction.languageModelFamily', '') ?? '',
+      modelTimeoutMs: Math.min(900, Math.max(5, num('compaction.modelTimeoutSeconds', 120))) * 1000,
     },
   };
 }

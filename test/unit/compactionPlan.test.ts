@@ -4,13 +4,17 @@
  * one read of the path is enough (the plan holds everything the write needs).
  */
 import assert from 'node:assert/strict';
-import { planCompaction } from '../../src/core/compaction/plan';
+import { planCompaction, planCompactionWith } from '../../src/core/compaction/plan';
+import { buildMechanicalSummary } from '../../src/core/compaction/summary';
 import { compactPrompt, qualityMarkdown, undoPrompt, compactionOrigin } from '../../src/core/compaction/viewModel';
 import { planUndo } from '../../src/core/compaction/undo';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
+import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { appendEvents } from '../../src/core/store/writer';
-import { materializeRealState, realDbPath, tmpDir } from './helpers';
+import { materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
 
 function read(db: string) {
   const store = new SqliteSessionStore('main', db, () => undefined);
@@ -98,5 +102,51 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
     assert.match(compactionOrigin({ fromHook: true }), /external/);
     const u = planUndo(ctx, 'jsonl');
     if (u.ok) assert.match(undoPrompt(row.key, u.plan).detail, /not deleted/);
+  });
+
+  it('with a model summarizer: used when it answers well; the mechanical summary when it fails, is empty or times out', async function () {
+    // a JSONL session of 12 turns (the model path needs more than the 3 turns OpenClaw keeps verbatim)
+    const sdir = path.join(tmpDir('occtx-plan-'), 'agents', 'main', 'sessions');
+    fs.mkdirSync(sdir, { recursive: true });
+    const t0s = Date.parse('2026-06-01T08:00:00Z');
+    const lines: unknown[] = [{ type: 'session', version: 3, id: 'plan-s1', timestamp: new Date(t0s).toISOString(), cwd: '/w' }];
+    let parent: string | null = null;
+    for (let i = 0; i < 12; i++) {
+      const u = { type: 'message', id: `u${i}`, parentId: parent, timestamp: new Date(t0s + i * 2000).toISOString(), message: { role: 'user', content: `Step ${i}: update src/mod-${i}.ts and report the result. ${'Context. '.repeat(30)}`, timestamp: t0s + i * 2000 } };
+      const a = { type: 'message', id: `a${i}`, parentId: `u${i}`, timestamp: new Date(t0s + i * 2000 + 1000).toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: `Done with step ${i} in src/mod-${i}.ts. ${'Details. '.repeat(40)}` }], provider: 'anthropic', model: 'claude-x', usage: { input: 1000 * i, output: 50, cacheRead: 0, cacheWrite: 0, totalTokens: 1000 * i + 50 }, stopReason: 'stop', timestamp: t0s + i * 2000 + 1000 } };
+      lines.push(u, a);
+      parent = `a${i}`;
+    }
+    writeJsonl(path.join(sdir, 'plan-s1.jsonl'), lines);
+    const jrow = { key: 'agent:main:main', sessionId: 'plan-s1', updatedAt: t0s + 30_000 };
+    fs.writeFileSync(path.join(sdir, 'sessions.json'), JSON.stringify({ 'agent:main:main': { sessionId: 'plan-s1', updatedAt: jrow.updatedAt } }));
+    const jstore = new JsonlSessionStore('main', sdir, () => undefined);
+    jstore.readRows(true);
+    const index = new TranscriptIndex();
+    index.apply(jstore.readTranscript(jrow, undefined, { full: true }));
+    const ctx = rebuildContext(index);
+    const input = { path: ctx.path, full: jstore.loadEntries(jrow, ctx.path), tokensBefore: 9_000, keepRecentTokens: 300 };
+    const mech = planCompaction(input);
+    assert.ok(mech.ok);
+    assert.equal(mech.plan.source, 'mechanical');
+    // a "model" that answers with a well-formed summary (the mechanical body): accepted, audited
+    const good = await planCompactionWith(input, { summarizer: async () => buildMechanicalSummary(mech.plan.input).body });
+    assert.ok(good.ok);
+    assert.equal(good.plan.source, 'model', `${good.plan.fallbackReason} ${good.plan.error ?? ''}`);
+    assert.equal(good.plan.audit.ok, true);
+    assert.equal(good.plan.entry.summary, good.plan.summary);
+    const failing = await planCompactionWith(input, { summarizer: async () => Promise.reject(new Error('no language model is available')) });
+    assert.ok(failing.ok);
+    assert.equal(failing.plan.source, 'mechanical');
+    assert.equal(failing.plan.fallbackReason, 'error');
+    assert.equal(failing.plan.summary, mech.plan.summary, 'exactly the mechanical summary');
+    const empty = await planCompactionWith(input, { summarizer: async () => '' });
+    assert.ok(empty.ok && empty.plan.source === 'mechanical' && (empty.plan.fallbackReason === 'empty' || empty.plan.fallbackReason === 'error'), empty.ok ? empty.plan.fallbackReason : '');
+    const t0 = Date.now();
+    const slow = await planCompactionWith(input, { summarizer: () => new Promise<string>(() => undefined), timeoutMs: 200 });
+    assert.ok(slow.ok && slow.plan.source === 'mechanical' && slow.plan.fallbackReason === 'timeout');
+    assert.ok(Date.now() - t0 < 5_000, 'a model that never answers cannot hang the compaction');
+    const bad = await planCompactionWith(input, { summarizer: async () => 'just some words, none of the required sections' });
+    assert.ok(bad.ok && bad.plan.source === 'mechanical' && bad.plan.fallbackReason === 'audit-failed', bad.ok ? `${bad.plan.source} ${bad.plan.fallbackReason}` : '');
   });
 });

@@ -11,6 +11,7 @@ import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
 import { openclawEstimateTokens } from './openclawHelpers';
 import { compactionQualityReport, type CompactionQualityReport } from './quality';
 import { auditMechanicalSummary, buildMechanicalSummary, compactionInputFromEntries, projectEntryMessage, type AuditResult, type EntriesCompactionInput } from './summary';
+import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason, type Summarizer } from './summarizer';
 
 type Json = Record<string, unknown>;
 
@@ -41,6 +42,11 @@ export interface CompactionPlan {
   after: EntryMeta[];
   /** full JSON of the kept tail entries (for rendering `after`) */
   keptFull: Array<Json | undefined>;
+  /** who wrote the summary: the mechanical engine, or a model (then audited by OpenClaw's rules) */
+  source: 'mechanical' | 'model';
+  /** why a requested model summary was not used */
+  fallbackReason?: FallbackReason;
+  error?: string;
 }
 
 export type PlanResult = { ok: true; plan: CompactionPlan } | { ok: false; reason: string };
@@ -60,7 +66,12 @@ function contextItems(path: readonly EntryMeta[]): EntryMeta[] {
   return [comp, ...path.slice(from, c).filter(visible), ...path.slice(c + 1).filter(visible)];
 }
 
-export function planCompaction(input: PlanInput): PlanResult {
+interface Prepared {
+  cut: CutPlan;
+  ci: EntriesCompactionInput;
+}
+
+function prepare(input: PlanInput): { ok: true; prep: Prepared } | { ok: false; reason: string } {
   if (input.full.length !== input.path.length) return { ok: false, reason: 'internal: entries and their JSON differ in length' };
   if (input.full.some((j) => !j)) return { ok: false, reason: 'some transcript entries could not be read; not compacting over them (see Show Diagnostics)' };
   // the cut walk counts what OpenClaw 2026.9.6 counts (CJK-weighted, images), on the loaded messages
@@ -75,8 +86,47 @@ export function planCompaction(input: PlanInput): PlanResult {
   const ci = compactionInputFromEntries(input.full as Json[], cut.firstKeptEntryId);
   if (!ci) return { ok: false, reason: `the cut entry ${cut.firstKeptEntryId} is not on the path` };
   if (input.workspaceRules) ci.workspaceRules = input.workspaceRules;
-  const mech = buildMechanicalSummary(ci);
-  const audit = auditMechanicalSummary(mech);
+  return { ok: true, prep: { cut, ci } };
+}
+
+/** The plan with the mechanical summary (synchronous; what the extension uses unless a model is enabled). */
+export function planCompaction(input: PlanInput): PlanResult {
+  const p = prepare(input);
+  if (!p.ok) return p;
+  const mech = buildMechanicalSummary(p.prep.ci);
+  return { ok: true, plan: finish(input, p.prep, mech.summary, mech.details, auditMechanicalSummary(mech), { source: 'mechanical' }) };
+}
+
+export interface AsyncPlanOptions {
+  /** a model summarizer (e.g. VS Code's Language Model API); without one the mechanical summary is used */
+  summarizer?: Summarizer;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  contextWindow?: number;
+}
+
+/**
+ * The plan with a model summary when a summarizer is given, falling back to the mechanical one on
+ * timeout, failure, an empty answer or a summary OpenClaw's audit would reject (`plan.source` says which).
+ */
+export async function planCompactionWith(input: PlanInput, opts: AsyncPlanOptions = {}): Promise<PlanResult> {
+  const p = prepare(input);
+  if (!p.ok) return p;
+  const o: CompactionSummaryOptions = {};
+  if (opts.summarizer) o.summarizer = opts.summarizer;
+  if (opts.timeoutMs !== undefined) o.timeoutMs = opts.timeoutMs;
+  if (opts.signal) o.signal = opts.signal;
+  if (opts.contextWindow) o.contextWindow = opts.contextWindow;
+  const r = await summarizeCompaction(p.prep.ci, o);
+  return {
+    ok: true,
+    plan: finish(input, p.prep, r.summary, r.details, r.audit, { source: r.source, ...(r.fallbackReason ? { fallbackReason: r.fallbackReason } : {}), ...(r.error ? { error: r.error } : {}) }),
+  };
+}
+
+function finish(input: PlanInput, prep: Prepared, summary: string, details: { readFiles: string[]; modifiedFiles: string[] }, audit: AuditResult, src: Pick<CompactionPlan, 'source' | 'fallbackReason' | 'error'>): CompactionPlan {
+  const { cut, ci } = prep;
+  const mech = { summary, details };
   const dropped = [...ci.messages, ...(ci.turnPrefixMessages ?? [])];
   const quality = compactionQualityReport({ dropped, summary: mech.summary, kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}) });
   // pi's figure for the entry (what OpenClaw records): chars/4 of the summary + the kept messages
@@ -111,18 +161,16 @@ export function planCompaction(input: PlanInput): PlanResult {
   const keptMetas = input.path.slice(keptIdx).filter(visible);
   const keptFull = keptMetas.map((m) => input.full[input.path.indexOf(m)]);
   return {
-    ok: true,
-    plan: {
-      cut,
-      input: ci,
-      summary: mech.summary,
-      details: mech.details,
-      audit,
-      quality,
-      entry,
-      before: contextItems(input.path),
-      after: [summaryMeta, ...keptMetas],
-      keptFull,
-    },
+    cut,
+    input: ci,
+    summary: mech.summary,
+    details: mech.details,
+    audit,
+    quality,
+    entry,
+    before: contextItems(input.path),
+    after: [summaryMeta, ...keptMetas],
+    keptFull,
+    ...src,
   };
 }

@@ -114,6 +114,23 @@ suite('Compaction in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test('language-model summarizer enabled, no model in this VS Code: the preview says the mechanical summary was used', async () => {
+    const cfg = vscode.workspace.getConfiguration('openclawContext');
+    await cfg.update('compaction.summarizer', 'languageModel', vscode.ConfigurationTarget.Global);
+    try {
+      confirmAnswer = () => undefined;
+      const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', session('agent:main:work')!.uid);
+      assert.equal(out.status, 'cancelled', out.reason);
+      assert.equal(out.plan!.source, 'mechanical');
+      assert.ok(out.plan!.fallbackReason === 'error' || out.plan!.fallbackReason === 'nothing-to-summarize', out.plan!.fallbackReason);
+      const report = (await vscode.workspace.openTextDocument(out.report!)).getText();
+      assert.match(report, /Summary: mechanical \(the language model was not used: /);
+    } finally {
+      await cfg.update('compaction.summarizer', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('Compact Session: confirmed, one compaction row is appended and the context becomes summary + kept tail', async () => {
     const s = session('agent:main:work')!;
     const before = rows(s.row.sessionId);
