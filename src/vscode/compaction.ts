@@ -9,6 +9,9 @@ import { planCompaction, planCompactionWith, type CompactionPlan } from '../core
 import { compactionQualityReport } from '../core/compaction/quality';
 import { compactionInputFromEntries } from '../core/compaction/summary';
 import { planUndo } from '../core/compaction/undo';
+import { CompactionBreaker } from '../core/compaction/breaker';
+import { buildRestoreList, renderRestoreInjection } from '../core/compaction/restoreList';
+import { estimateTokens, familyFor } from '../core/tokens/estimator';
 import { compactionOrigin, compactPrompt, qualityMarkdown, undoPrompt } from '../core/compaction/viewModel';
 import { renderItemsDocument } from '../core/context/document';
 import type { SessionState } from '../core/context/model';
@@ -56,6 +59,8 @@ export interface CompactOutcome {
   before?: vscode.Uri;
   after?: vscode.Uri;
   report?: vscode.Uri;
+  /** after a compaction: the L3 restore offer (resolves when the user answered it) */
+  restoreOffer?: Promise<'restored' | 'cancelled' | 'refused' | 'declined'>;
 }
 
 export class CompactionController implements vscode.Disposable {
@@ -83,6 +88,7 @@ export class CompactionController implements vscode.Disposable {
       reg('showCompactionSummary', (arg) => this.showSummary(arg)),
       reg('showCompactionDropped', (arg) => this.showDropped(arg)),
       reg('showCompactionQuality', (arg) => this.showQuality(arg)),
+      reg('resetCompactionBreaker', (arg) => this.resetBreaker(arg)),
     ];
   }
 
@@ -105,6 +111,17 @@ export class CompactionController implements vscode.Disposable {
     if (!s) {
       void this.ui.info('OpenClaw Context: no session to compact. Pick one in the Sessions view.');
       return { status: 'nothing', reason: 'no session' };
+    }
+    const breaker = new CompactionBreaker(s.stateDir);
+    if (breaker.isOpen(s.row.key)) {
+      const st = breaker.status(s.row.key);
+      const last = st.failures[st.failures.length - 1]?.reason ?? 'unknown';
+      const c = await this.ui.warn(
+        `OpenClaw Context: compaction of ${s.row.key} is paused after ${st.consecutiveFailures} failures in a row (last: ${last}). Only L1 trimming (views) is used until you reset it.`,
+        'Reset and Compact',
+      );
+      if (c !== 'Reset and Compact') return { status: 'refused', reason: 'circuit breaker open' };
+      breaker.reset(s.row.key);
     }
     const cfg = readSettings().compaction;
     const lm: LmChoice = {};
@@ -146,18 +163,69 @@ export class CompactionController implements vscode.Disposable {
     if (!target) return { status: 'failed', reason: 'the store is not available', plan };
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compacting ${s.row.key}…` }, () => appendToSession(target, [plan.entry]));
     if (result.ok) {
+      breaker.recordSuccess(s.row.key);
       this.diag.info(`compacted ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (${plan.quality.tokensBefore} → ${plan.quality.tokensAfter} est.)`);
       for (const n of result.notes) this.diag.info(`  ${n}`);
       this.service.refreshNow();
-      void this.ui.info(`OpenClaw Context: compacted ${s.row.key} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens).${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`);
-      return { status: 'compacted', plan, result, before, after, report };
+      // L3: offer the files to re-read after a compaction (MEMORY.md, memories/context.md, key files)
+      const ws = this.workspaceOf(s);
+      const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
+      const list = ws ? buildRestoreList(ws, plan.details, (t) => estimateTokens(t, family)) : undefined;
+      const offer = list && list.entries.length ? 'Restore Key Files…' : undefined;
+      const msg = `OpenClaw Context: compacted ${s.row.key} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens).${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`;
+      const outcome: CompactOutcome = { status: 'compacted', plan, result, before, after, report };
+      const chosen = offer ? this.ui.info(msg, offer) : this.ui.info(msg);
+      outcome.restoreOffer = Promise.resolve(chosen).then(async (c) => (c === offer && list ? this.restoreKeyFiles(s, list) : 'declined'));
+      return outcome;
     }
     const owned = result.code === 'owned' || result.code === 'locked' || result.code === 'busy';
+    if (!owned) {
+      const f = breaker.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: this.workspaceOf(s) });
+      if (f.opened) this.diag.report({ severity: 'error', source: `compact ${s.row.key}`, message: `circuit breaker opened after ${f.state.consecutiveFailures} failures${f.errorsLog?.status === 'appended' ? ` (logged to ${f.errorsLog.file})` : ''}` });
+    }
     this.diag.report({ severity: 'warning', source: `compact ${s.row.key}`, message: `${result.code}: ${result.message}` });
     void (owned
       ? this.ui.warn(`OpenClaw Context did not compact ${s.row.key}: ${result.message} Writing now would fail the session's next turn. Let OpenClaw do it instead: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat); live mode will do it through the Gateway.`)
       : this.ui.error(`OpenClaw Context could not compact ${s.row.key}: ${result.message}`));
     return { status: owned ? 'refused' : 'failed', plan, result, reason: result.message };
+  }
+
+  private workspaceOf(s: SessionState): string | undefined {
+    return this.service.model
+      .stateDirs()
+      .find((d) => d.candidate.dir === s.stateDir)
+      ?.agents.find((a) => a.agent.id === s.agentId)?.agent.workspace;
+  }
+
+  /** L3: append the restore list as one custom_message (preview + confirmation first). */
+  private async restoreKeyFiles(s: SessionState, list: ReturnType<typeof buildRestoreList>): Promise<'restored' | 'cancelled' | 'refused'> {
+    const text = renderRestoreInjection(list);
+    const uri = this.docs.put(`${safe(s.row.key)}/restore-files.md`, text);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    const c = await this.ui.confirm(
+      `Restore ${list.entries.length} file${list.entries.length === 1 ? '' : 's'} into ${s.row.key}?`,
+      `${list.entries.map((e) => `${e.path} (~${e.tokens} tokens${e.truncated ? ', cut' : ''})`).join(', ')}: ~${list.totalTokens} tokens in one note the model sees on the next turn.`,
+      'Restore',
+    );
+    if (c !== 'Restore') return 'cancelled';
+    const target = this.service.model.writeTarget(s.uid);
+    if (!target) return 'refused';
+    const r = await appendToSession(target, [{ type: 'custom_message', customType: 'openclaw-context.restore-files', content: text, display: true, details: { files: list.entries.map((e) => e.path) } }]);
+    if (!r.ok) {
+      void this.ui.warn(`OpenClaw Context did not restore the files: ${r.message}`);
+      return 'refused';
+    }
+    this.service.refreshNow();
+    return 'restored';
+  }
+
+  resetBreaker(arg: unknown): boolean {
+    const s = sessionFromArg(this.service, arg);
+    if (!s) return false;
+    new CompactionBreaker(s.stateDir).reset(s.row.key);
+    void this.ui.info(`OpenClaw Context: compaction of ${s.row.key} is enabled again.`);
+    return true;
   }
 
   /** A compaction entry node of the Sessions view, or a session (its latest compaction). */

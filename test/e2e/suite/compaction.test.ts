@@ -16,6 +16,7 @@ import type { OpenClawContextApi } from '../../../src/extension';
 import type { CheckpointUi } from '../../../src/vscode/checkpoints';
 import type { CompactOutcome } from '../../../src/vscode/compaction';
 import { processStartTime } from '../../../src/core/store/ownership';
+import { CompactionBreaker } from '../../../src/core/compaction/breaker';
 
 const EXT_ID = 'openclaw-context.openclaw-context';
 const REPO = path.resolve(__dirname, '../../../..');
@@ -37,6 +38,8 @@ suite('Compaction in the extension host', () => {
   let originalUi: CheckpointUi;
   const prompts: Array<{ kind: string; message: string; detail?: string }> = [];
   let confirmAnswer: (m: string) => string | undefined = () => undefined;
+  let infoAnswer: (m: string) => string | undefined = () => undefined;
+  let warnAnswer: (m: string) => string | undefined = () => undefined;
 
   const session = (key: string) => api.service.model.sessions().find((s) => s.stateDir === dir && s.row.key === key);
   const db = () => path.join(dir, 'agents/main/agent/openclaw-agent.sqlite');
@@ -79,7 +82,7 @@ suite('Compaction in the extension host', () => {
     const stub = (kind: string) => (message: string, ...rest: unknown[]) => {
       const detail = kind === 'confirm' ? (rest[0] as string) : undefined;
       prompts.push({ kind, message, detail });
-      return Promise.resolve(kind === 'confirm' ? confirmAnswer(message) : undefined);
+      return Promise.resolve(kind === 'confirm' ? confirmAnswer(message) : kind === 'info' ? infoAnswer(message) : kind === 'warn' ? warnAnswer(message) : undefined);
     };
     api.checkpoints.ui = { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), pick: (items) => Promise.resolve(items[0]) } as CheckpointUi;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
@@ -149,7 +152,62 @@ suite('Compaction in the extension host', () => {
       return c?.compaction?.type === 'compaction' && c.items[0]?.kind === 'compaction' && c.items[0].id !== out.plan!.before[0]?.id ? c.items : undefined;
     }, 'the model to show the new compaction');
     assert.deepEqual(items.slice(1).map((e) => e.id), out.plan!.after.slice(1).map((e) => e.id), 'kept tail as previewed');
+    assert.equal(await out.restoreOffer, 'declined', 'the L3 offer was shown and not taken');
+    assert.ok(prompts.some((p) => p.kind === 'info' && p.message.startsWith('OpenClaw Context: compacted agent:main:work')));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('after a compaction, Restore Key Files appends MEMORY.md (and the other L3 files) as one note', async () => {
+    const key = 'agent:main:ext';
+    turns(3, '--key', key);
+    await waitFor(() => (api.service.model.ensureTranscript(session(key)!.uid)!.context!.items.length > 6 ? true : undefined), 'turns');
+    const s = session(key)!;
+    confirmAnswer = (m) => (m === `Compact ${key}?` || m.startsWith('Restore ') ? (m.startsWith('Restore ') ? 'Restore' : 'Compact') : undefined);
+    infoAnswer = (m) => (m.startsWith(`OpenClaw Context: compacted ${key}`) ? 'Restore Key Files…' : undefined);
+    try {
+      const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+      assert.equal(out.status, 'compacted', out.reason);
+      assert.equal(await out.restoreOffer, 'restored');
+      const r = rows(s.row.sessionId);
+      const last = JSON.parse(r[r.length - 1]!.json!) as { type: string; customType: string; content: string; details: { files: string[] } };
+      assert.equal(last.type, 'custom_message');
+      assert.equal(last.customType, 'openclaw-context.restore-files');
+      assert.ok(last.details.files.includes('MEMORY.md'), last.details.files.join());
+      assert.ok(last.content.includes(fs.readFileSync(path.join(dir, 'workspace', 'MEMORY.md'), 'utf8').trim().split('\n')[0]!), 'MEMORY.md text in the note');
+      const before = JSON.parse(r[r.length - 2]!.json!) as { type: string };
+      assert.equal(before.type, 'compaction', 'right after the compaction');
+    } finally {
+      infoAnswer = () => undefined;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  test('circuit breaker: after 3 recorded failures compaction is paused (nothing written) until reset', async () => {
+    const key = 'agent:main:rpc';
+    turns(3, '--key', key);
+    await waitFor(() => (api.service.model.ensureTranscript(session(key)!.uid)!.context!.items.length > 6 ? true : undefined), 'turns');
+    const s = session(key)!;
+    const br = new CompactionBreaker(dir);
+    for (let i = 0; i < 3; i++) br.recordFailure(key, `write-failed: simulated ${i}`);
+    assert.equal(br.isOpen(key), true);
+    const before = rows(s.row.sessionId);
+    confirmAnswer = () => 'Compact';
+    warnAnswer = () => undefined;
+    const paused = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+    assert.equal(paused.status, 'refused');
+    assert.equal(paused.reason, 'circuit breaker open');
+    assert.match(prompts.filter((p) => p.kind === 'warn').pop()!.message, /paused after 3 failures in a row \(last: write-failed: simulated 2\)/);
+    assert.deepEqual(rows(s.row.sessionId), before);
+    warnAnswer = (m) => (m.includes('is paused') ? 'Reset and Compact' : undefined);
+    try {
+      const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+      assert.equal(out.status, 'compacted', out.reason);
+      assert.equal(new CompactionBreaker(dir).isOpen(key), false);
+      assert.equal(rows(s.row.sessionId).length, before.length + 1);
+    } finally {
+      warnAnswer = () => undefined;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   test('history: summary, what it dropped (diff) and the quality report of that compaction', async () => {
