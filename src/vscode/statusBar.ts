@@ -4,6 +4,13 @@ import { statusBarModel } from '../core/context/viewModel';
 import type { ContextService } from './service';
 import type { Settings } from './settings';
 
+/** Links at the bottom of the gauge tooltip, for the gauge's session. */
+const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [
+  ['openclawContext.openContext', '$(open-preview) Open context'],
+  ['openclawContext.compactSession', '$(fold) Compact…'],
+  ['openclawContext.createCheckpoint', '$(save) Checkpoint'],
+];
+
 export class GaugeStatusBar implements vscode.Disposable {
   private item: vscode.StatusBarItem | undefined;
   private readonly sub: vscode.Disposable;
@@ -48,8 +55,10 @@ export class GaugeStatusBar implements vscode.Disposable {
     });
     this.text = m.text;
     this.item.text = m.text;
-    const md = new vscode.MarkdownString(m.tooltip, true);
-    md.isTrusted = false;
+    const actions = active ? `\n\n---\n\n${TOOLTIP_ACTIONS.map(([cmd, label]) => `[${label}](command:${cmd}?${encodeURIComponent(JSON.stringify([active.uid]))})`).join(' · ')}` : '';
+    const md = new vscode.MarkdownString(m.tooltip + actions, true);
+    // only our own commands may run from the tooltip's links
+    md.isTrusted = { enabledCommands: TOOLTIP_ACTIONS.map(([c]) => c) };
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: m.accessibility, role: 'button' };
     this.item.backgroundColor =

@@ -15,6 +15,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendEvents } from '../../src/core/store/writer';
 import { materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
+import { ContextModel } from '../../src/core/context/model';
+import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 
 function read(db: string) {
   const store = new SqliteSessionStore('main', db, () => undefined);
@@ -67,6 +69,35 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
       assert.ok(!again.ok);
     }
     assert.ok(planned >= 2, `sessions planned: ${planned}`);
+  });
+
+  it('after our compaction (OpenClaw does not update the row for it) the gauge shows the compacted context, marked as an estimate', async function () {
+    const dir = materializeRealState();
+    const env = processEnv();
+    const model = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, env), env });
+    try {
+      model.refresh(true);
+      const s = model.findByKey('agent:main:work')!;
+      model.ensureTranscript(s.uid);
+      const before = model.findByKey('agent:main:work')!.gauge;
+      assert.equal(before.estimated, false, 'OpenClaw counted it');
+      const ctx = s.context!;
+      const r = planCompaction({ path: ctx.path, full: model.loadEntries(s.uid, ctx.path), tokensBefore: before.used, keepRecentTokens: 300 });
+      assert.ok(r.ok);
+      const w = await appendEvents(realDbPath(dir), s.row.key, [r.plan.entry], { ownership: { tmpDir: tmpDir('occtx-systmp-'), probePort: false } });
+      assert.ok(w.ok);
+      model.refresh();
+      const after = model.findByKey('agent:main:work')!;
+      model.ensureTranscript(after.uid);
+      const g = model.findByKey('agent:main:work')!.gauge;
+      assert.equal(after.context!.compaction!.id, w.written[0]!.id);
+      assert.equal(g.estimated, true);
+      assert.equal(g.usedSource, 'transcript');
+      assert.equal(g.used, g.calibrated!.tokens, 'the calibrated estimate of summary + kept tail');
+      assert.ok(g.used < before.used, `${g.used} < ${before.used}`);
+    } finally {
+      model.dispose();
+    }
   });
 
   it('refuses when an entry could not be read, and when the lengths differ', function () {

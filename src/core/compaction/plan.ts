@@ -10,7 +10,7 @@ import type { CompactionInput as CompactionEntryInput } from '../store/writer';
 import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
 import { openclawEstimateTokens } from './openclawHelpers';
 import { compactionQualityReport, type CompactionQualityReport } from './quality';
-import { auditMechanicalSummary, buildMechanicalSummary, compactionInputFromEntries, projectEntryMessage, type AuditResult, type EntriesCompactionInput } from './summary';
+import { auditMechanicalSummary, buildMechanicalSummary, compactionInputFromEntries, projectEntryMessage, type AuditResult, type CompactionFacts, type EntriesCompactionInput } from './summary';
 import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason, type Summarizer } from './summarizer';
 
 type Json = Record<string, unknown>;
@@ -94,7 +94,7 @@ export function planCompaction(input: PlanInput): PlanResult {
   const p = prepare(input);
   if (!p.ok) return p;
   const mech = buildMechanicalSummary(p.prep.ci);
-  return { ok: true, plan: finish(input, p.prep, mech.summary, mech.details, auditMechanicalSummary(mech), { source: 'mechanical' }) };
+  return { ok: true, plan: finish(input, p.prep, mech.summary, mech.details, auditMechanicalSummary(mech), { source: 'mechanical' }, mech.facts) };
 }
 
 export interface AsyncPlanOptions {
@@ -120,15 +120,15 @@ export async function planCompactionWith(input: PlanInput, opts: AsyncPlanOption
   const r = await summarizeCompaction(p.prep.ci, o);
   return {
     ok: true,
-    plan: finish(input, p.prep, r.summary, r.details, r.audit, { source: r.source, ...(r.fallbackReason ? { fallbackReason: r.fallbackReason } : {}), ...(r.error ? { error: r.error } : {}) }),
+    plan: finish(input, p.prep, r.summary, r.details, r.audit, { source: r.source, ...(r.fallbackReason ? { fallbackReason: r.fallbackReason } : {}), ...(r.error ? { error: r.error } : {}) }, r.mechanical.facts),
   };
 }
 
-function finish(input: PlanInput, prep: Prepared, summary: string, details: { readFiles: string[]; modifiedFiles: string[] }, audit: AuditResult, src: Pick<CompactionPlan, 'source' | 'fallbackReason' | 'error'>): CompactionPlan {
+function finish(input: PlanInput, prep: Prepared, summary: string, details: { readFiles: string[]; modifiedFiles: string[] }, audit: AuditResult, src: Pick<CompactionPlan, 'source' | 'fallbackReason' | 'error'>, facts?: CompactionFacts): CompactionPlan {
   const { cut, ci } = prep;
   const mech = { summary, details };
   const dropped = [...ci.messages, ...(ci.turnPrefixMessages ?? [])];
-  const quality = compactionQualityReport({ dropped, summary: mech.summary, kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}) });
+  const quality = compactionQualityReport({ dropped, summary: mech.summary, kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}), ...(facts ? { facts } : {}) });
   // pi's figure for the entry (what OpenClaw records): chars/4 of the summary + the kept messages
   const keptPi = cut.kept.filter((e) => e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary').reduce((s, e) => s + e.tokens, 0);
   const tokensAfter = Math.ceil(mech.summary.length / 4) + keptPi;

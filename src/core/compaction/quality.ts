@@ -10,7 +10,7 @@
  */
 import { codePoints, flatten } from '../checkpoint/text';
 import { type AgentMessage, estimateMessagesTokens, type MessageEstimator, openclawEstimateTokens } from './openclawHelpers';
-import { extractCompactionFacts, type IdentifierKind, summaryIncludesIdentifier } from './summary';
+import { extractCompactionFacts, type CompactionFacts, type IdentifierKind, summaryIncludesIdentifier } from './summary';
 
 /** An ask is found in a summary by this many of its first characters (code points). */
 export const ASK_MATCH_CHARS = 60;
@@ -64,6 +64,8 @@ export interface QualityReportInput {
   /** Per-message estimate (default OpenClaw 2026.9.6's). */
   estimate?: MessageEstimator;
   maxListed?: number;
+  /** `extractCompactionFacts(dropped, previousSummary)` when the caller already has it (the summary builder does) */
+  facts?: CompactionFacts;
 }
 
 /** Text compared for survival: NFKC, lower case, whitespace collapsed, controls dropped. */
@@ -97,7 +99,7 @@ export function compactionQualityReport(input: QualityReportInput): CompactionQu
   const tokensBefore = droppedTokens + keptTokens;
   const tokensAfter = summaryTokens + keptTokens;
 
-  const facts = extractCompactionFacts(input.dropped, input.previousSummary);
+  const facts = input.facts ?? extractCompactionFacts(input.dropped, input.previousSummary);
   const norm = normalizeForMatch(input.summary);
 
   const decisions = survival(facts.decisions, (d) => norm.includes(core(d)), maxListed);

@@ -129,7 +129,13 @@ export function computeGauge(input: GaugeInput): Gauge {
   let used: number;
   let usedSource: Gauge['usedSource'];
   let pending = 0;
-  if (fresh !== undefined) {
+  // A compaction written after OpenClaw last counted (an external one: OpenClaw does not update the row
+  // for it) makes that count stale: the context is now the summary + the kept tail.
+  const staleByCompaction = fresh !== undefined && !!context?.compaction && context.compaction.timestamp > row.updatedAt && !!calibrated;
+  if (staleByCompaction) {
+    used = calibrated!.tokens;
+    usedSource = 'transcript';
+  } else if (fresh !== undefined) {
     pending = context && calibrated ? Math.round(pendingSinceRow(context, calibrated, row.updatedAt, calibration?.scale ?? 1)) : 0;
     used = fresh + pending;
     usedSource = 'session';
@@ -146,7 +152,7 @@ export function computeGauge(input: GaugeInput): Gauge {
   const flushAt = Math.max(0, line.at - compaction.softThresholdTokens);
   const g: Gauge = {
     used,
-    estimated: fresh === undefined || pending > 0,
+    estimated: fresh === undefined || pending > 0 || staleByCompaction,
     pending,
     usedSource,
     window: window.tokens,
