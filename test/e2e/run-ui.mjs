@@ -30,6 +30,13 @@ const gaugeText = (cell) => {
 const fmt = (v) => (v >= 10000 ? `${(v / 1000).toFixed(0)}k` : `${(v / 1000).toFixed(1)}k`);
 
 const state = prepareState('real');
+// the fixture sessions are small: a low keepRecentTokens gives the compaction check something to summarise
+{
+  const cfgFile = path.join(state.dir, 'openclaw.json');
+  const cfg = JSON.parse(fs.readFileSync(cfgFile, 'utf8'));
+  cfg.agents.defaults.compaction = { ...(cfg.agents.defaults.compaction ?? {}), keepRecentTokens: 300 };
+  fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
+}
 const figures = openclawFigures();
 const mostRecent = [...figures].sort((a, b) => b.updatedAt - a.updatedAt)[0];
 let cs;
@@ -202,6 +209,35 @@ try {
           throw new Error(`last row is ${JSON.stringify(after.event).slice(0, 300)}`);
         }
         if (after.event.parentId !== before.event?.id && before.event?.type !== 'leaf') throw new Error('the note is not chained to the previous leaf');
+        await page.keyboard.press('Escape');
+      },
+    },
+    {
+      name: 'Compact Session…: the preview diff and quality report open, the dialog asks, Compact appends one compaction entry',
+      fn: async () => {
+        const dbPath = path.join(state.dir, 'agents/main/agent/openclaw-agent.sqlite');
+        const lastRow = () => JSON.parse(execFileSync(node24, ['-e', `
+          const { DatabaseSync } = require('node:sqlite');
+          const db = new DatabaseSync(process.argv[1], { readOnly: true });
+          const sid = db.prepare('SELECT current_session_id AS s FROM session_nodes WHERE session_key = ?').get(process.argv[2]).s;
+          const r = db.prepare('SELECT seq, event_json FROM transcript_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sid);
+          console.log(JSON.stringify({ seq: r.seq, event: r.event_json ? JSON.parse(r.event_json) : null }));`, dbPath, mostRecent.key], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+        const before = lastRow();
+        await commandPalette(page, 'OpenClaw Context: Compact Session');
+        // the diff editor (before ↔ after) and the quality report beside it
+        await page.locator('.tab', { hasText: `Compaction preview: ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 20_000 });
+        await page.locator('.editor-instance .view-lines', { hasText: 'summary quality check' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+        const dialog = page.locator('.monaco-dialog-box', { hasText: `Compact ${mostRecent.key}?` }).first();
+        await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+        const detail = (await dialog.innerText()).replace(/\s+/g, ' ');
+        if (!/decisions, \d+\/\d+ TODOs/.test(detail) || !/Nothing is rewritten or deleted/.test(detail)) throw new Error(`dialog reads "${detail}"`);
+        await sleep(300);
+        await page.screenshot({ path: path.join(out, 'compaction.png') });
+        if (process.env.OC_CTX_UPDATE_SCREENSHOT === '1') fs.copyFileSync(path.join(out, 'compaction.png'), path.join(REPO, 'media/compaction.png'));
+        await dialog.locator('.monaco-button', { hasText: /^Compact$/ }).first().click();
+        await page.locator('.notifications-toasts .notification-toast', { hasText: `compacted ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        const after = lastRow();
+        if (after.seq !== before.seq + 1 || after.event?.type !== 'compaction' || !String(after.event.summary).includes('## Decisions')) throw new Error(`last row is ${JSON.stringify(after.event).slice(0, 300)}`);
         await page.keyboard.press('Escape');
       },
     },

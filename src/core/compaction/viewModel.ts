@@ -20,7 +20,7 @@ export function qualityMarkdown(title: string, q: CompactionQualityReport, audit
   const lines = [
     `# ${title}`,
     '',
-    `- Tokens (estimate): **${formatTokens(q.tokensBefore)} → ${formatTokens(q.tokensAfter)}** (saves ${formatTokens(Math.max(0, q.tokensSaved))}, ${q.reduction >= 0 ? `−${pct(q.reduction)}` : `+${pct(-q.reduction)}`}); compression ×${Number.isFinite(q.compressionRatio) ? q.compressionRatio.toFixed(2) : '∞'}`,
+    `- Message tokens (estimate; the system prompt, workspace files and tools come on top): **${formatTokens(q.tokensBefore)} → ${formatTokens(q.tokensAfter)}** (saves ${formatTokens(Math.max(0, q.tokensSaved))}, ${q.reduction >= 0 ? `−${pct(q.reduction)}` : `+${pct(-q.reduction)}`}); compression ×${Number.isFinite(q.compressionRatio) ? q.compressionRatio.toFixed(2) : '∞'}`,
     `- Summary: ${q.summaryChars.toLocaleString('en')} characters, ~${formatTokens(q.summaryTokens)} tokens, replacing ~${formatTokens(q.droppedTokens)} tokens (×${Number.isFinite(q.summaryRatio) ? q.summaryRatio.toFixed(1) : '∞'} smaller); kept verbatim ~${formatTokens(q.keptTokens)} tokens`,
     ...extra,
   ];
@@ -41,7 +41,7 @@ export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: Compac
     message: `Compact ${key}?`,
     detail:
       `${n} message${n === 1 ? '' : 's'} are replaced by a ${q.summaryChars.toLocaleString('en')}-character summary; ${plan.after.length - 1} stay verbatim. ` +
-      `Context ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} tokens. ` +
+      `Messages ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} tokens (system prompt and tools not included). ` +
       `Kept in the summary: ${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks.\n\n` +
       `One compaction entry is appended to ${where}. Nothing is rewritten or deleted: the full history stays in the transcript${era === 'jsonl' ? ', and Undo Compaction can bring the earlier context back' : ''}.`,
   };
