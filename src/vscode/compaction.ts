@@ -10,6 +10,11 @@ import { compactionQualityReport } from '../core/compaction/quality';
 import { compactionInputFromEntries } from '../core/compaction/summary';
 import { planUndo } from '../core/compaction/undo';
 import { CompactionBreaker } from '../core/compaction/breaker';
+import { openClawContextView, resolveContextPruningSettings } from '../core/compaction/pruning';
+import { softTrimView } from '../core/compaction/softTrim';
+import type { RuleSummary } from '../core/compaction/messages';
+import { projectEntryMessage } from '../core/compaction/summary';
+import { formatTokens } from '../core/context/format';
 import { buildRestoreList, renderRestoreInjection } from '../core/compaction/restoreList';
 import { estimateTokens, familyFor } from '../core/tokens/estimator';
 import { compactionOrigin, compactPrompt, qualityMarkdown, undoPrompt } from '../core/compaction/viewModel';
@@ -89,6 +94,7 @@ export class CompactionController implements vscode.Disposable {
       reg('showCompactionDropped', (arg) => this.showDropped(arg)),
       reg('showCompactionQuality', (arg) => this.showQuality(arg)),
       reg('resetCompactionBreaker', (arg) => this.resetBreaker(arg)),
+      reg('openTrimmedContext', (arg, which) => this.openTrimmedView(arg, which)),
     ];
   }
 
@@ -218,6 +224,64 @@ export class CompactionController implements vscode.Disposable {
     }
     this.service.refreshNow();
     return 'restored';
+  }
+
+  /**
+   * The active context through an in-memory view, as a diff against the context as stored: what OpenClaw
+   * sends (cache-TTL pruning when configured, then the tool-result guard) or seed 000's L1 soft trim.
+   * Nothing is written.
+   */
+  async openTrimmedView(arg: unknown, which?: unknown): Promise<{ kind: 'openclaw' | 'l1'; original: vscode.Uri; view: vscode.Uri; rules: RuleSummary[] } | undefined> {
+    const s = sessionFromArg(this.service, arg);
+    const st = s && this.service.model.ensureTranscript(s.uid);
+    if (!s || !st?.context) {
+      void this.ui.info('OpenClaw Context: no session to show.');
+      return undefined;
+    }
+    let kind: 'openclaw' | 'l1' | undefined = which === 'openclaw' || which === 'l1' ? which : undefined;
+    if (!kind) {
+      const p = await this.ui.pick(
+        [
+          { label: 'What OpenClaw sends', description: 'context pruning (when configured) + tool-result guard', kind2: 'openclaw' as const },
+          { label: 'L1 soft trim (seed 000)', description: 'long tool outputs and file reads trimmed, older tool records one line each', kind2: 'l1' as const },
+        ],
+        { title: 'Trimmed view of the active context (nothing is written)' },
+      );
+      kind = p?.kind2;
+    }
+    if (!kind) return undefined;
+    const items = st.context.items;
+    const full = this.service.model.loadEntries(s.uid, items);
+    const msgs = items.map((m, i) => (m.kind === 'compaction' ? { role: 'compactionSummary', summary: String(full[i]?.summary ?? ''), timestamp: m.timestamp } : (projectEntryMessage(full[i]) ?? { role: 'unknown', content: '' })));
+    const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
+    let viewMsgs: Json[];
+    let rules: RuleSummary[];
+    let head: string[];
+    if (kind === 'openclaw') {
+      const dir = this.service.model.stateDirs().find((d) => d.candidate.dir === s.stateDir);
+      const raw = (dir?.config.value as { agents?: { defaults?: { contextPruning?: unknown } } } | undefined)?.agents?.defaults?.contextPruning;
+      const settings = resolveContextPruningSettings(raw) ?? null;
+      const v = openClawContextView(msgs, { contextWindowTokens: s.gauge.window, settings, family });
+      viewMsgs = v.messages;
+      rules = [...v.pruning.rules, ...v.guard.rules];
+      head = [
+        `- Context pruning: ${settings ? `cache-ttl (${v.pruning.skipped ? `skipped: ${v.pruning.skipped}` : 'applied as if the cache had expired'})` : 'off in this config (`agents.defaults.contextPruning.mode` is not `cache-ttl`)'}`,
+        `- Tool-result guard: window ${formatTokens(s.gauge.window)}${v.guard.overflow ? ' — **the context would still overflow**' : ''}`,
+      ];
+    } else {
+      const v = softTrimView(msgs, { family });
+      viewMsgs = v.messages;
+      rules = v.report.rules;
+      head = [`- ${v.report.records.length} tool records; the newest ${v.report.recent.length} stay records, older ones become one line`];
+    }
+    const lines = [...head, ...rules.map((r) => `- \`${r.rule}\`: ${r.indices.length} message${r.indices.length === 1 ? '' : 's'}, ~${formatTokens(r.tokens.before)} → ~${formatTokens(r.tokens.after)} tokens`)];
+    if (!rules.length) lines.push('- Nothing to trim in this context.');
+    const viewFull = items.map((m, i) => (m.kind === 'message' && full[i] ? { ...full[i]!, message: viewMsgs[i] } : m.kind === 'compaction' ? { ...(full[i] ?? {}), summary: String((viewMsgs[i] as { summary?: unknown }).summary ?? full[i]?.summary ?? '') } : full[i]));
+    const title = kind === 'openclaw' ? 'What OpenClaw sends' : 'L1 soft trim';
+    const original = this.docs.put(`${safe(s.row.key)}/stored.md`, renderItemsDocument(`Active context as stored — ${s.row.key}`, [], items, full));
+    const view = this.docs.put(`${safe(s.row.key)}/${kind}.md`, renderItemsDocument(`${title} — ${s.row.key}`, lines, items, viewFull));
+    await vscode.commands.executeCommand('vscode.diff', original, view, `${title}: ${s.row.key} (stored ↔ view; nothing is written)`);
+    return { kind, original, view, rules };
   }
 
   resetBreaker(arg: unknown): boolean {

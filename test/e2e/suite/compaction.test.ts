@@ -256,6 +256,41 @@ suite('Compaction in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test('trimmed views (nothing written): L1 soft trim and what OpenClaw sends, as diffs against the stored context', async () => {
+    const key = 'agent:legacy:work';
+    const s0 = session(key)!;
+    const sessions = path.join(dir, 'agents/legacy/sessions');
+    const file = path.join(sessions, `${s0.row.sessionId}.jsonl`);
+    const leaf = api.service.model.ensureTranscript(s0.uid)!.context!.leafId;
+    const t = Date.now();
+    const out = Array.from({ length: 120 }, (_, i) => `ok ${i} test case passed in ${i % 7} ms`).join('\n') + '\nFAILED: 1 test, see above';
+    const lines = [
+      { type: 'message', id: 'trim-u1', parentId: leaf, timestamp: new Date(t).toISOString(), message: { role: 'user', content: 'run the tests', timestamp: t } },
+      { type: 'message', id: 'trim-a1', parentId: 'trim-u1', timestamp: new Date(t + 1).toISOString(), message: { role: 'assistant', content: [{ type: 'toolCall', id: 'call-trim-1', name: 'exec', arguments: { command: 'npm test' } }], provider: 'fake', model: 'scripted-1', stopReason: 'toolUse', timestamp: t + 1 } },
+      { type: 'message', id: 'trim-t1', parentId: 'trim-a1', timestamp: new Date(t + 2).toISOString(), message: { role: 'toolResult', toolCallId: 'call-trim-1', toolName: 'exec', content: [{ type: 'text', text: out }], isError: false, timestamp: t + 2 } },
+    ];
+    const bytes0 = fs.readFileSync(file);
+    fs.appendFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    await waitFor(() => api.service.model.ensureTranscript(s0.uid)!.context!.items.some((e) => e.id === 'trim-t1'), 'the tool result in the model');
+    const bytes1 = fs.readFileSync(file);
+    const l1 = (await vscode.commands.executeCommand<{ kind: string; original: vscode.Uri; view: vscode.Uri; rules: Array<{ rule: string; indices: number[] }> }>('openclawContext.openTrimmedContext', s0.uid, 'l1'))!;
+    assert.ok(out.length > 2000);
+    const tail = l1.rules.find((r) => r.rule === 'l1.tail');
+    assert.ok(tail, `rules: ${l1.rules.map((r) => r.rule).join()}`);
+    const items = api.service.model.ensureTranscript(s0.uid)!.context!.items;
+    assert.ok(tail.indices.includes(items.findIndex((e) => e.id === 'trim-t1')), 'the long exec output is the one trimmed');
+    const viewText = (await vscode.workspace.openTextDocument(l1.view)).getText();
+    const storedText = (await vscode.workspace.openTextDocument(l1.original)).getText();
+    assert.ok(storedText.includes('ok 5 test case passed') && !viewText.includes('ok 5 test case passed'), 'the middle of the output is trimmed away in the view');
+    assert.ok(viewText.includes('FAILED: 1 test, see above'), 'the end of the output (its conclusion) stays');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'shown as a diff');
+    const oc = (await vscode.commands.executeCommand<{ kind: string; view: vscode.Uri }>('openclawContext.openTrimmedContext', s0.uid, 'openclaw'))!;
+    assert.match((await vscode.workspace.openTextDocument(oc.view)).getText(), /Context pruning: off in this config/);
+    assert.ok(fs.readFileSync(file).equals(bytes1) && bytes1.subarray(0, bytes0.length).equals(bytes0), 'views never write');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('JSONL session: compact, then Undo Compaction brings the earlier context back; the file only grows', async () => {
     turns(3, '--agent', 'legacy', '--key', 'agent:legacy:main');
     await new Promise((r) => setTimeout(r, 500));
