@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Interop tests against the REAL OpenClaw (`npm run test:interop`, about 4-4.5 min): our writer,
-# ownership check and checkpoint restore driving openclaw@2026.9.6 offline with the shared fake LLM.
-# Exits non-zero on any failure.
+# Interop tests against the REAL OpenClaw (`npm run test:interop`, about 5-6 min): our writer,
+# ownership check, checkpoint restore and compaction planner driving openclaw@2026.9.6 offline with
+# the shared fake LLM. Exits non-zero on any failure.
 #   1. setup (idempotent, cached outside the repo): Node 24 + openclaw@2026.9.6 (test/interop/setup.sh)
-#   2. compile (tsc) so out/src/core/{store,checkpoint}/*.js are current
+#   2. compile (tsc) so out/src/core/{store,context,checkpoint,compaction}/*.js are current
 #   3. test/interop/run.mjs under Node 24 (prints `N passed, N failed`)
 # Needs the shared harness beside the repo (../shared/tools/openclaw-real) or $OPENCLAW_SHARED_DIR.
 set -euo pipefail

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Interop harness: our writer (out/src/core/store/writer.js), ownership check and checkpoint restore
-// (out/src/core/checkpoint) against the REAL openclaw@2026.9.6, offline, with the shared fake LLM
+// Interop harness: our writer (out/src/core/store/writer.js), ownership check, checkpoint restore
+// (out/src/core/checkpoint) and compaction planner (out/src/core/compaction/plan.js) against the REAL
+// openclaw@2026.9.6, offline, with the shared fake LLM
 // (../shared/tools/openclaw-real/fake-llm.mjs). Tests and findings: test/interop/README.md.
 //
 //   node test/interop/run.mjs          (under Node 24; scripts/test-interop.sh sets everything up)
@@ -16,7 +17,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -58,6 +59,29 @@ function checkpointModules() {
   for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} is missing; compile first (npx tsc -p .)`);
   const [cp, restore, sessionWrite, estimator] = files.map((f) => require(f));
   return { ...cp, ...restore, ...sessionWrite, familyFor: estimator.familyFor };
+}
+
+/** Our compaction planner and the session writer (test 4), loaded when that test runs. */
+function compactionModules() {
+  const dir = path.join(ROOT, 'out', 'src', 'core');
+  const files = [['compaction', 'plan.js'], ['store', 'sessionWrite.js']].map((f) => path.join(dir, ...f));
+  for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} is missing; compile first (npx tsc -p .)`);
+  const [plan, sessionWrite] = files.map((f) => require(f));
+  return { ...plan, ...sessionWrite };
+}
+
+/** An export of OpenClaw's bundle by its source name (the chunk files and export aliases are hashed). */
+async function openclawExport(name, prefer = '') {
+  const dist = path.join(APP, 'node_modules', 'openclaw', 'dist');
+  const files = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs')).sort((a, b) => Number(!a.startsWith(prefer)) - Number(!b.startsWith(prefer)));
+  for (const f of files) {
+    const m = new RegExp(`\\b${name} as (\\w+)`).exec(fs.readFileSync(path.join(dist, f), 'utf8'));
+    if (m) {
+      const fn = (await import(pathToFileURL(path.join(dist, f)).href))[m[1]];
+      if (typeof fn === 'function') return fn;
+    }
+  }
+  throw new Error(`OpenClaw's bundle (${dist}) exports no ${name}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,7 +265,7 @@ function openclaw(args, { timeoutMs = 300_000, name } = {}) {
 
 const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
 let gatewayNo = 0;
-/** A running Gateway one test hands to the next (test 2 → 3 → 4), so each does not start its own. */
+/** A running Gateway one test hands to the next (test 2 → 3 → 4 → 5), so each does not start its own. */
 let gatewayHandoff;
 /** `openclaw gateway run` in the background (its own process group), as the shared gateway.sh does. */
 async function startGateway() {
@@ -395,6 +419,30 @@ function messageBefore(req, needle) {
   return { prev, idx, msgs };
 }
 
+/** How OpenClaw 2026.9.6 puts a compaction summary in front of the kept tail (a user message of one text block). */
+const summaryMessage = (summary) => `The conversation history before this point was compacted into the following summary:\n\n<summary>\n${summary}\n</summary>`;
+/** Tool-call ids as the model sees them: OpenClaw sends them without the non-alphanumerics (`call_ab12` → `callab12`). */
+const callId = (id) => String(id ?? '').replace(/[^A-Za-z0-9]/g, '');
+/** A model-request message reduced to what the transcript determines: role, text, tool calls with their arguments. */
+function requestShape(m) {
+  if (m.role === 'user') return { role: 'user', text: cleanUser(textOf(Array.isArray(m.content) ? [m.content[0]] : m.content)) };
+  if (m.role === 'assistant') return { role: 'assistant', text: textOf(m.content), calls: (m.tool_calls ?? []).map((c) => ({ id: callId(c.id), name: c.function?.name, args: JSON.parse(c.function?.arguments || '{}') })) };
+  if (m.role === 'tool') return { role: 'tool', id: callId(m.tool_call_id), text: textOf(m.content) };
+  return { role: m.role, text: textOf(m.content) };
+}
+/** A transcript entry (full JSON) reduced the same way, as the model should receive it. */
+function entryShape(e) {
+  if (e.type === 'custom_message') return { role: 'user', text: textOf(e.content) };
+  const msg = e.message ?? {};
+  if (msg.role === 'user') return { role: 'user', text: textOf(msg.content) };
+  if (msg.role === 'assistant') {
+    const blocks = Array.isArray(msg.content) ? msg.content : [];
+    return { role: 'assistant', text: textOf(msg.content), calls: blocks.filter((b) => b && b.type === 'toolCall').map((b) => ({ id: callId(b.id), name: b.name, args: b.arguments })) };
+  }
+  if (msg.role === 'toolResult') return { role: 'tool', id: callId(msg.toolCallId), text: textOf(msg.content) };
+  return { role: msg.role ?? e.type, text: textOf(msg.content) };
+}
+
 function assert(cond, msg) {
   if (!cond) throw new Error(msg);
 }
@@ -440,6 +488,37 @@ const T6 = 'Turn 6: use blue-green. #reply Blue-green it is.';
 const T7 = 'Interop turn 7: where were we?';
 const MARKER5 = `OCCTX-MARKER-${randomUUID()}`;
 const NOTE5 = `EXTERNAL NOTE from openclaw-context (${MARKER5}): the freeze starts Friday 18:00 UTC.`;
+// Test 4: six more turns, so our engine's cut falls inside the history. Walking back from the end,
+// the cut rule sums the messages until it reaches keepRecentTokens (C4_KEEP): turn F and the write
+// turn D (tool call, tool result, answer) stay under it, and turn E's long user message (~1,500 characters,
+// ~370 tokens) crosses it. The cut then moves back over the non-message row OpenClaw writes before each
+// Gateway turn (`custom` openclaw:bootstrap-context:full), which is no turn start, so (as in OpenClaw's own
+// findCutPoint) turn C becomes the split turn's prefix; the model keeps E, D and F verbatim. Before the cut:
+// turns 1–7, test 2's compaction, test 3's restore block, the exec turn A, the long answer B (#pad) and the
+// read turn C (AGENTS.md, ~6,000 characters). Each message holds one directive at its end (the fake takes
+// everything after it).
+const C4_KEEP = 300;
+const C4 = {
+  a: 'Compaction turn A: what is in the workspace? #exec ls -1',
+  b: 'Compaction turn B: show me sample log lines for the release notes. #pad 40',
+  c: 'Compaction turn C: read the agents file. #read AGENTS.md',
+  e: [
+    'Compaction turn E: here is the release brief for ORBIT-77; please acknowledge it.',
+    'Scope: the billing service moves to the v2 ledger, with the new invoice renderer and the retry queue for failed card charges.',
+    'Rollout: blue-green, as decided earlier; the green fleet is built from the release branch and warmed with a replay of the last hour of traffic.',
+    'Window: Thursday 10:00 to 12:00 UTC; the change freeze starts Friday 18:00 UTC, so there is one spare day for a second attempt.',
+    'Owners: Dana owns the rollback, Priya owns the ledger migration, and the on-call engineer watches error rates and p99 latency during the switch.',
+    'Checks before the switch: the migration dry run must report zero orphaned ledger rows, the invoice renderer must match the golden files byte for byte, and the retry queue must drain in under five minutes in staging.',
+    'Checks after the switch: error rate below 0.5 percent for thirty minutes, p99 latency within ten percent of the baseline, and no growth of the dead-letter queue.',
+    'Rollback: switch the load balancer back to blue, pause the retry queue, and leave the ledger in dual-write mode until the incident review.',
+    'Communication: a status note in the release channel at the start, at the switch and at the end, and a summary for support with the known issues.',
+    'Known issues: invoices created during the switch may show the old template for up to a minute; card retries are delayed by up to five minutes.',
+    'Please confirm you have it. #reply Acknowledged ORBIT-77.',
+  ].join('\n'),
+  d: 'Compaction turn D: save the release plan. #write orbit-77.md Release ORBIT-77: blue-green, owner Dana, window Thursday 10:00 UTC.',
+  f: 'Compaction turn F: ready for the switch? #reply Ready for ORBIT-77.',
+  g: 'Compaction turn G: after our engine’s compaction, what is the release id? #reply ORBIT-77',
+};
 
 try {
   await test('setup: state dir, config, fake LLM, baseline', async () => {
@@ -667,7 +746,7 @@ try {
     assert(stored && stored.type === 'custom_message' && stored.customType === M.RESTORE_CUSTOM_TYPE && stored.content === block, 'the stored restore row is our custom_message with the block verbatim');
     log(`restored: custom_message ${restoreId} at seq ${w.written[0].seq}, parent ${view.ctx.leafId}`);
 
-    // The next real turn, through the Gateway (an embedded run would refuse it: see test 2 and test 5).
+    // The next real turn, through the Gateway (an embedded run would refuse it: see test 2 and test 6).
     gw = await startGateway();
     let handed = false;
     try {
@@ -685,7 +764,7 @@ try {
       assert(hasLines(parts[0].text), 'the topic and decision lines reached the model');
       eq(msgs.filter((m) => textOf(m.content).includes(M.INJECTION_HEADER)).length, 1, 'the block is in the request once');
       log(`model request #${req.seq}: message ${idx - 1} is the restore block (${block.length} chars, byte-for-byte), message ${idx} the new prompt`);
-      gatewayHandoff = gw; // test 4 checks ownership with this running Gateway
+      gatewayHandoff = gw; // test 4 runs its first turns through this Gateway
       handed = true;
     } finally {
       if (!handed) await stopGateway(gw);
@@ -706,7 +785,173 @@ try {
     log(`transcript: ${before.rows.length} earlier rows and ${before.ids.length} identity rows unchanged; ${after.rows.length - before.rows.length} new (ours + turn 7)`);
   });
 
-  await test('4. with the real Gateway running, checkOwnership reports it and the writer refuses without touching the DB', async () => {
+  await test('4. compaction planned by our engine: OpenClaw accepts it; the next request is exactly its summary + the kept tail + the new turn', async () => {
+    assert(ready, 'setup failed');
+    const M = compactionModules();
+    // Six more real turns (exec, a long #pad answer, read, a long brief, write, a short reply), through the
+    // Gateway test 3 handed over (or a new one). Then the Gateway stops: our writer only writes offline.
+    const gw1 = gatewayHandoff ?? (await startGateway());
+    gatewayHandoff = undefined;
+    const order = ['a', 'b', 'c', 'e', 'd', 'f'];
+    const ms = [];
+    try {
+      for (const k of order) ms.push((await gatewayTurn(C4[k])).ms);
+    } finally {
+      await stopGateway(gw1);
+    }
+    log(`turns ${order.map((k, i) => `${k.toUpperCase()} ${ms[i]}`).join(', ')} ms (Gateway)`);
+    const own = await checkOwnership(STATE, OWN);
+    assert(!own.owned, `the Gateway stopped, but checkOwnership says: ${own.reason}`);
+
+    // Read the session as the extension does: the transcript index, the active path, and the full JSON of the
+    // path in one loadEntries call; then plan the compaction in memory.
+    const t0 = Date.now();
+    const diags = [];
+    const store = new SqliteSessionStore('main', DB, (d) => diags.push(d));
+    let row, ctx, full;
+    try {
+      row = store.readRows(true).rows.find((r) => r.key === KEY);
+      assert(row, `our reader finds no session ${KEY}`);
+      const index = new TranscriptIndex();
+      index.apply(store.readTranscript(row, undefined, { full: true }));
+      ctx = rebuildContext(index);
+      full = store.loadEntries(row, ctx.path);
+    } finally {
+      store.close();
+    }
+    const bad = diags.filter((d) => d.severity !== 'info');
+    assert(!bad.length, `our reader reported: ${bad.map((d) => d.message).join('; ')}`);
+    assert(Number.isFinite(row.totalTokens) && row.totalTokens > 0, `the session row has no token figure (totalTokens ${row.totalTokens})`);
+    const res = M.planCompaction({ path: ctx.path, full, tokensBefore: row.totalTokens, keepRecentTokens: C4_KEEP });
+    assert(res.ok, `planCompaction refused: ${res.reason}`);
+    const plan = res.plan;
+    const planMs = Date.now() - t0;
+    const pathText = (i) => {
+      const e = full[i];
+      return e ? textOf(e.type === 'custom_message' ? e.content : e.message?.content) : '';
+    };
+    const userAt = (needle) => ctx.path.findIndex((m, i) => m.kind === 'message' && m.role === 'user' && pathText(i).includes(needle));
+
+    // OpenClaw's own quality check (the safeguard audit), reproduced on our summary.
+    assert(plan.audit.ok, `OpenClaw's summary audit rejects our summary: ${plan.audit.reasons.join(', ')}\n${plan.summary}`);
+    // The cut falls inside the history: the kept tail the model sees starts at turn E's user message, with
+    // turns A–C (and all of tests 1–3) before it, after test 2's compaction.
+    const eIdx = userAt('Compaction turn E');
+    const cIdx = userAt('Compaction turn C');
+    assert(eIdx > 0 && cIdx > 0, 'turns C and E are not on the active path');
+    const cut = plan.cut;
+    assert(cut.cutIndex <= eIdx && ctx.path.slice(cut.cutIndex, eIdx).every((m) => !m.modelVisible), `the cut (keepRecentTokens ${C4_KEEP}) is not turn E's user message or a hidden row right before it: #${cut.cutIndex} ${ctx.path[cut.cutIndex]?.kind}/${ctx.path[cut.cutIndex]?.role ?? ''} (turn E is #${eIdx})`);
+    eq(plan.after[1] && plan.after[1].id, ctx.path[eIdx].id, 'the first kept message is turn E’s user message');
+    if (cut.isSplitTurn) eq(cut.turnStart, cIdx, 'the split turn (the cut is on a row that starts no turn) is turn C, as OpenClaw counts it');
+    assert(cut.previousCompaction && ctx.compaction && cut.previousCompaction.id === ctx.compaction.id, 'the plan follows the compaction test 2 wrote');
+    for (const k of ['a', 'b']) {
+      const i = userAt(`Compaction turn ${k.toUpperCase()}`);
+      assert(i >= cut.boundaryStart && cut.toSummarize.some((m) => m.id === ctx.path[i].id), `turn ${k.toUpperCase()} is not among the summarised entries`);
+    }
+    // OpenClaw's own findCutPoint (2026.9.6's bundle) cuts at the same entry on the same path, from the boundary
+    // its prepareCompaction uses (the previous compaction's first kept entry) with the same keepRecentTokens.
+    const oc = await openclawExport('findCutPoint', 'compaction-');
+    const prevAt = full.findLastIndex((e) => e && e.type === 'compaction');
+    const prevKept = prevAt >= 0 ? full.findIndex((e) => e && e.id === full[prevAt].firstKeptEntryId) : -1;
+    const theirs = oc(full, prevAt < 0 ? 0 : prevKept >= 0 ? prevKept : prevAt + 1, full.length, C4_KEEP);
+    eq(
+      { firstKeptEntryIndex: cut.cutIndex, isSplitTurn: cut.isSplitTurn, turnStartIndex: cut.isSplitTurn ? cut.turnStart : -1 },
+      { firstKeptEntryIndex: theirs.firstKeptEntryIndex, isSplitTurn: theirs.isSplitTurn, turnStartIndex: theirs.isSplitTurn ? theirs.turnStartIndex : -1 },
+      'our cut against OpenClaw’s findCutPoint on the same entries',
+    );
+    // The entry to write is the plan's: its summary, the cut, the row's figure.
+    eq([plan.entry.type, plan.entry.firstKeptEntryId, plan.entry.tokensBefore], ['compaction', ctx.path[cut.cutIndex].id, Math.round(row.totalTokens)], 'the compaction entry (type, firstKeptEntryId, tokensBefore)');
+    assert(plan.entry.summary === plan.summary && plan.summary.length > 0, 'the entry carries the planned summary');
+    // The kept tail the plan shows is the visible path from the cut on: E, the write turn D (tool call and result), F.
+    const keptShapes = plan.keptFull.map((e) => entryShape(e));
+    eq(plan.after.slice(1).map((m) => m.id), ctx.path.slice(cut.cutIndex).filter((m) => m.modelVisible && ['message', 'custom_message', 'branch_summary'].includes(m.kind)).map((m) => m.id), 'the plan’s kept tail is the visible path from the cut on');
+    eq(keptShapes.map((x) => x.role), ['user', 'assistant', 'user', 'assistant', 'tool', 'assistant', 'user', 'assistant'], 'kept tail = turn E user + reply, turn D user + tool call + tool result + answer, turn F user + reply');
+    assert(keptShapes[3].calls.length === 1 && keptShapes[3].calls[0].name === 'write' && keptShapes[4].id === keptShapes[3].calls[0].id, 'turn D is a write tool call with its result');
+    const q = plan.quality;
+    const at = (i) => `#${i} ${ctx.path[i].kind}${ctx.path[i].role ? `/${ctx.path[i].role}` : ''}${ctx.path[i].type === 'custom' && full[i]?.customType ? ` ${full[i].customType}` : ''}`;
+    log(
+      `plan in ${planMs} ms from ${ctx.path.length} path entries (one loadEntries): cut at ${at(cut.cutIndex)} = OpenClaw's findCutPoint; first kept message turn E (#${eIdx}); ` +
+        `${cut.isSplitTurn ? `split turn: prefix ${at(cut.turnStart)}..#${cut.cutIndex - 1} (turn C)` : 'no split turn'}; ${cut.toSummarize.length} entries summarised from #${cut.boundaryStart} (after test 2's compaction), ${cut.kept.length} kept`,
+    );
+    log(
+      `tokens ${plan.entry.tokensBefore} (row totalTokens) → ${plan.entry.tokensAfter} (pi chars/4: summary + kept); summary ${plan.summary.length} chars / ~${q.summaryTokens} tokens; ` +
+        `audit ok (${plan.audit.reasons.length} reasons); quality: dropped ~${q.droppedTokens} tokens, identifiers kept ${q.identifiers.kept}/${q.identifiers.found}, asks ${q.asks.kept}/${q.asks.found}, decisions ${q.decisions.kept}/${q.decisions.found}; ` +
+        `files read ${JSON.stringify(plan.details.readFiles)}, modified ${JSON.stringify(plan.details.modifiedFiles)}`,
+    );
+    log(`summary headings: ${plan.summary.split('\n').filter((l) => l.startsWith('#')).join(' | ')}`);
+
+    // Write exactly the planned entry with the extension's write path (SQLite target).
+    const sid = row.sessionId;
+    const before = rawTranscript(sid);
+    const w = await M.appendToSession({ era: 'sqlite', location: DB, stateDir: STATE, row: { key: row.key, sessionId: sid } }, [plan.entry], { ownership: OWN });
+    assert(w.ok, `our writer refused: ${w.code}: ${w.message}`);
+    const compId = w.written[0].id;
+    eq(w.written[0].parentId, ctx.leafId, 'the compaction row is chained to the active leaf');
+    const mid = readOurs();
+    const stored = mid.full.get(compId);
+    assert(stored && stored.type === 'compaction' && stored.summary === plan.summary && stored.firstKeptEntryId === plan.entry.firstKeptEntryId, 'the stored row is our compaction with the planned summary and cut');
+    eq(mid.ctx.compaction && mid.ctx.compaction.id, compId, 'our reader sees our compaction as the latest');
+    eq(mid.ctx.items.map((m) => m.id), [compId, ...plan.after.slice(1).map((m) => m.id)], 'our reader’s context after the write is the plan’s preview (summary + kept tail)');
+    log(`wrote compaction ${compId} at seq ${w.written[0].seq}, parent ${ctx.leafId}`);
+
+    // The next real turn, through the Gateway (its startup reconcile indexes our row).
+    const gw = await startGateway();
+    let handed = false;
+    try {
+      const from = llmRequests().length;
+      const g = await gatewayTurn(C4.g);
+      log(`turn G (Gateway) ${g.ms} ms`);
+      const req = turnRequest(from, 'Compaction turn G');
+      const msgs = req.body.messages.filter((m, i) => !(i === 0 && (m.role === 'system' || m.role === 'developer')) && !isInternal(m));
+      // Our summary, exactly as OpenClaw formats a compaction summary, as the first message's text block. OpenClaw
+      // appends its one-line `Runtime: agent=… | session=… | …` block to the first user message of a request as
+      // a second text block (it did so in test 2 too); nothing else may follow.
+      const first = msgs[0];
+      const parts = first && (typeof first.content === 'string' ? [{ type: 'text', text: first.content }] : first.content);
+      assert(first && first.role === 'user' && Array.isArray(parts) && parts.every((b) => b && b.type === 'text'), `the first message is not a user message of text blocks: ${JSON.stringify(first).slice(0, 200)}`);
+      const want = summaryMessage(plan.summary);
+      if (parts[0].text !== want) {
+        let at = 0;
+        while (at < want.length && parts[0].text[at] === want[at]) at++;
+        throw new Error(`the model did not receive our summary byte for byte (first difference at ${at}): ${JSON.stringify(parts[0].text.slice(Math.max(0, at - 30), at + 50))} vs ${JSON.stringify(want.slice(Math.max(0, at - 30), at + 50))}`);
+      }
+      const extra = parts.slice(1).map((b) => b.text);
+      assert(extra.every((t) => /^Runtime: agent=main \| session=[^\n]*$/.test(t)), `the summary message carries more than OpenClaw's Runtime line: ${JSON.stringify(extra).slice(0, 300)}`);
+      // Then exactly the kept tail and the new turn.
+      const got = msgs.slice(1).map(requestShape);
+      eq(got, [...keptShapes, { role: 'user', text: C4.g }], 'the model request after the summary (system prompt and OpenClaw’s internal-context block aside)');
+      for (let i = 0; i < got.length; i++) if (got[i].role === 'tool') eq(got[i].id, got[i - 1].calls?.[0]?.id, `tool result ${i} answers the tool call before it`);
+      // Nothing from before the cut outside the summary: no user message or custom message of the path before it.
+      const droppedTexts = ctx.path
+        .slice(0, plan.cut.cutIndex)
+        .map((m, i) => (m.kind === 'custom_message' || (m.kind === 'message' && m.role === 'user') ? pathText(i).split('\n')[0].slice(0, 40) : ''))
+        .filter((t) => t.length >= 20);
+      assert(droppedTexts.length >= 8, `too few summarised prompts to check: ${droppedTexts.length}`);
+      const leak = droppedTexts.find((t) => msgs.slice(1).some((m) => JSON.stringify(m.content ?? '').includes(JSON.stringify(t).slice(1, -1))));
+      assert(!leak, `a message from before the cut reached the model outside the summary: ${JSON.stringify(leak)}`);
+      log(`model request #${req.seq}: ${msgs.length} messages = our summary (${plan.summary.length} chars, byte-for-byte${extra.length ? ', + OpenClaw’s Runtime line block' : ''}) + ${keptShapes.length} kept (turns E, D with its tool call and result, F) + the new prompt; none of the ${droppedTexts.length} prompts and notes before the cut outside the summary`);
+      gatewayHandoff = gw; // test 5 checks ownership with this running Gateway
+      handed = true;
+    } finally {
+      if (!handed) await stopGateway(gw);
+    }
+
+    // Nothing rewritten: every earlier row and identity row as it was, ours next, OpenClaw's turn chained to it.
+    const after = rawTranscript(sid);
+    const badRow = prefixMismatch(before.rows, after.rows);
+    assert(badRow < 0, `transcript row ${badRow} changed or vanished after the compaction and the next turn: ${(before.rows[badRow] ?? '').slice(0, 160)}`);
+    const badId = prefixMismatch(before.ids, after.ids);
+    assert(badId < 0, `identity row ${badId} changed or vanished: ${(before.ids[badId] ?? '').slice(0, 160)}`);
+    eq(JSON.parse(after.rows[before.rows.length]).seq, w.written[0].seq, 'our row follows every earlier row');
+    const end = readOurs();
+    eq(end.ctx.compaction && end.ctx.compaction.id, compId, 'our compaction is still the latest on the active path after OpenClaw’s turn');
+    const uG = findUser(end, 'Compaction turn G');
+    eq(uG.parentId, compId, "OpenClaw chained turn G's user message to our compaction");
+    eq(textOf(end.full.get(end.ctx.items.at(-1).id).message.content), 'ORBIT-77', 'turn G got its reply');
+    log(`transcript: ${before.rows.length} earlier rows and ${before.ids.length} identity rows unchanged; ${after.rows.length - before.rows.length} new (ours + turn G); OpenClaw's row now says ${end.row.totalTokens} tokens (fresh: ${end.row.totalTokensFresh})`);
+  });
+
+  await test('5. with the real Gateway running, checkOwnership reports it and the writer refuses without touching the DB', async () => {
     assert(ready, 'setup failed');
     const gw = gatewayHandoff ?? (await startGateway());
     gatewayHandoff = undefined;
@@ -748,7 +993,7 @@ try {
     log(`after the stop: ${own.reason.slice(0, 120)}`);
   });
 
-  await test('5. offline write, then `openclaw doctor --non-interactive` (no Gateway): the projection is reconciled and an embedded --local turn sees our note', async () => {
+  await test('6. offline write, then `openclaw doctor --non-interactive` (no Gateway): the projection is reconciled and an embedded --local turn sees our note', async () => {
     assert(ready, 'setup failed');
     const own = await checkOwnership(STATE, OWN);
     assert(!own.owned, `nothing should run, but checkOwnership says: ${own.reason}`);
