@@ -13,6 +13,7 @@ mkdir -p "$H"
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
+[ -x /usr/bin/strace ] || need_apt+=(strace)  # crash tests kill SQLite writers at every write syscall
 if [ ${#need_apt[@]} -gt 0 ]; then
   log "apt-get install ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
