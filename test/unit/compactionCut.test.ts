@@ -64,6 +64,30 @@ describe('compaction cut point (pi findCutPoint)', function () {
     assert.equal(r.plan.firstKeptEntryId, 's2');
   });
 
+  it('custom_message tokens count; the slide-back stops at a custom_message; runtime carriers are no cut points (OpenClaw findCutPoint)', function () {
+    const note = (t: number, id?: string) => e('custom_message', undefined, t, id);
+    // [U 100, A 100, U 100, A 100, note 1000], keep 500: the note alone reaches 500 → cut at it (index 4)
+    const p1 = [user(100), asst(100), user(100), asst(100), note(1000, 'n4')];
+    const r1 = findCut(p1, 500);
+    assert.ok(r1.ok);
+    assert.equal(r1.plan.cutIndex, 4);
+    // [U 100, A 100, note 5, U 500, A 10], keep 300: the walk reaches 300 at U (3); the slide-back stops at the note
+    const p2 = [user(100), asst(100), note(5, 'n2'), user(500, 'u3'), asst(10)];
+    const r2 = findCut(p2, 300);
+    assert.ok(r2.ok);
+    assert.equal(r2.plan.cutIndex, 3);
+    assert.equal(r2.plan.isSplitTurn, false);
+    // a runtime-context carrier is not a cut point: the cut goes to the next valid one
+    const p3 = [user(100, 'u0'), asst(100), user(100, 'u2'), note(400, 'carrier'), asst(50, 'a4')];
+    const r3 = findCut(p3, 400, undefined, (x) => x.id === 'carrier');
+    assert.ok(r3.ok);
+    assert.equal(r3.plan.cutIndex, 4, 'not at the carrier (3)');
+    assert.equal(r3.plan.turnStart, 2, 'the turn starts at the user message, not at the carrier');
+    const r3b = findCut(p3, 400);
+    assert.ok(r3b.ok);
+    assert.equal(r3b.plan.cutIndex, 3, 'without the predicate the note is a cut point');
+  });
+
   it('starts after the previous compaction and reports it; never cuts before it', function () {
     const p = [user(100), asst(100), comp('c2'), user(10, 'u3'), asst(10), user(10, 'u5'), asst(10)];
     const r = findCut(p, 15);
@@ -101,7 +125,7 @@ describe('compaction cut point (pi findCutPoint)', function () {
         const p = r.plan;
         const cut = ctx.path[p.cutIndex]!;
         // the cut is a valid point, or a state entry the walk-back moved onto
-        assert.ok(isValidCutPoint(cut) || (cut.kind !== 'message' && cut.kind !== 'compaction'), `${row.key}: cut on ${cut.kind}/${cut.role}`);
+        assert.ok(isValidCutPoint(cut) || !(cut.modelVisible && (cut.kind === 'message' || cut.kind === 'custom_message' || cut.kind === 'branch_summary')), `${row.key}: cut on ${cut.kind}/${cut.role}`);
         assert.notEqual(cut.role, 'toolResult');
         // partition: summarised + prefix + kept = the path after the boundary
         assert.equal(p.toSummarize.length + p.turnPrefix.length + p.kept.length, ctx.path.length - p.boundaryStart);
@@ -110,10 +134,16 @@ describe('compaction cut point (pi findCutPoint)', function () {
         let j = -1;
         for (let k = p.cutIndex - 1; k >= p.boundaryStart; k--) if (isValidCutPoint(ctx.path[k]!)) { j = k; break; }
         if (j >= 0) {
-          const after = ctx.path.slice(j + 1).filter((x) => x.kind === 'message').reduce((s, x) => s + x.tokens, 0);
+          const after = ctx.path
+            .slice(j + 1)
+            .filter((x) => x.modelVisible && (x.kind === 'message' || x.kind === 'custom_message' || x.kind === 'branch_summary'))
+            .reduce((s, x) => s + x.tokens, 0);
           assert.ok(after >= keep, `${row.key}: only ${after} tokens after the previous valid point, under ${keep}`);
         }
-        if (p.isSplitTurn) assert.equal(ctx.path[p.turnStart]!.role, 'user', `${row.key}: the split turn starts at a user message`);
+        if (p.isSplitTurn) {
+          const ts = ctx.path[p.turnStart]!;
+          assert.ok(ts.role === 'user' || ts.role === 'bashExecution' || ts.kind === 'custom_message' || ts.kind === 'branch_summary', `${row.key}: the split turn starts at ${ts.kind}/${ts.role}`);
+        }
       }
     }
     assert.ok(checked >= 4, `cuts checked on the real transcripts: ${checked}`);

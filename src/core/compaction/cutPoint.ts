@@ -5,11 +5,17 @@
  *
  * - valid cut points: `message` entries with role user, assistant, bashExecution, custom, branchSummary
  *   or compactionSummary, and `branch_summary` / `custom_message` entries; never a toolResult;
- * - walking back from the end, summing pi's chars/4 of message entries, the cut is the first valid cut
- *   point at or after the entry where the sum reaches `keepRecentTokens` (none reached: the first valid
- *   cut point, i.e. keep everything);
- * - the cut then moves back over adjacent non-message entries (state changes), stopping at a message or
- *   a compaction;
+ * - walking back from the end, summing the tokens of every entry that becomes a model message (messages,
+ *   custom_message, branch_summary), the cut is the first valid cut point at or after the entry where the
+ *   sum reaches `keepRecentTokens` (none reached: the first valid cut point, i.e. keep everything);
+ * - the cut then moves back over adjacent entries the model does not see (state changes, hidden rows),
+ *   stopping at a model-visible entry, a compaction or a reset;
+ * - OpenClaw's runtime-context carriers (custom messages with `details.runtimeContextCarrier`) are neither
+ *   cut points nor turn starts (the caller knows them from the full JSON: `isRuntimeCarrier`);
+ *
+ * Not reproduced: OpenClaw 2026.9's scaling of `keepRecentTokens` by the session's usage ÷ estimate
+ * (it keeps somewhat less than the setting); the interop test checks the cut against OpenClaw's own
+ * `findCutPoint` with the unscaled figure.
  * - a cut that is not a user message splits a turn: the turn start is the nearest entry at or before the
  *   cut that is a user / bashExecution message, a branch_summary or a custom_message.
  */
@@ -20,12 +26,17 @@ export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
 
 const CUT_ROLES = new Set(['user', 'assistant', 'bashExecution', 'custom', 'branchSummary', 'compactionSummary']);
 
-export function isValidCutPoint(e: EntryMeta): boolean {
-  if (e.kind === 'branch_summary' || e.kind === 'custom_message') return true;
+export function isValidCutPoint(e: EntryMeta, isRuntimeCarrier: (e: EntryMeta) => boolean = () => false): boolean {
+  if (e.kind === 'branch_summary') return true;
+  if (e.kind === 'custom_message') return !isRuntimeCarrier(e);
   return e.kind === 'message' && !!e.role && CUT_ROLES.has(e.role);
 }
 
-const isTurnStart = (e: EntryMeta): boolean => e.kind === 'branch_summary' || e.kind === 'custom_message' || (e.kind === 'message' && (e.role === 'user' || e.role === 'bashExecution'));
+const isTurnStart = (e: EntryMeta, isRuntimeCarrier: (e: EntryMeta) => boolean): boolean =>
+  e.kind === 'branch_summary' || (e.kind === 'custom_message' && !isRuntimeCarrier(e)) || (e.kind === 'message' && (e.role === 'user' || e.role === 'bashExecution'));
+
+/** Entries that become a model message (the walk counts their tokens; the slide-back stops at them). */
+const yieldsMessage = (e: EntryMeta): boolean => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
 
 export interface CutPlan {
   /** index (in the path) of the first entry after the previous compaction (0 without one) */
@@ -52,7 +63,12 @@ export type CutResult = { ok: true; plan: CutPlan } | { ok: false; reason: strin
  * `path`: the active path (ContextModel's `context.path`, from the latest reset to the leaf).
  * `tokensOf`: the per-entry token figure the walk sums (default pi's chars/4, `EntryMeta.tokens`).
  */
-export function findCut(path: readonly EntryMeta[], keepRecentTokens = DEFAULT_KEEP_RECENT_TOKENS, tokensOf: (e: EntryMeta) => number = (e) => e.tokens): CutResult {
+export function findCut(
+  path: readonly EntryMeta[],
+  keepRecentTokens = DEFAULT_KEEP_RECENT_TOKENS,
+  tokensOf: (e: EntryMeta) => number = (e) => e.tokens,
+  isRuntimeCarrier: (e: EntryMeta) => boolean = () => false,
+): CutResult {
   if (!path.length) return { ok: false, reason: 'the session has no entries' };
   const last = path[path.length - 1]!;
   if (last.kind === 'compaction') return { ok: false, reason: 'the session was just compacted (its last entry is a compaction)' };
@@ -66,14 +82,14 @@ export function findCut(path: readonly EntryMeta[], keepRecentTokens = DEFAULT_K
   const start = prev + 1;
   const end = path.length;
   const cutPoints: number[] = [];
-  for (let i = start; i < end; i++) if (isValidCutPoint(path[i]!)) cutPoints.push(i);
+  for (let i = start; i < end; i++) if (isValidCutPoint(path[i]!, isRuntimeCarrier)) cutPoints.push(i);
   if (!cutPoints.length) return { ok: false, reason: 'nothing to compact since the last compaction (no messages)' };
 
   let cut = cutPoints[0]!;
   let acc = 0;
   for (let i = end - 1; i >= start; i--) {
     const e = path[i]!;
-    if (e.kind !== 'message') continue;
+    if (!yieldsMessage(e)) continue;
     acc += tokensOf(e);
     if (acc >= keepRecentTokens) {
       const c = cutPoints.find((x) => x >= i);
@@ -83,7 +99,7 @@ export function findCut(path: readonly EntryMeta[], keepRecentTokens = DEFAULT_K
   }
   while (cut > start) {
     const p = path[cut - 1]!;
-    if (p.kind === 'message' || p.kind === 'compaction') break;
+    if (yieldsMessage(p) || p.kind === 'compaction' || p.kind === 'reset') break;
     cut--;
   }
   const cutEntry = path[cut]!;
@@ -91,7 +107,7 @@ export function findCut(path: readonly EntryMeta[], keepRecentTokens = DEFAULT_K
   let turnStart = -1;
   if (!isUser) {
     for (let i = cut; i >= start; i--) {
-      if (isTurnStart(path[i]!)) {
+      if (isTurnStart(path[i]!, isRuntimeCarrier)) {
         turnStart = i;
         break;
       }

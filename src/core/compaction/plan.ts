@@ -80,7 +80,13 @@ function prepare(input: PlanInput): { ok: true; prep: Prepared } | { ok: false; 
     const msg = projectEntryMessage(input.full[i]);
     tokenOf.set(m.id, msg ? openclawEstimateTokens(msg) : 0);
   });
-  const cutR = findCut(input.path, input.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS, (e) => tokenOf.get(e.id) ?? e.tokens);
+  const carriers = new Set<string>();
+  input.path.forEach((m, i) => {
+    const j = input.full[i];
+    const d = j?.details;
+    if (m.kind === 'custom_message' && d && typeof d === 'object' && (d as Json).runtimeContextCarrier === true) carriers.add(m.id);
+  });
+  const cutR = findCut(input.path, input.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS, (e) => tokenOf.get(e.id) ?? e.tokens, (e) => carriers.has(e.id));
   if (!cutR.ok) return cutR;
   const cut = cutR.plan;
   const ci = compactionInputFromEntries(input.full as Json[], cut.firstKeptEntryId);
