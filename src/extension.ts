@@ -15,6 +15,7 @@ import { SessionsTreeProvider } from './vscode/sessionsTree';
 import { affects, readSettings } from './vscode/settings';
 import { GaugeStatusBar } from './vscode/statusBar';
 import { StateWatcher } from './vscode/watcher';
+import { recoverJsonlAppends } from './core/store/writer';
 
 /** What the extension exports (used by the in-host tests and by other extensions). */
 export interface OpenClawContextApi {
@@ -87,6 +88,14 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const firstRefresh = new Promise<void>((resolve) => {
     setTimeout(() => {
       service.refreshNow(true);
+      // complete any JSONL append of ours that a crash interrupted, before OpenClaw appends after it
+      for (const d of service.model.stateDirs()) {
+        if (!d.exists) continue;
+        void recoverJsonlAppends(d.candidate.dir).then(
+          (done) => done.forEach((l) => diag.info(`recovered: ${l}`)),
+          (err: unknown) => diag.report({ severity: 'error', source: d.candidate.dir, message: `interrupted-append recovery failed: ${err instanceof Error ? err.message : String(err)}` }),
+        );
+      }
       watcher.sync();
       checkpoints.syncWatcher();
       statusBar.update();

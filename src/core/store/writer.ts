@@ -22,10 +22,11 @@
  * i.e. at the next Gateway start; embedded `--local` runs refuse turns on that session until then
  * (PROJECTION_NOTE; pinned down by test/interop).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { writeFileAtomicSync } from '../checkpoint/atomic';
 import { JsonlSessionStore } from './jsonlStore';
 import { checkLockFiles, checkOwnership, inspectJsonlLock, isPidAlive, JSONL_LOCK_STALE_MS, type Ownership, type OwnershipOptions, processStartTime } from './ownership';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
@@ -753,6 +754,154 @@ function lastLine(fd: number, size: number): string | undefined {
   return pos <= 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
+// ---------------------------------------------------------------------------------------------
+// JSONL roll-forward journal
+//
+// A write(2) of a line longer than a page can be cut short by SIGKILL at a page boundary, leaving a
+// partial line that OpenClaw's next append would be glued to. Before appending, the writer records the
+// exact bytes it is about to write (offset, length, SHA-256, the data) in our own directory
+// `<stateDir>/context/jsonl-appends/`; after the fsync it removes the record. Whoever takes the
+// transcript lock next (our next write, or the extension at start-up) finds a leftover record and
+// completes the append — the file only ever grows; nothing is truncated or rewritten.
+
+export const APPEND_JOURNAL_DIR = 'jsonl-appends';
+
+interface AppendIntent {
+  schema: 'openclaw-context/jsonl-append';
+  file: string;
+  offset: number;
+  length: number;
+  sha256: string;
+  data: string; // base64
+}
+
+function journalDir(stateDir: string): string {
+  return path.join(stateDir, 'context', APPEND_JOURNAL_DIR);
+}
+
+function journalFile(stateDir: string, transcript: string): string {
+  return path.join(journalDir(stateDir), `${createHash('sha256').update(transcript).digest('hex').slice(0, 32)}.json`);
+}
+
+function writeIntent(stateDir: string, transcript: string, offset: number, buf: Buffer): string {
+  const f = journalFile(stateDir, transcript);
+  fs.mkdirSync(path.dirname(f), { recursive: true });
+  const intent: AppendIntent = { schema: 'openclaw-context/jsonl-append', file: transcript, offset, length: buf.length, sha256: createHash('sha256').update(buf).digest('hex'), data: buf.toString('base64') };
+  writeFileAtomicSync(f, JSON.stringify(intent) + '\n', { fsync: true });
+  return f;
+}
+
+function readRange(file: string, start: number, length: number): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const b = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const n = fs.readSync(fd, b, got, length - got, start + got);
+      if (n <= 0) break;
+      got += n;
+    }
+    return b.subarray(0, got);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Complete an append that was interrupted, if its record is there. Call with the transcript lock held.
+ * Returns a refusal when the file changed in a way that cannot be completed safely.
+ */
+function completeInterruptedAppend(stateDir: string, transcript: string, notes: string[]): Refusal | undefined {
+  const f = journalFile(stateDir, transcript);
+  let intent: AppendIntent;
+  try {
+    intent = JSON.parse(fs.readFileSync(f, 'utf8')) as AppendIntent;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    fs.rmSync(f, { force: true }); // a record torn while being written: its append never started
+    notes.push('removed an unreadable append record (its write had not started)');
+    return undefined;
+  }
+  const data = Buffer.from(String(intent.data ?? ''), 'base64');
+  if (intent.file !== transcript || data.length !== intent.length || createHash('sha256').update(data).digest('hex') !== intent.sha256) {
+    fs.rmSync(f, { force: true });
+    notes.push('removed an append record that does not match its data');
+    return undefined;
+  }
+  const size = fs.statSync(transcript).size;
+  const done = Math.max(0, Math.min(size - intent.offset, data.length));
+  if (size < intent.offset) {
+    fs.rmSync(f, { force: true });
+    notes.push('removed a stale append record (the transcript is shorter than where it started)');
+    return undefined;
+  }
+  const present = readRange(transcript, intent.offset, done);
+  if (!present.equals(data.subarray(0, done))) {
+    if (done === 0) {
+      fs.rmSync(f, { force: true });
+      return undefined;
+    }
+    return refuse('corrupt', `${transcript}: an earlier append by OpenClaw Context was interrupted and the bytes after it are not ours; not writing. Record: ${f}.`);
+  }
+  if (done === data.length || done === 0) {
+    fs.rmSync(f, { force: true });
+    if (done === data.length) notes.push('an earlier append had completed; its record was removed');
+    return undefined;
+  }
+  if (size !== intent.offset + done) return refuse('corrupt', `${transcript}: an interrupted append of ours was followed by other writes; not writing. Record: ${f}.`);
+  const afd = fs.openSync(transcript, 'a');
+  try {
+    let w = done;
+    while (w < data.length) w += fs.writeSync(afd, data, w, data.length - w);
+    fs.fsyncSync(afd);
+  } finally {
+    fs.closeSync(afd);
+  }
+  fs.rmSync(f, { force: true });
+  notes.push(`completed an interrupted append (${data.length - done} of ${data.length} bytes were missing)`);
+  return undefined;
+}
+
+/**
+ * At start-up: complete every interrupted JSONL append recorded under `<stateDir>/context/jsonl-appends`,
+ * each under its transcript's lock. Returns what it did, one line per record.
+ */
+export async function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWriteOptions, 'lockTimeoutMs' | 'lockStaleMs' | 'now'> = {}): Promise<string[]> {
+  const dir = journalDir(stateDir);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const n of names) {
+    let file: string;
+    try {
+      file = String((JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')) as AppendIntent).file);
+    } catch {
+      continue;
+    }
+    if (!fs.existsSync(file)) {
+      fs.rmSync(path.join(dir, n), { force: true });
+      continue;
+    }
+    const notes: string[] = [];
+    const lock = await acquireTranscriptLock(`${file}.lock`, opts.lockTimeoutMs ?? 2000, opts.lockStaleMs ?? JSONL_LOCK_STALE_MS, opts.now ?? Date.now, notes);
+    if ('ok' in lock) {
+      out.push(`${file}: ${lock.message}`);
+      continue;
+    }
+    try {
+      const r = completeInterruptedAppend(stateDir, file, notes);
+      out.push(`${file}: ${r ? r.message : notes.join('; ') || 'nothing to do'}`);
+    } finally {
+      releaseTranscriptLock(lock, notes);
+    }
+  }
+  return out;
+}
+
 /**
  * Append entries to a JSONL-era transcript (`<sessionsDir>/<sessionId>.jsonl`, OpenClaw ≤ 2026.7)
  * under OpenClaw's lock protocol. `row` is the session's `sessions.json` row (its sessionId and
@@ -795,8 +944,11 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
   const lock = await acquireTranscriptLock(lockPath, opts.lockTimeoutMs ?? 2000, opts.lockStaleMs ?? JSONL_LOCK_STALE_MS, now, notes);
   if ('ok' in lock) return lock;
   let rfd: number | undefined;
+  let intentFile: string | undefined;
   let afd: number | undefined;
   try {
+    const interrupted = completeInterruptedAppend(stateDir, fileReal, notes);
+    if (interrupted) return interrupted;
     rfd = fs.openSync(fileReal, 'r');
     const size = fs.fstatSync(rfd).size;
     if (size === 0) return refuse('empty-transcript', `${fileReal} is empty; nothing to append to.`);
@@ -850,6 +1002,7 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
       offset += w.bytes + 1;
     }
     const buf = Buffer.from(prepared.written.map((w) => w.json + '\n').join(''), 'utf8');
+    intentFile = writeIntent(stateDir, fileReal, size, buf);
     afd = fs.openSync(fileReal, 'a');
     let done = 0;
     try {
@@ -870,8 +1023,11 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
           undo = `; removing our partial line failed (${errText(e)})`;
         }
       }
+      if (undo.startsWith('; the partial line we had written was removed')) fs.rmSync(intentFile, { force: true });
       return refuse('write-failed', `Appending to ${fileReal} failed: ${errText(err)}${undo}.`);
     }
+    fs.rmSync(intentFile, { force: true }); // written and fsync'ed: nothing to complete
+    intentFile = undefined;
     const after = fs.fstatSync(afd).size;
     if (after !== size + buf.length) notes.push(`the file grew by ${after - size} bytes, not ${buf.length}: another writer appended at the same time without taking the lock`);
     return { ok: true, era: 'jsonl', location: fileReal, sessionId: row.sessionId, previousLeafId: leafId, written: prepared.written, notes };

@@ -62,7 +62,15 @@ const short = (s, n = 48) => String(s).replace(/\s+/g, ' ').slice(0, n);
 const describeArg = (x) => {
   if (typeof x === 'number') return fdNames.get(x) ?? `fd${x}`;
   // createLockFile's temp file is `.<lock>.<pid>.<8 hex>.tmp`: name it the same way in every run
-  if (typeof x === 'string') return nodePath.basename(x).replace(/\.\d+\.[0-9a-f]{8}\.tmp$/, '.<pid>.<rand>.tmp');
+  // the writer's roll-forward record is `<32 hex of the transcript path>.json`, written through an atomic
+  // temp `.<name>.<pid>.<n>.<hex>.tmp`: the same name in every lane and run
+  if (typeof x === 'string') {
+    return nodePath
+      .basename(x)
+      .replace(/^(\.?)[0-9a-f]{32}\.json/, '$1<journal>.json')
+      .replace(/\.json\.\d+\.\d+\.[0-9a-f]+\.tmp$/, '.json.<pid>.<n>.<rand>.tmp')
+      .replace(/\.\d+\.[0-9a-f]{8}\.tmp$/, '.<pid>.<rand>.tmp');
+  }
   return '';
 };
 
