@@ -12,6 +12,8 @@ import { planUndo } from '../core/compaction/undo';
 import { CompactionBreaker } from '../core/compaction/breaker';
 import { openClawContextView, resolveContextPruningSettings } from '../core/compaction/pruning';
 import { softTrimView } from '../core/compaction/softTrim';
+import { emergencyTrim } from '../core/compaction/emergency';
+import { estimateMessage } from '../core/tokens/messageText';
 import type { RuleSummary } from '../core/compaction/messages';
 import { projectEntryMessage } from '../core/compaction/summary';
 import { formatTokens } from '../core/context/format';
@@ -231,19 +233,20 @@ export class CompactionController implements vscode.Disposable {
    * sends (cache-TTL pruning when configured, then the tool-result guard) or seed 000's L1 soft trim.
    * Nothing is written.
    */
-  async openTrimmedView(arg: unknown, which?: unknown): Promise<{ kind: 'openclaw' | 'l1'; original: vscode.Uri; view: vscode.Uri; rules: RuleSummary[] } | undefined> {
+  async openTrimmedView(arg: unknown, which?: unknown): Promise<{ kind: 'openclaw' | 'l1' | 'l5'; original: vscode.Uri; view: vscode.Uri; rules: RuleSummary[] } | undefined> {
     const s = sessionFromArg(this.service, arg);
     const st = s && this.service.model.ensureTranscript(s.uid);
     if (!s || !st?.context) {
       void this.ui.info('OpenClaw Context: no session to show.');
       return undefined;
     }
-    let kind: 'openclaw' | 'l1' | undefined = which === 'openclaw' || which === 'l1' ? which : undefined;
+    let kind: 'openclaw' | 'l1' | 'l5' | undefined = which === 'openclaw' || which === 'l1' || which === 'l5' ? which : undefined;
     if (!kind) {
       const p = await this.ui.pick(
         [
           { label: 'What OpenClaw sends', description: 'context pruning (when configured) + tool-result guard', kind2: 'openclaw' as const },
           { label: 'L1 soft trim (seed 000)', description: 'long tool outputs and file reads trimmed, older tool records one line each', kind2: 'l1' as const },
+          { label: 'L5 emergency trim (seed 000)', description: 'the oldest turns dropped, 2 at a time, until the context is under the compaction line', kind2: 'l5' as const },
         ],
         { title: 'Trimmed view of the active context (nothing is written)' },
       );
@@ -268,6 +271,24 @@ export class CompactionController implements vscode.Disposable {
         `- Context pruning: ${settings ? `cache-ttl (${v.pruning.skipped ? `skipped: ${v.pruning.skipped}` : 'applied as if the cache had expired'})` : 'off in this config (`agents.defaults.contextPruning.mode` is not `cache-ttl`)'}`,
         `- Tool-result guard: window ${formatTokens(s.gauge.window)}${v.guard.overflow ? ' — **the context would still overflow**' : ''}`,
       ];
+    } else if (kind === 'l5') {
+      const messageTokens = msgs.reduce((n, m) => n + estimateMessage(m as Json, family), 0);
+      const overheadTokens = Math.max(0, Math.round(s.gauge.used - messageTokens));
+      const v = emergencyTrim(msgs, { budget: s.gauge.compactionAt, overheadTokens, family });
+      const kept = new Set(v.messages);
+      viewMsgs = msgs;
+      const keptIdx = msgs.map((m, i) => (kept.has(m) ? i : -1)).filter((i) => i >= 0);
+      const dropped = msgs.map((_, i) => i).filter((i) => !kept.has(msgs[i]!));
+      rules = dropped.length ? [{ rule: 'l5.dropTurns', indices: dropped, chars: { before: 0, after: 0 }, tokens: { before: v.tokensBefore, after: v.tokensAfter } }] : [];
+      head = [
+        `- Budget: the compaction line, ${formatTokens(s.gauge.compactionAt)} tokens (with ~${formatTokens(overheadTokens)} of system prompt, files and tools on top of the messages)`,
+        `- ${v.steps} step${v.steps === 1 ? '' : 's'}: ${v.droppedMessages} message${v.droppedMessages === 1 ? '' : 's'} in ${v.dropped.length} turn${v.dropped.length === 1 ? '' : 's'} dropped; ~${formatTokens(v.tokensBefore)} → ~${formatTokens(v.tokensAfter)} tokens; ${v.fits ? 'fits' : '**still does not fit**'}`,
+        '- In an emergency the engine first writes the last assistant conclusion to `memories/context.md`; this view writes nothing.',
+      ];
+      const original = this.docs.put(`${safe(s.row.key)}/stored.md`, renderItemsDocument(`Active context as stored — ${s.row.key}`, [], items, full));
+      const view = this.docs.put(`${safe(s.row.key)}/l5.md`, renderItemsDocument(`L5 emergency trim — ${s.row.key}`, head, keptIdx.map((i) => items[i]!), keptIdx.map((i) => full[i])));
+      await vscode.commands.executeCommand('vscode.diff', original, view, `L5 emergency trim: ${s.row.key} (stored ↔ view; nothing is written)`);
+      return { kind, original, view, rules };
     } else {
       const v = softTrimView(msgs, { family });
       viewMsgs = v.messages;

@@ -30,6 +30,14 @@ const gaugeText = (cell) => {
 const fmt = (v) => (v >= 10000 ? `${(v / 1000).toFixed(0)}k` : `${(v / 1000).toFixed(1)}k`);
 
 const state = prepareState('real');
+/** The last transcript row of the most recent session, read with node:sqlite under Node 24. */
+const lastRow = () =>
+  JSON.parse(execFileSync(node24, ['-e', `
+    const { DatabaseSync } = require('node:sqlite');
+    const db = new DatabaseSync(process.argv[1], { readOnly: true });
+    const sid = db.prepare('SELECT current_session_id AS s FROM session_nodes WHERE session_key = ?').get(process.argv[2]).s;
+    const r = db.prepare('SELECT seq, event_json FROM transcript_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sid);
+    console.log(JSON.stringify({ seq: r.seq, event: r.event_json ? JSON.parse(r.event_json) : null }));`, path.join(state.dir, 'agents/main/agent/openclaw-agent.sqlite'), mostRecent.key], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
 // the fixture sessions are small: a low keepRecentTokens gives the compaction check something to summarise
 {
   const cfgFile = path.join(state.dir, 'openclaw.json');
@@ -162,13 +170,6 @@ try {
     {
       name: 'Checkpoints: Create Checkpoint, the row appears; Restore into Session previews, asks in a dialog, appends one note',
       fn: async () => {
-        const dbPath = path.join(state.dir, 'agents/main/agent/openclaw-agent.sqlite');
-        const lastRow = () => JSON.parse(execFileSync(node24, ['-e', `
-          const { DatabaseSync } = require('node:sqlite');
-          const db = new DatabaseSync(process.argv[1], { readOnly: true });
-          const sid = db.prepare('SELECT current_session_id AS s FROM session_nodes WHERE session_key = ?').get(process.argv[2]).s;
-          const r = db.prepare('SELECT seq, event_json FROM transcript_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sid);
-          console.log(JSON.stringify({ seq: r.seq, event: r.event_json ? JSON.parse(r.event_json) : null }));`, dbPath, mostRecent.key], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
         const before = lastRow();
         await commandPalette(page, 'OpenClaw Context: Create Checkpoint');
         await page.locator('.notifications-toasts .notification-toast', { hasText: `saved cp_001 for ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
@@ -215,13 +216,6 @@ try {
     {
       name: 'Compact Session…: the preview diff and quality report open, the dialog asks, Compact appends one compaction entry',
       fn: async () => {
-        const dbPath = path.join(state.dir, 'agents/main/agent/openclaw-agent.sqlite');
-        const lastRow = () => JSON.parse(execFileSync(node24, ['-e', `
-          const { DatabaseSync } = require('node:sqlite');
-          const db = new DatabaseSync(process.argv[1], { readOnly: true });
-          const sid = db.prepare('SELECT current_session_id AS s FROM session_nodes WHERE session_key = ?').get(process.argv[2]).s;
-          const r = db.prepare('SELECT seq, event_json FROM transcript_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sid);
-          console.log(JSON.stringify({ seq: r.seq, event: r.event_json ? JSON.parse(r.event_json) : null }));`, dbPath, mostRecent.key], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
         const before = lastRow();
         await commandPalette(page, 'OpenClaw Context: Compact Session');
         // the diff editor (before ↔ after) and the quality report beside it

@@ -9,12 +9,10 @@
  * which writes the way OpenClaw 2026.9.6 does. Prompts are answered through `api.checkpoints.ui`.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import type { CheckpointUi, RestoreOutcome } from '../../../src/vscode/checkpoints';
@@ -23,20 +21,8 @@ import type { CheckpointNode, CpDirNode, CpSessionNode, CpNode } from '../../../
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { INJECTION_HEADER } from '../../../src/core/checkpoint/render';
-import { processStartTime } from '../../../src/core/store/ownership';
+import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
 
-const EXT_ID = 'openclaw-context.openclaw-context';
-const REPO = path.resolve(__dirname, '../../../..');
-
-async function waitFor<T>(fn: () => T | undefined | false, what: string, ms = 15_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = fn();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Prompt {
@@ -54,7 +40,6 @@ suite('Checkpoints in the extension host', () => {
   const prompts: Prompt[] = [];
   /** what the stubbed prompts answer, by kind (a function gets the message) */
   const answers: Partial<Record<keyof CheckpointUi, (message: string) => string | undefined>> = {};
-  const children: ChildProcess[] = [];
 
   const db = () => path.join(dir, 'agents/main/agent/openclaw-agent.sqlite');
   const append = (...args: string[]) => execFileSync(process.execPath, [path.join(REPO, 'scripts/demo-append.mjs'), dir, ...args], { encoding: 'utf8' });
@@ -74,36 +59,13 @@ suite('Checkpoints in the extension host', () => {
       .filter((n: CpNode): n is CheckpointNode => n.type === 'checkpoint');
   }
 
-  function rows(sessionId: string): Array<{ seq: number; digest: string; json: string | null }> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { DatabaseSync } = require('node:sqlite') as typeof import('node:sqlite');
-    const c = new DatabaseSync(db(), { readOnly: true });
-    try {
-      return (c.prepare('SELECT seq, event_json, event_zstd FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sessionId) as Array<{ seq: number; event_json: string | null; event_zstd: Uint8Array | null }>).map((r) => ({
-        seq: r.seq,
-        json: r.event_json,
-        digest: crypto
-          .createHash('sha256')
-          .update(r.event_json ?? Buffer.from(r.event_zstd ?? new Uint8Array()))
-          .digest('hex'),
-      }));
-    } finally {
-      c.close();
-    }
-  }
-
+  const rows = (sessionId: string) => transcriptRows(db(), sessionId);
   suiteSetup(async () => {
     const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
     assert.ok(ext);
     api = await ext.activate();
     await api.firstRefresh;
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-cp-'));
-    dir = path.join(root, 'state');
-    fs.cpSync(path.join(REPO, 'demo/openclaw-state'), dir, { recursive: true });
-    const gz = path.join(dir, 'agents/main/agent/openclaw-agent.sqlite.gz');
-    fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
-    fs.rmSync(gz);
-    fs.writeFileSync(path.join(dir, '.openclaw-context-demo'), 'test copy\n');
+    ({ root, dir } = demoStateCopy('oc-ctx-cp-'));
     originalUi = api.checkpoints.ui;
     const stub = (kind: keyof CheckpointUi) => (message: string, ...rest: unknown[]) => {
       const detail = kind === 'confirm' ? (rest.shift() as string) : undefined;
@@ -126,7 +88,6 @@ suite('Checkpoints in the extension host', () => {
 
   suiteTeardown(async () => {
     api.checkpoints.ui = originalUi;
-    for (const c of children) c.kill('SIGKILL');
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', undefined, vscode.ConfigurationTarget.Global);
     await waitFor(() => !api.service.model.stateDirs().some((d) => d.candidate.dir === dir), 'the original state dir back');
     fs.rmSync(root, { recursive: true, force: true });
@@ -291,15 +252,7 @@ suite('Checkpoints in the extension host', () => {
   test('restore is refused while an OpenClaw Gateway owns the store; nothing is written', async () => {
     const s = session('agent:main:main')!;
     const before = rows(s.row.sessionId);
-    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
-    children.push(child);
-    await new Promise<void>((r) => child.once('spawn', () => r()));
-    await sleep(100); // exec done: /proc shows its start time
-    const startTime = processStartTime(child.pid!);
-    const lockDir = path.join(dir, 'tmp', `openclaw-${process.getuid?.() ?? ''}`.replace(/-$/, ''));
-    fs.mkdirSync(lockDir, { recursive: true });
-    const lock = path.join(lockDir, 'gateway.e2e00001.lock');
-    fs.writeFileSync(lock, JSON.stringify({ pid: child.pid, ownerId: 'e2e', createdAt: new Date().toISOString(), configPath: path.join(dir, 'openclaw.json'), stateDir: dir, port: 18789, ...(startTime !== null ? { startTime } : {}) }, null, 2));
+    const gw = await fakeGatewayLock(dir, 'e2e00001');
     try {
       answers.confirm = () => 'Restore';
       answers.warn = () => undefined;
@@ -311,8 +264,7 @@ suite('Checkpoints in the extension host', () => {
       assert.match(warn.message, /did not restore/);
       assert.deepEqual(warn.buttons, ['Copy Restore Text']);
     } finally {
-      fs.rmSync(lock, { force: true });
-      child.kill('SIGKILL');
+      gw.release();
     }
   });
 

@@ -5,31 +5,15 @@
  * Prompts are answered through `api.checkpoints.ui` (the compaction commands share it).
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import * as crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import type { CheckpointUi } from '../../../src/vscode/checkpoints';
 import type { CompactOutcome } from '../../../src/vscode/compaction';
-import { processStartTime } from '../../../src/core/store/ownership';
+import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
-
-const EXT_ID = 'openclaw-context.openclaw-context';
-const REPO = path.resolve(__dirname, '../../../..');
-
-async function waitFor<T>(fn: () => T | undefined | false, what: string, ms = 15_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = fn();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 suite('Compaction in the extension host', () => {
   let api: OpenClawContextApi;
@@ -47,33 +31,14 @@ suite('Compaction in the extension host', () => {
   const turns = (n: number, ...args: string[]) => {
     for (let i = 0; i < n; i++) execFileSync(process.execPath, [path.join(REPO, 'scripts/demo-append.mjs'), dir, ...args, '--text', `Turn ${i}: please check src/app-${i}.ts and keep TODO: update docs/notes-${i}.md. ${'More detail. '.repeat(40)}`], { encoding: 'utf8' });
   };
-  function rows(sessionId: string): Array<{ seq: number; digest: string; json: string | null }> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { DatabaseSync } = require('node:sqlite') as typeof import('node:sqlite');
-    const c = new DatabaseSync(db(), { readOnly: true });
-    try {
-      return (c.prepare('SELECT seq, event_json, event_zstd FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sessionId) as Array<{ seq: number; event_json: string | null; event_zstd: Uint8Array | null }>).map((r) => ({
-        seq: r.seq,
-        json: r.event_json,
-        digest: crypto.createHash('sha256').update(r.event_json ?? Buffer.from(r.event_zstd ?? new Uint8Array())).digest('hex'),
-      }));
-    } finally {
-      c.close();
-    }
-  }
+  const rows = (sessionId: string) => transcriptRows(db(), sessionId);
 
   suiteSetup(async () => {
     const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
     assert.ok(ext);
     api = await ext.activate();
     await api.firstRefresh;
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-compact-'));
-    dir = path.join(root, 'state');
-    fs.cpSync(path.join(REPO, 'demo/openclaw-state'), dir, { recursive: true });
-    const gz = path.join(dir, 'agents/main/agent/openclaw-agent.sqlite.gz');
-    fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
-    fs.rmSync(gz);
-    fs.writeFileSync(path.join(dir, '.openclaw-context-demo'), 'test copy\n');
+    ({ root, dir } = demoStateCopy('oc-ctx-compact-'));
     const cfgFile = path.join(dir, 'openclaw.json');
     const cfg = JSON.parse(fs.readFileSync(cfgFile, 'utf8')) as { agents: { defaults: { compaction: Record<string, unknown> } } };
     cfg.agents.defaults.compaction.keepRecentTokens = 300;
@@ -232,14 +197,7 @@ suite('Compaction in the extension host', () => {
     await waitFor(() => (api.service.model.ensureTranscript(session('agent:main:main')!.uid)!.context!.items.length > 6 ? true : undefined), 'the new turns');
     const s = session('agent:main:main')!;
     const before = rows(s.row.sessionId);
-    const child: ChildProcess = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
-    await new Promise<void>((r) => child.once('spawn', () => r()));
-    await new Promise((r) => setTimeout(r, 100));
-    const startTime = processStartTime(child.pid!);
-    const lockDir = path.join(dir, 'tmp', `openclaw-${process.getuid?.() ?? ''}`.replace(/-$/, ''));
-    fs.mkdirSync(lockDir, { recursive: true });
-    const lock = path.join(lockDir, 'gateway.e2e00002.lock');
-    fs.writeFileSync(lock, JSON.stringify({ pid: child.pid, ownerId: 'e2e', createdAt: new Date().toISOString(), stateDir: dir, port: 18789, ...(startTime !== null ? { startTime } : {}) }));
+    const gw = await fakeGatewayLock(dir, 'e2e00002');
     try {
       confirmAnswer = () => 'Compact';
       const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
@@ -247,8 +205,7 @@ suite('Compaction in the extension host', () => {
       assert.deepEqual(rows(s.row.sessionId), before);
       assert.match(prompts.filter((p) => p.kind === 'warn').pop()!.message, /openclaw sessions compact agent:main:main/);
     } finally {
-      fs.rmSync(lock, { force: true });
-      child.kill('SIGKILL');
+      gw.release();
     }
     const u = await vscode.commands.executeCommand<{ status: string; reason?: string }>('openclawContext.undoCompaction', session('agent:main:work')!.uid);
     assert.equal(u.status, 'refused');
@@ -287,6 +244,12 @@ suite('Compaction in the extension host', () => {
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'shown as a diff');
     const oc = (await vscode.commands.executeCommand<{ kind: string; view: vscode.Uri }>('openclawContext.openTrimmedContext', s0.uid, 'openclaw'))!;
     assert.match((await vscode.workspace.openTextDocument(oc.view)).getText(), /Context pruning: off in this config/);
+    // L5: the session is far under its compaction line, so nothing is dropped and it says so
+    const l5 = (await vscode.commands.executeCommand<{ kind: string; view: vscode.Uri; rules: unknown[] }>('openclawContext.openTrimmedContext', s0.uid, 'l5'))!;
+    const l5Text = (await vscode.workspace.openTextDocument(l5.view)).getText();
+    assert.match(l5Text, /^# L5 emergency trim — agent:legacy:work/);
+    assert.match(l5Text, /0 steps: 0 messages in 0 turns dropped; .*fits/);
+    assert.deepEqual(l5.rules, []);
     assert.ok(fs.readFileSync(file).equals(bytes1) && bytes1.subarray(0, bytes0.length).equals(bytes0), 'views never write');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

@@ -10,8 +10,8 @@ import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import { formatSessionsCell, formatTokens } from '../../../src/core/context/format';
 import { estimateMessage } from '../../../src/core/tokens/messageText';
+import { EXT_ID, waitFor } from './util';
 
-const EXT_ID = 'openclaw-context.openclaw-context';
 const stateDir = process.env.OPENCLAW_STATE_DIR ?? '';
 const fixtures = process.env.OC_CTX_FIXTURES ?? '';
 
@@ -41,16 +41,6 @@ function matchKey(printed: Map<string, string>, key: string): string | undefined
     if (m && key.startsWith(m[1]!) && key.endsWith(m[2]!)) return v;
   }
   return undefined;
-}
-
-async function waitFor<T>(fn: () => T | undefined, what: string, ms = 15_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = fn();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 suite('OpenClaw Context in the extension host', () => {

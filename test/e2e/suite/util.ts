@@ -1,0 +1,71 @@
+/** Helpers shared by the in-host suites (not a suite itself: index.ts loads *.test.js only). */
+import { spawn } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { processStartTime } from '../../../src/core/store/ownership';
+
+export const EXT_ID = 'openclaw-context.openclaw-context';
+/** the repo (extension development path): out/test/e2e/suite → ../../../.. */
+export const REPO = path.resolve(__dirname, '../../../..');
+
+/** Poll `fn` until it returns something other than undefined/false. */
+export async function waitFor<T>(fn: () => T | undefined | false, what: string, ms = 15_000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = fn();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A throwaway copy of the bundled demo state (SQLite agent `main` + JSONL agent `legacy`), marked for demo-append. */
+export function demoStateCopy(prefix: string): { root: string; dir: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = path.join(root, 'state');
+  fs.cpSync(path.join(REPO, 'demo/openclaw-state'), dir, { recursive: true });
+  const gz = path.join(dir, 'agents/main/agent/openclaw-agent.sqlite.gz');
+  fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
+  fs.rmSync(gz);
+  fs.writeFileSync(path.join(dir, '.openclaw-context-demo'), 'test copy\n');
+  return { root, dir };
+}
+
+/** A session's transcript rows (seq, JSON when stored as text, a digest of the stored bytes). */
+export function transcriptRows(db: string, sessionId: string): Array<{ seq: number; digest: string; json: string | null }> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { DatabaseSync } = require('node:sqlite') as typeof import('node:sqlite');
+  const c = new DatabaseSync(db, { readOnly: true });
+  try {
+    return (c.prepare('SELECT seq, event_json, event_zstd FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sessionId) as Array<{ seq: number; event_json: string | null; event_zstd: Uint8Array | null }>).map((r) => ({
+      seq: r.seq,
+      json: r.event_json,
+      digest: crypto.createHash('sha256').update(r.event_json ?? Buffer.from(r.event_zstd ?? new Uint8Array())).digest('hex'),
+    }));
+  } finally {
+    c.close();
+  }
+}
+
+/** A live process holding a fabricated Gateway lock on `stateDir` (as OpenClaw writes it); `release()` ends both. */
+export async function fakeGatewayLock(stateDir: string, name: string): Promise<{ release(): void }> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+  await new Promise<void>((r) => child.once('spawn', () => r()));
+  await sleep(100); // exec done: /proc shows its start time
+  const startTime = processStartTime(child.pid!);
+  const lockDir = path.join(stateDir, 'tmp', `openclaw-${process.getuid?.() ?? ''}`.replace(/-$/, ''));
+  fs.mkdirSync(lockDir, { recursive: true });
+  const lock = path.join(lockDir, `gateway.${name}.lock`);
+  fs.writeFileSync(lock, JSON.stringify({ pid: child.pid, ownerId: 'e2e', createdAt: new Date().toISOString(), configPath: path.join(stateDir, 'openclaw.json'), stateDir, port: 18789, ...(startTime !== null ? { startTime } : {}) }, null, 2));
+  return {
+    release() {
+      fs.rmSync(lock, { force: true });
+      child.kill('SIGKILL');
+    },
+  };
+}
