@@ -208,11 +208,12 @@ function sanitizeExtractedIdentifier(v: string): string {
  * Identifiers as written in `text` (first occurrence of each), in the order OpenClaw extracts them,
  * with OpenClaw's normalised form (pure hex upper-cased) alongside. No cap.
  */
-export function opaqueIdentifierCandidates(text: string): Array<{ raw: string; normalized: string; at: number }> {
+export function opaqueIdentifierCandidates(text: string, limit = Infinity): Array<{ raw: string; normalized: string; at: number }> {
   const re = new RegExp(OPAQUE_RE_SOURCE, 'g');
   const seen = new Set<string>();
   const out: Array<{ raw: string; normalized: string; at: number }> = [];
   for (const m of text.matchAll(re)) {
+    if (out.length >= limit) break; // the first `limit` distinct ones are all a caller asked for
     const raw = sanitizeExtractedIdentifier(m[1] ?? m[2] ?? '');
     const normalized = isPureHex(raw) ? raw.toUpperCase() : raw;
     if (normalized.length < 4 || seen.has(normalized)) continue;
@@ -224,8 +225,7 @@ export function opaqueIdentifierCandidates(text: string): Array<{ raw: string; n
 
 /** OpenClaw `extractOpaqueIdentifiers`: the first 12 identifiers a summary must keep literally. */
 export function extractOpaqueIdentifiers(text: string): string[] {
-  return opaqueIdentifierCandidates(text)
-    .slice(0, MAX_EXTRACTED_IDENTIFIERS)
+  return opaqueIdentifierCandidates(text, MAX_EXTRACTED_IDENTIFIERS)
     .map((c) => c.normalized);
 }
 
@@ -1144,7 +1144,7 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
     .map(extractMessageText)
     .filter(Boolean)
     .join('\n');
-  for (const c of opaqueIdentifierCandidates(oracleText).slice(0, MAX_EXTRACTED_IDENTIFIERS)) auditedRaw.set(c.normalized, c.raw);
+  for (const c of opaqueIdentifierCandidates(oracleText, MAX_EXTRACTED_IDENTIFIERS)) auditedRaw.set(c.normalized, c.raw);
   const auditedLines = audit.identifiers.map((n) => `- ${auditedRaw.get(n) ?? n}`); // no whitespace in them: verbatim
   const auditedSet = new Set(audit.identifiers);
 
