@@ -8,9 +8,8 @@ import { shortKey } from '../core/context/viewModel';
 import { listCheckpoints, listCheckpointSessions, type CheckpointListEntry, type CheckpointSessionInfo } from '../core/checkpoint/store';
 import { checkpointRow, checkpointSessionRow } from '../core/checkpoint/viewModel';
 import type { ContextService } from './service';
+import { tildify } from './sessionsTree';
 
-const home = process.env.HOME ?? '';
-const tildify = (p: string) => (home && p.startsWith(home + path.sep) ? `~${p.slice(home.length)}` : p);
 
 export class CpDirNode {
   readonly type = 'cpDir';

@@ -16,7 +16,7 @@ import { estOf } from '../core/store/entries';
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
 
 const home = process.env.HOME ?? '';
-const tildify = (p: string) => (home && p.startsWith(home + path.sep) ? `~${p.slice(home.length)}` : p);
+export const tildify = (p: string) => (home && p.startsWith(home + path.sep) ? `~${p.slice(home.length)}` : p);
 
 export class StateDirNode {
   readonly type = 'stateDir';
