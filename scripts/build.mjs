@@ -1,6 +1,6 @@
 // Bundles the extension (and later the CLI) with esbuild. `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = !watch && process.env.NODE_ENV !== 'development';
@@ -17,6 +17,8 @@ const common = {
   logLevel: 'warning',
 };
 const builds = [{ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' }];
+// The CLI (issue 8): the same engine from a terminal, `bin` openclaw-context. No vscode in it.
+builds.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external: ['node:sqlite', 'fsevents'], banner: { js: '#!/usr/bin/env node' } });
 // Exact token counts (src/vscode/exactCount.ts): gpt-tokenizer in a worker thread started on the first
 // exact count, one minified bundle per encoding so each holds one vocabulary and extension.js none.
 for (const enc of ['o200k', 'cl100k']) {
@@ -27,5 +29,6 @@ if (watch) {
   console.log('esbuild: watching');
 } else {
   for (const b of builds) await esbuild.build(b);
+  chmodSync('dist/cli.js', 0o755);
   for (const b of builds) console.log(`${b.outfile}: ${(statSync(b.outfile).size / 1024).toFixed(1)} KB`);
 }

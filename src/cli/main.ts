@@ -1,0 +1,142 @@
+/**
+ * `openclaw-context`: the engine from a terminal, for people and for agents. `main(argv, io)` is the
+ * whole CLI (tests call it in-process); the bundle (dist/cli.js) runs it on process.argv.
+ *
+ * Exit codes: 0 ok · 1 a check failed (e.g. `status --fail-over`) · 2 usage error · 3 store unavailable.
+ */
+import { GLOBAL_OPTIONS, parseArgs, StoreError, UsageError, type OptionSpec } from './args';
+import { CLI_NAME, COMMANDS, JSON_VERSION, type Command } from './commands';
+import { processIo, type CliIo } from './io';
+import type { GlobalOptions } from './session';
+
+export const EXIT = { ok: 0, checkFailed: 1, usage: 2, store: 3 } as const;
+
+function optionLines(specs: readonly OptionSpec[]): string[] {
+  const left = specs.map((s) => `--${s.name}${s.arg ? ` ${s.arg}` : ''}`);
+  const w = Math.max(...left.map((l) => l.length));
+  return specs.map((s, i) => `  ${left[i]!.padEnd(w)}  ${s.help}`);
+}
+
+export function commandHelp(c: Command): string {
+  return [
+    `${CLI_NAME} ${c.name}: ${c.purpose}`,
+    '',
+    `Usage: ${CLI_NAME} ${c.usage} [--state-dir <dir>]… [--agent <id>] [--json]`,
+    '',
+    'Options:',
+    ...optionLines([...c.options, ...GLOBAL_OPTIONS]),
+    '',
+    'Example:',
+    `  ${c.example}`,
+    '',
+    `JSON (--json, schema schemas/cli/${c.name}.schema.json):`,
+    `  ${c.jsonShape}`,
+    '',
+    `Exit codes: ${c.exitCodes ?? '0 ok · 2 usage error (bad arguments, unknown session) · 3 state dir or store unavailable'}`,
+    '',
+  ].join('\n');
+}
+
+export function mainHelp(): string {
+  const w = Math.max(...COMMANDS.map((c) => c.usage.length));
+  return [
+    `${CLI_NAME}: how full an OpenClaw agent's context window is, what is in it, and what compaction would drop.`,
+    'Reads OpenClaw state read-only (SQLite opened read-only, JSONL sessions), with the same discovery as the VS Code extension.',
+    '',
+    `Usage: ${CLI_NAME} <command> [arguments] [options]`,
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.usage.padEnd(w)}  ${c.purpose}`),
+    '',
+    'Global options:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    'Example:',
+    `  ${CLI_NAME} status --json --fail-over 80`,
+    '',
+    `Every command takes --help (options, an example, its JSON shape). --json prints one JSON document {"command","version":${JSON_VERSION},…};`,
+    'on an error it prints {"command","version","error":{"exitCode","message"}} and the message also goes to stderr.',
+    'Colours only on a terminal, never with NO_COLOR.',
+    'Exit codes: 0 ok · 1 a check failed (e.g. status --fail-over) · 2 usage error · 3 state dir or store unavailable.',
+    '',
+  ].join('\n');
+}
+
+function errorJson(command: string | undefined, exitCode: number, message: string): string {
+  return JSON.stringify({ command: command ?? null, version: JSON_VERSION, error: { exitCode, message } }, null, 2) + '\n';
+}
+
+/** Run the CLI; returns the exit code. Never throws. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const wantsJson = argv.includes('--json');
+  // the command is the first positional (global options may come before it)
+  let first = -1;
+  for (let i = 0; i < argv.length && first < 0; i++) {
+    if (argv[i] === '--') break;
+    if (!argv[i]!.startsWith('-') && !isOptionValue(argv, i)) first = i;
+  }
+  const name = first >= 0 ? argv[first] : undefined;
+  const cmd = COMMANDS.find((c) => c.name === name);
+  const label = cmd && cmd.name === 'checkpoint' ? `checkpoint ${argv[first + 1] ?? ''}`.trim() : cmd?.name;
+  try {
+    if (!cmd) {
+      const g = parseArgs(argv, GLOBAL_OPTIONS);
+      if (name === undefined || name === 'help') {
+        const topic = name === 'help' ? COMMANDS.find((c) => c.name === g.positionals[1]) : undefined;
+        if (name === undefined && !g.options.help) {
+          io.stderr(mainHelp());
+          return EXIT.usage;
+        }
+        io.stdout(topic ? commandHelp(topic) : mainHelp());
+        return EXIT.ok;
+      }
+      throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map((c) => c.name).join(', ')}. Run \`${CLI_NAME} --help\`.`);
+    }
+    const rest = [...argv.slice(0, first), ...argv.slice(first + 1)];
+    const parsed = parseArgs(rest, [...cmd.options, ...GLOBAL_OPTIONS]);
+    if (parsed.options.help) {
+      io.stdout(commandHelp(cmd));
+      return EXIT.ok;
+    }
+    const g: GlobalOptions = {
+      stateDirs: (parsed.options['state-dir'] as string[] | undefined) ?? [],
+      json: parsed.options.json === true,
+    };
+    const agent = parsed.options.agent as string | undefined;
+    if (agent !== undefined) {
+      if (!/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(agent)) throw new UsageError(`--agent must be an agent id (letters, digits, _ and -), got ${JSON.stringify(agent)}`);
+      g.agent = agent;
+    }
+    const r = await cmd.run(parsed, g, io);
+    for (const w of r.warnings ?? []) io.stderr(`warning: ${w}\n`);
+    io.stdout(g.json ? JSON.stringify(r.json, null, 2) + '\n' : r.text);
+    return r.exitCode;
+  } catch (err) {
+    const code = err instanceof UsageError || err instanceof StoreError ? err.exitCode : EXIT.store;
+    const msg = err instanceof Error ? err.message : String(err);
+    const known = err instanceof UsageError || err instanceof StoreError;
+    io.stderr(`${CLI_NAME}${label ? ` ${label}` : ''}: ${known ? '' : 'unexpected error: '}${msg}\n${code === EXIT.usage ? `Run \`${CLI_NAME} ${cmd ? `${cmd.name} ` : ''}--help\` for usage.\n` : ''}`);
+    if (wantsJson) io.stdout(errorJson(label, code, msg));
+    return code;
+  }
+}
+
+/** A positional right after an option that takes a value is that value, not the command. */
+function isOptionValue(argv: readonly string[], i: number): boolean {
+  const prev = argv[i - 1];
+  if (!prev || !prev.startsWith('--') || prev.includes('=')) return false;
+  const spec = GLOBAL_OPTIONS.find((s) => `--${s.name}` === prev);
+  return !!spec && spec.type !== 'boolean';
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2), processIo()).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`${CLI_NAME}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      process.exitCode = 3;
+    },
+  );
+}

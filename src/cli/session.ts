@@ -1,0 +1,87 @@
+/** Opening the engine for a command: the extension's discovery rules, over the CLI's options. */
+import * as fs from 'node:fs';
+import { ContextModel, type SessionState } from '../core/context/model';
+import { resolveStateDirs, type Env, type StateDirCandidate } from '../core/store/config';
+import type { Diagnostic } from '../core/store/types';
+import { StoreError, UsageError } from './args';
+import type { CliIo } from './io';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export interface GlobalOptions {
+  stateDirs: string[];
+  agent?: string;
+  json: boolean;
+}
+
+export function cliEnv(io: CliIo): Env {
+  return { vars: io.env, homedir: io.env.HOME || os.homedir(), exists: (p) => fs.existsSync(p) };
+}
+
+/** The state dirs to read: `--state-dir` (repeatable) > $OPENCLAW_STATE_DIR > ~/.openclaw > ~/.clawdbot. */
+export function stateDirCandidates(g: GlobalOptions, io: CliIo): StateDirCandidate[] {
+  const env = cliEnv(io);
+  const list = g.stateDirs.map((d) => (io.cwd && !d.startsWith('~') && !d.startsWith('$') ? path.resolve(io.cwd, d) : d));
+  return resolveStateDirs(list.length ? list : undefined, undefined, env);
+}
+
+/** Every candidate must be an existing directory (exit 3 otherwise). */
+export function requireStateDirs(c: readonly StateDirCandidate[]): void {
+  for (const d of c) {
+    let ok = false;
+    try {
+      ok = fs.statSync(d.dir).isDirectory();
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new StoreError(`state dir not found: ${d.dir} (${d.source === 'setting' ? 'from --state-dir' : d.source === 'env' ? 'from $OPENCLAW_STATE_DIR' : 'the default'}). Pass --state-dir <dir> or set OPENCLAW_STATE_DIR.`);
+  }
+}
+
+export interface OpenModel {
+  model: ContextModel;
+  diagnostics: Diagnostic[];
+  sessions: SessionState[];
+  dispose(): void;
+}
+
+/**
+ * Discover and read every store once. Exit 3 when a state dir is missing, when no agent store could be
+ * read at all, or when `--agent` names an agent whose store is unavailable.
+ */
+export function openModel(g: GlobalOptions, io: CliIo): OpenModel {
+  const candidates = stateDirCandidates(g, io);
+  requireStateDirs(candidates);
+  const diagnostics: Diagnostic[] = [];
+  const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: (d) => diagnostics.push(d) });
+  try {
+    model.refresh();
+  } catch (err) {
+    model.dispose();
+    throw new StoreError(`cannot read the OpenClaw state: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const agents = model.stateDirs().flatMap((d) => d.agents.map((a) => ({ dir: d.candidate.dir, a })));
+  const relevant = g.agent ? agents.filter((x) => x.a.agent.id === g.agent) : agents;
+  if (g.agent && !relevant.length) {
+    model.dispose();
+    throw new UsageError(`no agent ${JSON.stringify(g.agent)} in ${candidates.map((c) => c.dir).join(', ')} (agents: ${[...new Set(agents.map((x) => x.a.agent.id))].join(', ') || 'none'})`);
+  }
+  const readable = relevant.filter((x) => x.a.store && !x.a.problem);
+  if (!readable.length) {
+    const why = relevant.map((x) => `${x.dir} agent ${x.a.agent.id}: ${x.a.problem ?? 'no session store (no SQLite database and no sessions.json)'}${x.a.hint ? ` — ${x.a.hint}` : ''}`);
+    model.dispose();
+    throw new StoreError(why.length ? `no readable session store: ${why.join('; ')}` : `no agents found in ${candidates.map((c) => c.dir).join(', ')}`);
+  }
+  const sessions = model.sessions().filter((s) => !g.agent || s.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
+  return { model, diagnostics, sessions, dispose: () => model.dispose() };
+}
+
+/** A session by its key: exact, else the unique one whose key ends with `:<key>` (`work` → `agent:main:work`). */
+export function findSession(sessions: readonly SessionState[], key: string): SessionState {
+  const exact = sessions.filter((s) => s.row.key === key);
+  const hits = exact.length ? exact : sessions.filter((s) => s.row.key.endsWith(`:${key}`));
+  if (hits.length === 1) return hits[0]!;
+  const known = sessions.slice(0, 10).map((s) => s.row.key).join(', ');
+  if (!hits.length) throw new UsageError(`no session ${JSON.stringify(key)}${known ? ` (sessions: ${known}${sessions.length > 10 ? ', …' : ''})` : ''}. Run \`openclaw-context sessions\` to list them.`);
+  throw new UsageError(`session key ${JSON.stringify(key)} is ambiguous: ${hits.map((s) => `${s.row.key} (${s.agentId} in ${s.stateDir})`).join(', ')}. Pass the full key, --agent or --state-dir.`);
+}
