@@ -10,7 +10,7 @@ import { CheckpointCoordinator, type CheckpointEvent } from '../core/checkpoint/
 import { checkpointsRoot } from '../core/checkpoint/paths';
 import { planRestore, type RestorePlan } from '../core/checkpoint/restore';
 import type { Checkpoint } from '../core/checkpoint/schema';
-import { deleteCheckpoints, listCheckpoints, listCheckpointSessions, readCheckpointFile, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
+import { deleteCheckpoints, listCheckpoints, listCheckpointSessions, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
 import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../core/checkpoint/viewModel';
 import { serializeCheckpoint } from '../core/checkpoint/yamlCodec';
 import type { SessionState } from '../core/context/model';
@@ -20,7 +20,7 @@ import { familyFor } from '../core/tokens/estimator';
 import { CheckpointNode, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from './output';
 import type { ContextService } from './service';
-import { SessionNode } from './sessionsTree';
+import { sessionFromArg } from './sessionsTree';
 import type { Settings } from './settings';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
@@ -204,12 +204,8 @@ export class CheckpointsController implements vscode.Disposable {
   // ------------------------------------------------------------------ resolving arguments
 
   private sessionOf(arg: unknown): SessionState | undefined {
-    const m = this.service.model;
-    if (arg instanceof SessionNode) return m.get(arg.uid);
-    if (arg instanceof CpSessionNode) return m.sessions().find((s) => s.stateDir === arg.stateDir && s.row.key === arg.sessionKey);
-    if (typeof arg === 'string') return m.get(arg) ?? m.findByKey(arg);
-    if (arg && typeof arg === 'object' && 'uid' in arg && typeof (arg as { uid: unknown }).uid === 'string') return m.get((arg as { uid: string }).uid);
-    return this.service.active();
+    if (arg instanceof CpSessionNode) return this.liveSession(arg.stateDir, arg.sessionKey);
+    return sessionFromArg(this.service, arg);
   }
 
   private liveSession(stateDir: string, key: string): SessionState | undefined {
@@ -461,11 +457,6 @@ export class CheckpointsController implements vscode.Disposable {
     this.updateContextKey();
     this.tree.refresh();
     return r.deleted;
-  }
-
-  /** For tests: read a checkpoint file through the same validation the view uses. */
-  static read(file: string): Checkpoint {
-    return readCheckpointFile(file);
   }
 
   dispose(): void {

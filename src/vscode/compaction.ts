@@ -21,6 +21,7 @@ import { buildRestoreList, renderRestoreInjection } from '../core/compaction/res
 import { estimateTokens, familyFor } from '../core/tokens/estimator';
 import { compactionOrigin, compactPrompt, qualityMarkdown, undoPrompt } from '../core/compaction/viewModel';
 import { renderItemsDocument } from '../core/context/document';
+import { contextItemsOf } from '../core/context/rebuild';
 import type { SessionState } from '../core/context/model';
 import type { EntryMeta } from '../core/store/types';
 import { appendToSession } from '../core/store/sessionWrite';
@@ -376,19 +377,8 @@ export class CompactionController implements vscode.Disposable {
     const h = x && this.history(x);
     if (!x || !h?.entry) return undefined;
     const upTo = h.path.slice(0, h.at); // the path as it was when the compaction was written
-    const items = (path: EntryMeta[]) => {
-      let c = -1;
-      for (let i = path.length - 1; i >= 0; i--) if (path[i]!.kind === 'compaction') {
-        c = i;
-        break;
-      }
-      const vis = (e: EntryMeta) => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
-      if (c < 0) return path.filter(vis);
-      const k = path.findIndex((e) => e.id === path[c]!.firstKeptEntryId);
-      return [path[c]!, ...path.slice(k >= 0 && k < c ? k : c + 1, c).filter(vis), ...path.slice(c + 1).filter(vis)];
-    };
-    const before = items(upTo);
-    const after = items(h.path.slice(0, h.at + 1));
+    const before = contextItemsOf(upTo).items;
+    const after = contextItemsOf(h.path.slice(0, h.at + 1)).items;
     const fullOf = new Map(h.path.map((m, i) => [m.id, h.full[i]]));
     const intro = [`Compaction \`${x.c.id}\` of \`${x.s.row.key}\` · ${compactionOrigin(h.entry)}`];
     const b = this.docs.put(`${safe(x.s.row.key)}/before-${x.c.id.slice(0, 8)}.md`, renderItemsDocument('Context right before the compaction', intro, before, before.map((m) => fullOf.get(m.id))));

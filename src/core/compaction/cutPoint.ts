@@ -20,6 +20,7 @@
  *   cut that is a user / bashExecution message, a branch_summary or a custom_message.
  */
 import type { EntryMeta } from '../store/types';
+import { yieldsMessage } from '../context/rebuild';
 
 /** pi's default (`DEFAULT_COMPACTION_SETTINGS.keepRecentTokens`); OpenClaw keeps it unless configured. */
 export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
@@ -35,8 +36,6 @@ export function isValidCutPoint(e: EntryMeta, isRuntimeCarrier: (e: EntryMeta) =
 const isTurnStart = (e: EntryMeta, isRuntimeCarrier: (e: EntryMeta) => boolean): boolean =>
   e.kind === 'branch_summary' || (e.kind === 'custom_message' && !isRuntimeCarrier(e)) || (e.kind === 'message' && (e.role === 'user' || e.role === 'bashExecution'));
 
-/** Entries that become a model message (the walk counts their tokens; the slide-back stops at them). */
-const yieldsMessage = (e: EntryMeta): boolean => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
 
 export interface CutPlan {
   /** index (in the path) of the first entry after the previous compaction (0 without one) */

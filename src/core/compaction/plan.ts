@@ -6,6 +6,7 @@
  * exactly this entry: the preview is what gets written, with no second read of the session.
  */
 import type { EntryMeta } from '../store/types';
+import { contextItemsOf, yieldsMessage } from '../context/rebuild';
 import type { CompactionInput as CompactionEntryInput } from '../store/writer';
 import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
 import { openclawEstimateTokens } from './openclawHelpers';
@@ -50,21 +51,6 @@ export interface CompactionPlan {
 }
 
 export type PlanResult = { ok: true; plan: CompactionPlan } | { ok: false; reason: string };
-
-/** The context's items (what the model sees) of a path: after the latest compaction, its summary + kept tail. */
-function contextItems(path: readonly EntryMeta[]): EntryMeta[] {
-  let c = -1;
-  for (let i = path.length - 1; i >= 0; i--) if (path[i]!.kind === 'compaction') {
-    c = i;
-    break;
-  }
-  const visible = (e: EntryMeta) => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
-  if (c < 0) return path.filter(visible);
-  const comp = path[c]!;
-  const kept = comp.firstKeptEntryId ? path.findIndex((e) => e.id === comp.firstKeptEntryId) : -1;
-  const from = kept >= 0 && kept < c ? kept : c + 1;
-  return [comp, ...path.slice(from, c).filter(visible), ...path.slice(c + 1).filter(visible)];
-}
 
 interface Prepared {
   cut: CutPlan;
@@ -162,9 +148,8 @@ function finish(input: PlanInput, prep: Prepared, summary: string, details: { re
     tokensBefore: entry.tokensBefore,
     tokensAfter,
   };
-  const visible = (e: EntryMeta) => e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
   const keptIdx = input.path.findIndex((e) => e.id === cut.firstKeptEntryId);
-  const keptMetas = input.path.slice(keptIdx).filter(visible);
+  const keptMetas = input.path.slice(keptIdx).filter(yieldsMessage);
   const keptFull = keptMetas.map((m) => input.full[input.path.indexOf(m)]);
   return {
     cut,
@@ -174,7 +159,7 @@ function finish(input: PlanInput, prep: Prepared, summary: string, details: { re
     audit,
     quality,
     entry,
-    before: contextItems(input.path),
+    before: contextItemsOf(input.path).items,
     after: [summaryMeta, ...keptMetas],
     keptFull,
     ...src,

@@ -57,8 +57,35 @@ export interface ActiveContext {
   missingLeafTarget?: string;
 }
 
-const yieldsMessage = (e: EntryMeta): boolean =>
+/** Entries that become a model message (the rest — state changes, custom, hidden rows — do not). */
+export const yieldsMessage = (e: EntryMeta): boolean =>
   e.modelVisible && (e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
+
+/**
+ * What the model sees of a path (steps 4–5 below): with a compaction, its summary, the entries from its
+ * `firstKeptEntryId` up to it, then everything after it; otherwise every message-yielding entry.
+ */
+export function contextItemsOf(path: readonly EntryMeta[]): { items: EntryMeta[]; compaction?: EntryMeta; usageFrom: number } {
+  let c = -1;
+  for (let i = path.length - 1; i >= 0; i--) {
+    if (path[i]!.kind === 'compaction') {
+      c = i;
+      break;
+    }
+  }
+  if (c < 0) return { items: path.filter(yieldsMessage), usageFrom: 0 };
+  const comp = path[c]!;
+  const items: EntryMeta[] = [comp];
+  let keeping = false;
+  for (let i = 0; i < c; i++) {
+    const e = path[i]!;
+    if (!keeping && e.id === comp.firstKeptEntryId) keeping = true;
+    if (keeping && yieldsMessage(e)) items.push(e);
+  }
+  const usageFrom = items.length;
+  for (let i = c + 1; i < path.length; i++) if (yieldsMessage(path[i]!)) items.push(path[i]!);
+  return { items, compaction: comp, usageFrom };
+}
 
 /**
  * 1. Leaf = the last entry; if it is a `leaf` entry, its `targetId`.
@@ -118,28 +145,10 @@ export function rebuildContext(index: Pick<TranscriptIndex, 'entries' | 'byId'>)
   result.path = path;
   for (const e of path) if (e.kind === 'compaction') result.compactions.push(e);
 
-  let c = -1;
-  for (let i = path.length - 1; i >= 0; i--) {
-    if (path[i]!.kind === 'compaction') {
-      c = i;
-      break;
-    }
-  }
-  if (c < 0) {
-    for (const e of path) if (yieldsMessage(e)) result.items.push(e);
-    return result;
-  }
-  const comp = path[c]!;
-  result.compaction = comp;
-  result.items.push(comp);
-  let keeping = false;
-  for (let i = 0; i < c; i++) {
-    const e = path[i]!;
-    if (!keeping && e.id === comp.firstKeptEntryId) keeping = true;
-    if (keeping && yieldsMessage(e)) result.items.push(e);
-  }
-  result.usageFrom = result.items.length;
-  for (let i = c + 1; i < path.length; i++) if (yieldsMessage(path[i]!)) result.items.push(path[i]!);
+  const ctx = contextItemsOf(path);
+  result.items = ctx.items;
+  result.usageFrom = ctx.usageFrom;
+  if (ctx.compaction) result.compaction = ctx.compaction;
   return result;
 }
 
