@@ -24,7 +24,7 @@ import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { validateEntry, type WriteResult, type WriteSuccess } from '../../src/core/store/writer';
 import { estimateTokens, type EstimatorFamily } from '../../src/core/tokens/estimator';
-import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl } from './helpers';
+import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, liveChild as liveChildOf } from './helpers';
 import { figures, seedExample } from './checkpointSupport.test';
 
 type Json = Record<string, unknown>;
@@ -43,16 +43,7 @@ afterEach(function () {
   for (const m of models.splice(0)) m.dispose();
 });
 
-async function liveChild(): Promise<{ pid: number; startTime: number | null }> {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.once('spawn', () => resolve());
-    child.once('error', reject);
-  });
-  for (let i = 0; i < 100 && !(fs.existsSync(`/proc/${child.pid}/cmdline`) && fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').includes('-e')); i++) await new Promise((r) => setTimeout(r, 10));
-  return { pid: child.pid!, startTime: processStartTime(child.pid!) };
-}
+const liveChild = () => liveChildOf(children);
 
 /** A live Gateway's lock file in `<stateDir>/tmp/openclaw-<uid>/` (what OpenClaw writes while it runs). */
 async function simulateGateway(stateDir: string): Promise<void> {

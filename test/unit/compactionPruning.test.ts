@@ -37,7 +37,7 @@ import {
   type ContextPruningSettings,
 } from '../../src/core/compaction/pruning';
 import { realTranscriptDumps } from './helpers';
-import { assertViewInvariants, realContexts, realMessageRows } from './viewHelpers';
+import { assertViewInvariants, deepFreeze, realContexts, realMessageRows, textOf } from './viewHelpers';
 
 type Json = Record<string, unknown>;
 
@@ -55,18 +55,6 @@ const tr = (id: string, content: string | unknown[], name = 'exec', extra: Json 
   timestamp: 1,
   ...extra,
 });
-const textOf = (m: unknown): string => {
-  const c = (m as Json).content;
-  if (typeof c === 'string') return c;
-  return (c as Json[]).filter((b) => b.type === 'text').map((b) => b.text as string).join('\n');
-};
-function deepFreeze<T>(v: T): T {
-  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const k of Object.keys(v)) deepFreeze((v as Json)[k]);
-  }
-  return v;
-}
 const notice = (n: number): string => `[... ${n} more characters truncated]`; // 32 + digits chars
 
 // =====================================================================================================

@@ -18,7 +18,7 @@ import {
   softTrimView,
   trimmedMarker,
 } from '../../src/core/compaction/softTrim';
-import { assertViewInvariants, realContexts, realMessageRows } from './viewHelpers';
+import { assertViewInvariants, deepFreeze, realContexts, realMessageRows, textOf } from './viewHelpers';
 
 type Json = Record<string, unknown>;
 
@@ -44,20 +44,7 @@ const result = (id: string, name: string, text: string | unknown[], extra: Json 
   ...extra,
 });
 const user = (text: string): Json => ({ role: 'user', content: text, timestamp: ++n });
-const textOf = (m: unknown): string => {
-  const c = (m as Json).content;
-  if (typeof c === 'string') return c;
-  return (c as Json[]).filter((b) => b.type === 'text').map((b) => b.text as string).join('\n');
-};
 
-/** Recursively frozen: any write by the code under test throws (compiled TS is strict mode). */
-function deepFreeze<T>(v: T): T {
-  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const k of Object.keys(v)) deepFreeze((v as Json)[k]);
-  }
-  return v;
-}
 
 /** An exec pair whose result has `text`. */
 const execPair = (id: string, command: string, text: string, extra: Json = {}): Json[] => [call(id, 'exec', { command }), result(id, 'exec', text, extra)];

@@ -2,11 +2,13 @@
  * Shared test helpers. Tests never modify test/fixtures: whatever they change is copied into a temp dir
  * first (removed again after the run).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import type { Diagnostic, DiagnosticSink } from '../../src/core/store/types';
+import { processStartTime } from '../../src/core/store/ownership';
 
 function findRepoRoot(): string {
   let dir = __dirname;
@@ -109,4 +111,16 @@ export function sqlite(): typeof import('node:sqlite') {
 /** Write a JSONL file from objects (each line `\n`-terminated). */
 export function writeJsonl(file: string, lines: unknown[]): void {
   fs.writeFileSync(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l)) + '\n').join(''));
+}
+
+/** A live process (a stand-in owner for lock files), pushed onto `children` so the caller's after() can kill it. */
+export async function liveChild(children: ChildProcess[]): Promise<{ pid: number; startTime: number | null }> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', () => resolve());
+    child.once('error', reject);
+  });
+  for (let i = 0; i < 100 && !(fs.existsSync(`/proc/${child.pid}/cmdline`) && fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').includes('-e')); i++) await new Promise((r) => setTimeout(r, 10));
+  return { pid: child.pid!, startTime: processStartTime(child.pid!) };
 }

@@ -62,3 +62,19 @@ export function assertViewInvariants(input: readonly Json[], output: readonly Js
   }
 }
 
+
+/** The text blocks of a message, joined (string content as is). */
+export const textOf = (m: unknown): string => {
+  const c = (m as Json).content;
+  if (typeof c === 'string') return c;
+  return (c as Json[]).filter((b) => b.type === 'text').map((b) => b.text as string).join('\n');
+};
+
+/** Recursively frozen: any write by the code under test throws (compiled TS is strict mode). */
+export function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k of Object.keys(v)) deepFreeze((v as Json)[k]);
+  }
+  return v;
+}

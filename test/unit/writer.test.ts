@@ -17,7 +17,7 @@ import { processStartTime } from '../../src/core/store/ownership';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import type { SessionRow } from '../../src/core/store/types';
 import { appendEvents, appendJsonlEntries, type JsonlWriteOptions, type Refusal, type SqliteWriteOptions, type WriteEntryInput, type WriteResult, type WriteSuccess, APPEND_JOURNAL_DIR, recoverJsonlAppends } from '../../src/core/store/writer';
-import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl } from './helpers';
+import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, liveChild as liveChildOf } from './helpers';
 
 type Json = Record<string, unknown>;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -30,16 +30,7 @@ after(function () {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
-async function liveChild(): Promise<{ pid: number; startTime: number | null }> {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.once('spawn', () => resolve());
-    child.once('error', reject);
-  });
-  for (let i = 0; i < 100 && !(fs.existsSync(`/proc/${child.pid}/cmdline`) && fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').includes('-e')); i++) await new Promise((r) => setTimeout(r, 10));
-  return { pid: child.pid!, startTime: processStartTime(child.pid!) };
-}
+const liveChild = () => liveChildOf(children);
 
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
