@@ -1,0 +1,107 @@
+/**
+ * Every write the memory engine makes goes through here: the target must resolve inside the agent's
+ * workspace (no `..`, no absolute names, no symlink that leads out of it), and the file is replaced
+ * atomically (temp file + fsync + rename) so a crash leaves the old file or the new one.
+ *
+ * Appends are "read, check the old text is still a prefix, write old + new atomically": a file that
+ * changed under us between the preview and the write is refused (MemoryWriteError 'changed') rather than
+ * overwritten.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { writeFileAtomicSync } from '../checkpoint/atomic';
+
+export type MemoryWriteErrorCode = 'outside' | 'changed' | 'readonly' | 'not-a-file' | 'too-large';
+
+export class MemoryWriteError extends Error {
+  constructor(readonly code: MemoryWriteErrorCode, message: string) {
+    super(message);
+    this.name = 'MemoryWriteError';
+  }
+}
+
+/** Memory files larger than this are not read whole (they are not memory any more). */
+export const MAX_MEMORY_FILE_BYTES = 16 * 1024 * 1024;
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
+function isInside(root: string, p: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * The absolute path of `rel` inside `root`, or a MemoryWriteError('outside'). Checks the lexical path and,
+ * for the deepest existing ancestor, its real path (so a symlinked folder inside the workspace that points
+ * elsewhere is refused too).
+ */
+export function resolveInside(root: string, rel: string): string {
+  if (typeof rel !== 'string' || rel === '' || rel.includes('\0')) throw new MemoryWriteError('outside', `Invalid memory path: ${JSON.stringify(rel)}`);
+  if (path.isAbsolute(rel) || /^[a-zA-Z]:/.test(rel)) throw new MemoryWriteError('outside', `Memory paths are relative to the workspace: ${rel}`);
+  const absRoot = path.resolve(root);
+  const target = path.resolve(absRoot, rel);
+  if (!isInside(absRoot, target) || target === absRoot) throw new MemoryWriteError('outside', `${rel} is outside the workspace ${absRoot}`);
+  const realRoot = realOrSelf(absRoot);
+  let probe = target;
+  while (!fs.existsSync(probe) && probe !== absRoot) probe = path.dirname(probe);
+  const realProbe = realOrSelf(probe);
+  if (!isInside(realRoot, realProbe)) throw new MemoryWriteError('outside', `${rel} leads outside the workspace ${absRoot} (through a symbolic link)`);
+  return target;
+}
+
+/** The file's text, or undefined when it does not exist. Refuses directories and huge files. */
+export function readTextIfExists(file: string): string | undefined {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!st.isFile()) throw new MemoryWriteError('not-a-file', `${file} is not a regular file`);
+  if (st.size > MAX_MEMORY_FILE_BYTES) throw new MemoryWriteError('too-large', `${file} is ${st.size} bytes (more than ${MAX_MEMORY_FILE_BYTES})`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+export interface SafeWriteOptions {
+  /** refuse every write (read-only / untrusted workspace): callers show what would have been written */
+  readOnly?: boolean;
+  /** the text the caller previewed against; the write is refused when the file no longer starts with it */
+  expectedBefore?: string;
+}
+
+/** Replace `rel` inside `root` with `text` atomically; creates parent folders inside the workspace. */
+export function writeInside(root: string, rel: string, text: string, opts: SafeWriteOptions = {}): string {
+  const file = resolveInside(root, rel);
+  if (opts.readOnly) throw new MemoryWriteError('readonly', `The workspace is read-only here; nothing was written to ${rel}`);
+  if (opts.expectedBefore !== undefined) {
+    const now = readTextIfExists(file) ?? '';
+    if (now !== opts.expectedBefore) throw new MemoryWriteError('changed', `${rel} changed since it was read; nothing was written. Try again.`);
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // mkdir may have followed a symlink created in between: check again before writing
+  resolveInside(root, rel);
+  writeFileAtomicSync(file, text, { fsync: true });
+  return file;
+}
+
+/**
+ * Append `addition` to `rel` (created when missing). The existing text must still be `expectedBefore`
+ * when given; a missing final newline is supplied so the addition starts on its own line.
+ */
+export function appendInside(root: string, rel: string, addition: string, opts: SafeWriteOptions = {}): { file: string; before: string; after: string } {
+  const file = resolveInside(root, rel);
+  const before = readTextIfExists(file) ?? '';
+  if (opts.expectedBefore !== undefined && before !== opts.expectedBefore) {
+    throw new MemoryWriteError('changed', `${rel} changed since it was read; nothing was written. Try again.`);
+  }
+  const sep = before === '' || before.endsWith('\n') ? '' : '\n';
+  const after = before + sep + addition;
+  writeInside(root, rel, after, { readOnly: opts.readOnly, expectedBefore: before });
+  return { file, before, after };
+}
