@@ -9,79 +9,11 @@ import { formatTokens, formatTokensTable, formatAge } from '../core/context/form
 import { estimateTokens, familyFor } from '../core/tokens/estimator';
 import type { EstimatorFamily } from '../core/tokens/weights';
 import { listCheckpoints, listCheckpointSessions, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
-import { planCompaction } from '../core/compaction/plan';
 import { UsageError, type OptionSpec, type Parsed } from './args';
 import { clean, painter, readFileText, table, useColor, type CliIo } from './io';
 import { findSession, openModel, requireStateDirs, stateDirCandidates, type GlobalOptions } from './session';
-
-export const CLI_NAME = 'openclaw-context';
-export const JSON_VERSION = 1;
-
-export interface CommandResult {
-  exitCode: number;
-  json: Record<string, unknown>;
-  text: string;
-  /** extra lines for stderr (warnings), printed in both modes */
-  warnings?: string[];
-}
-
-export interface Command {
-  name: string;
-  usage: string;
-  purpose: string;
-  options: OptionSpec[];
-  example: string;
-  jsonShape: string;
-  exitCodes?: string;
-  run(p: Parsed, g: GlobalOptions, io: CliIo): Promise<CommandResult>;
-}
-
-const iso = (ms: number): string | null => (ms > 0 && Number.isFinite(ms) ? new Date(ms).toISOString() : null);
-const round2 = (n: number): number => Math.round(n * 100) / 100;
-/** JSON has no Infinity/NaN: null instead. */
-const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
-
-function levelColor(level: string): 'green' | 'yellow' | 'magenta' | 'red' {
-  return level === 'danger' ? 'red' : level === 'checkpoint' ? 'magenta' : level === 'warn' ? 'yellow' : 'green';
-}
-
-function sessionRef(s: SessionState) {
-  return { key: s.row.key, agentId: s.agentId, stateDir: s.stateDir, sessionId: s.row.sessionId, era: s.era };
-}
-
-function gaugeJson(s: SessionState) {
-  const g = s.gauge;
-  return {
-    ...sessionRef(s),
-    model: s.row.model ?? s.transcriptModel ?? null,
-    provider: s.row.modelProvider ?? null,
-    used: g.used,
-    estimated: g.estimated,
-    pending: g.pending,
-    usedSource: g.usedSource,
-    window: g.window,
-    windowSource: g.windowSource,
-    percent: g.percent,
-    ratio: round2(g.ratio),
-    level: g.level,
-    guard: g.guard,
-    compactions: g.compactions,
-    compactionAt: g.compactionAt,
-    toCompaction: g.toCompaction,
-    flushAt: g.flushAt,
-    toFlush: g.toFlush,
-    checkpointAt: g.checkpointAt,
-    lastActivity: iso(s.lastActivity),
-    lastActivityMs: s.lastActivity,
-    openclaw: {
-      totalTokens: s.row.totalTokens ?? null,
-      totalTokensFresh: s.row.totalTokensFresh === true,
-      contextTokens: s.row.contextTokens ?? null,
-    },
-  };
-}
-
-const usedText = (s: SessionState): string => `${s.gauge.estimated ? '~' : ''}${formatTokens(s.gauge.used)}/${formatTokens(s.gauge.window)}`;
+import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, usedText, type Command } from './common';
+import { checkpointCreate, checkpointRestore, compact, undoCompact, WRITE_OPTIONS } from './write';
 
 // ---------------------------------------------------------------------------------------------
 
@@ -310,16 +242,32 @@ function checkpointKey(g: GlobalOptions, io: CliIo, key: string): string {
 
 const checkpoint: Command = {
   name: 'checkpoint',
-  usage: 'checkpoint list [key] | checkpoint show <key> [id]',
-  purpose: 'List the checkpoints written before compaction (newest first), or print one (the latest by default).',
-  options: [],
-  example: `${CLI_NAME} checkpoint show agent:main:work cp_002 --json`,
+  usage: 'checkpoint list [key] | show <key> [id] | create <key> | restore <key> [id] [--dry-run | --yes]',
+  purpose: 'List the checkpoints (newest first), print one (the latest by default), write a manual one, or restore one into its session (a note the model sees on the next turn).',
+  options: [
+    ...WRITE_OPTIONS,
+    { name: 'into', type: 'string', arg: '<key>', help: 'restore: append to this session instead of the checkpoint\'s own (e.g. after /new)' },
+    { name: 'max-tokens', type: 'number', arg: '<n>', help: 'restore: token budget of the note (200–4000, default 700; lower-priority items are dropped first)' },
+  ],
+  example: `${CLI_NAME} checkpoint restore agent:main:work cp_002 --dry-run`,
   jsonShape:
     'list: {"command":"checkpoint list","version":1,"checkpoints":[{"stateDir","sessionKey","id","file","bytes","latest","createdAt","trigger","tokenUsage","topic","error"}]}\n  show: {"command":"checkpoint show","version":1,"stateDir","sessionKey","id","file","checkpoint":{schema,schema_version,meta,working,decisions,resources,thread,open_items,learnings}}',
   exitCodes: '0 ok · 1 show: the session has no (valid) checkpoint, or no such id · 2 usage error · 3 state dir unavailable',
   async run(p, g, io) {
     const [sub, key, id, ...rest] = p.positionals;
-    if (sub !== 'list' && sub !== 'show') throw new UsageError(`checkpoint needs a subcommand: list or show${sub !== undefined ? ` (got ${JSON.stringify(sub)})` : ''}`);
+    if (sub !== 'list' && sub !== 'show' && sub !== 'create' && sub !== 'restore') throw new UsageError(`checkpoint needs a subcommand: list, show, create or restore${sub !== undefined ? ` (got ${JSON.stringify(sub)})` : ''}`);
+    const writeOpts = ['dry-run', 'yes', 'into', 'max-tokens'].filter((o) => p.options[o] !== undefined);
+    if (sub !== 'restore' && writeOpts.length) throw new UsageError(`--${writeOpts[0]} is for checkpoint restore`);
+    if (sub === 'create') {
+      if (key === undefined || id !== undefined) throw new UsageError('checkpoint create needs exactly one session key');
+      return checkpointCreate(key, g, io);
+    }
+    if (sub === 'restore') {
+      if (key === undefined) throw new UsageError('checkpoint restore needs a session key');
+      if (rest.length) throw new UsageError('checkpoint restore takes a session key and at most one checkpoint id');
+      if (id !== undefined && !/^cp_\d{3,9}$/.test(id)) throw new UsageError(`checkpoint id must look like cp_001, got ${JSON.stringify(id)}`);
+      return checkpointRestore(p, key, id, g, io);
+    }
     const dirs = stateDirCandidates(g, io);
     requireStateDirs(dirs);
     if (sub === 'list') {
@@ -358,84 +306,4 @@ const checkpoint: Command = {
   },
 };
 
-const compact: Command = {
-  name: 'compact',
-  usage: 'compact <key> --dry-run',
-  purpose: 'Plan a compaction of a session without an LLM and print where it cuts, tokens before → after, the quality report and the summary audit.',
-  options: [
-    { name: 'dry-run', type: 'boolean', help: 'plan only, write nothing (required in this version: writing is not implemented in the CLI yet)' },
-    { name: 'keep-recent-tokens', type: 'number', arg: '<n>', help: "tokens of recent context to keep verbatim (default: OpenClaw's agents.defaults.compaction.keepRecentTokens, else 20000)" },
-    { name: 'summary', type: 'boolean', help: 'print the whole summary in the human output (it is always in --json)' },
-  ],
-  example: `${CLI_NAME} compact agent:main:work --dry-run --json`,
-  jsonShape: '{"command":"compact","version":1,"dryRun":true,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summary","quality":{"tokensBefore","tokensAfter","tokensSaved","droppedTokens","summaryTokens","keptTokens","compressionRatio","summaryRatio","reduction","summaryChars","decisions","todos","identifiers","asks"},"audit":{"ok","reasons","reasonCodes"}}|null}',
-  exitCodes: '0 planned (or nothing to compact: compactable false) · 2 usage error, or without --dry-run · 3 state dir or store unavailable',
-  async run(p, g, io) {
-    if (p.positionals.length !== 1) throw new UsageError('compact needs exactly one session key');
-    if (!p.options['dry-run']) throw new UsageError('compact writes nothing yet: this version of the CLI only plans. Run with --dry-run to see the plan; to compact now use the VS Code extension (Compact Session…) or `openclaw sessions compact <key>`.');
-    const keep = p.options['keep-recent-tokens'] as number | undefined;
-    if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) throw new UsageError('--keep-recent-tokens must be a positive integer');
-    const m = openModel(g, io);
-    try {
-      const s0 = findSession(m.sessions, p.positionals[0]!);
-      const s = m.model.ensureTranscript(s0.uid) ?? s0;
-      const ref = sessionRef(s);
-      const nothing = (reason: string): CommandResult => ({ exitCode: 0, json: { command: 'compact', version: JSON_VERSION, dryRun: true, session: ref, compactable: false, reason, plan: null }, text: `nothing to compact in ${s.row.key}: ${reason}\n` });
-      if (!s.context) return nothing('the transcript could not be read');
-      const full = m.model.loadEntries(s.uid, s.context.path);
-      const dir = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir);
-      const cfgKeep = (dir?.config.value as { agents?: { defaults?: { compaction?: { keepRecentTokens?: unknown } } } } | undefined)?.agents?.defaults?.compaction?.keepRecentTokens;
-      const r = planCompaction({ path: s.context.path, full, tokensBefore: s.gauge.used, keepRecentTokens: keep ?? (typeof cfgKeep === 'number' && cfgKeep > 0 ? cfgKeep : undefined) });
-      if (!r.ok) return nothing(r.reason);
-      const plan = r.plan;
-      const q = plan.quality;
-      const surv = (x: { found: number; kept: number; lost: string[] }) => ({ found: x.found, kept: x.kept, lost: [...x.lost] });
-      const quality = {
-        tokensBefore: q.tokensBefore,
-        tokensAfter: q.tokensAfter,
-        tokensSaved: q.tokensSaved,
-        droppedTokens: q.droppedTokens,
-        summaryTokens: q.summaryTokens,
-        keptTokens: q.keptTokens,
-        compressionRatio: finite(round2(q.compressionRatio)),
-        summaryRatio: finite(round2(q.summaryRatio)),
-        reduction: finite(round2(q.reduction)),
-        summaryChars: q.summaryChars,
-        decisions: surv(q.decisions),
-        todos: surv(q.todos),
-        identifiers: { ...surv(q.identifiers), byKind: q.identifiers.byKind },
-        asks: surv(q.asks),
-      };
-      const planJson = {
-        firstKeptEntryId: plan.entry.firstKeptEntryId,
-        isSplitTurn: plan.cut.isSplitTurn,
-        summarizedEntries: plan.cut.toSummarize.length,
-        turnPrefixEntries: plan.cut.turnPrefix.length,
-        keptEntries: plan.cut.kept.length,
-        entry: { tokensBefore: plan.entry.tokensBefore, tokensAfter: plan.entry.tokensAfter ?? null },
-        summarySource: plan.source,
-        summary: plan.summary,
-        quality,
-        audit: { ok: plan.audit.ok, reasons: [...plan.audit.reasons], reasonCodes: [...plan.audit.reasonCodes] },
-      };
-      const pct = (x: { found: number; kept: number }) => `${x.kept}/${x.found}`;
-      const lines = [
-        `Compaction plan for ${s.row.key} (dry run, nothing written)`,
-        `  cut: kept tail starts at ${plan.entry.firstKeptEntryId}${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}; ${plan.cut.toSummarize.length + plan.cut.turnPrefix.length} entries summarised, ${plan.cut.kept.length} kept`,
-        `  tokens: ~${q.tokensBefore.toLocaleString('en')} → ~${q.tokensAfter.toLocaleString('en')} (saves ~${q.tokensSaved.toLocaleString('en')}, ×${quality.compressionRatio ?? '∞'})`,
-        `  entry: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter ?? '?'} (OpenClaw's chars/4)`,
-        `  survives in the summary: decisions ${pct(q.decisions)}, TODOs ${pct(q.todos)}, identifiers ${pct(q.identifiers)}, user asks ${pct(q.asks)}`,
-        `  audit (OpenClaw's summary quality check): ${plan.audit.ok ? 'ok' : `fails: ${plan.audit.reasons.join(', ')}`}`,
-      ];
-      const lost = [...q.decisions.lost.map((x) => `decision: ${x}`), ...q.todos.lost.map((x) => `todo: ${x}`), ...q.identifiers.lost.map((x) => `identifier: ${x}`), ...q.asks.lost.map((x) => `ask: ${x}`)];
-      if (lost.length) lines.push('  lost:', ...lost.slice(0, 20).map((x) => `    - ${clean(x).slice(0, 160)}`));
-      if (p.options.summary) lines.push('', clean(plan.summary));
-      else lines.push(`  summary: ${plan.summary.length.toLocaleString('en')} chars (--summary prints it, --json includes it)`);
-      return { exitCode: 0, json: { command: 'compact', version: JSON_VERSION, dryRun: true, session: ref, compactable: true, reason: null, plan: planJson }, text: lines.join('\n') + '\n' };
-    } finally {
-      m.dispose();
-    }
-  },
-};
-
-export const COMMANDS: Command[] = [status, sessions, show, estimate, checkpoint, compact];
+export const COMMANDS: Command[] = [status, sessions, show, estimate, checkpoint, compact, undoCompact];

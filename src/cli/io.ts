@@ -12,6 +12,10 @@ export interface CliIo {
   readStdin?: () => Promise<string>;
   cwd?: string;
   now?: () => number;
+  /** ask a question on a terminal (stderr) and read one line from stdin */
+  prompt?: (question: string) => Promise<string>;
+  /** progress of long work: one line on stderr (never on stdout, so --json stays parseable) */
+  progress?: (message: string) => void;
 }
 
 export function processIo(): CliIo {
@@ -28,6 +32,25 @@ export function processIo(): CliIo {
       process.stdin.on('error', reject);
     }),
     cwd: process.cwd(),
+    prompt: (question) =>
+      new Promise((resolve) => {
+        process.stderr.write(question);
+        let buf = '';
+        const onData = (c: Buffer) => {
+          buf += c.toString('utf8');
+          const nl = buf.indexOf('\n');
+          if (nl >= 0) {
+            process.stdin.off('data', onData);
+            process.stdin.pause();
+            resolve(buf.slice(0, nl));
+          }
+        };
+        process.stdin.on('data', onData);
+        process.stdin.resume();
+      }),
+    progress: (message) => {
+      if (!process.env.OPENCLAW_CONTEXT_QUIET) process.stderr.write(`${process.stderr.isTTY ? '\u001b[2m' : ''}… ${message}${process.stderr.isTTY ? '\u001b[0m' : ''}\n`);
+    },
   };
 }
 

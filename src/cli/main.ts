@@ -5,7 +5,8 @@
  * Exit codes: 0 ok · 1 a check failed (e.g. `status --fail-over`) · 2 usage error · 3 store unavailable.
  */
 import { GLOBAL_OPTIONS, parseArgs, StoreError, UsageError, type OptionSpec } from './args';
-import { CLI_NAME, COMMANDS, JSON_VERSION, type Command } from './commands';
+import { COMMANDS } from './commands';
+import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { processIo, type CliIo } from './io';
 import type { GlobalOptions } from './session';
 
@@ -102,6 +103,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       stateDirs: (parsed.options['state-dir'] as string[] | undefined) ?? [],
       json: parsed.options.json === true,
     };
+    const gw = parsed.options.gateway as string | undefined;
+    if (gw !== undefined) {
+      if (!/^wss?:\/\/[^\s/]+/i.test(gw)) throw new UsageError(`--gateway must be a ws:// or wss:// URL, got ${JSON.stringify(gw)}`);
+      g.gateway = gw;
+    }
+    const tokenEnv = parsed.options['token-env'] as string | undefined;
+    if (tokenEnv !== undefined) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(tokenEnv)) throw new UsageError(`--token-env must name an environment variable, got ${JSON.stringify(tokenEnv)}`);
+      g.tokenEnv = tokenEnv;
+    }
     const agent = parsed.options.agent as string | undefined;
     if (agent !== undefined) {
       if (!/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(agent)) throw new UsageError(`--agent must be an agent id (letters, digits, _ and -), got ${JSON.stringify(agent)}`);

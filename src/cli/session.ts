@@ -12,6 +12,10 @@ export interface GlobalOptions {
   stateDirs: string[];
   agent?: string;
   json: boolean;
+  /** --gateway <url> */
+  gateway?: string;
+  /** --token-env <VAR> */
+  tokenEnv?: string;
 }
 
 export function cliEnv(io: CliIo): Env {

@@ -24,13 +24,11 @@ import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { validateEntry, type WriteResult, type WriteSuccess } from '../../src/core/store/writer';
 import { estimateTokens, type EstimatorFamily } from '../../src/core/tokens/estimator';
-import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, liveChild as liveChildOf } from './helpers';
+import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, simulateGatewayLock } from './helpers';
 import { figures, seedExample } from './checkpointSupport.test';
 
 type Json = Record<string, unknown>;
 const MAIN = 'agent:main:main';
-const UID = typeof process.getuid === 'function' ? process.getuid() : undefined;
-const LOCK_DIR_NAME = UID != null ? `openclaw-${UID}` : 'openclaw';
 const HEADER = '[Post-compaction checkpoint restore]';
 const CUSTOM_TYPE = 'openclaw-context.checkpoint-restore';
 
@@ -43,16 +41,7 @@ afterEach(function () {
   for (const m of models.splice(0)) m.dispose();
 });
 
-const liveChild = () => liveChildOf(children);
-
-/** A live Gateway's lock file in `<stateDir>/tmp/openclaw-<uid>/` (what OpenClaw writes while it runs). */
-async function simulateGateway(stateDir: string): Promise<void> {
-  const live = await liveChild();
-  const lockDir = path.join(stateDir, 'tmp', LOCK_DIR_NAME);
-  fs.mkdirSync(lockDir, { recursive: true });
-  const lock = { pid: live.pid, ownerId: 'test', createdAt: new Date().toISOString(), configPath: path.join(stateDir, 'openclaw.json'), stateDir, port: 18789, ...(live.startTime !== null ? { startTime: live.startTime } : {}) };
-  fs.writeFileSync(path.join(lockDir, 'gateway.0badc0de.lock'), JSON.stringify(lock, null, 2));
-}
+const simulateGateway = (stateDir: string) => simulateGatewayLock(stateDir, children);
 
 function modelOf(stateDir: string): ContextModel {
   const env = processEnv();

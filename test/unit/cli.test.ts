@@ -60,20 +60,20 @@ export function validate(schema: Json, v: unknown, at = '$'): string[] {
 }
 
 const schemaOf = (name: string): Json => JSON.parse(fs.readFileSync(repoPath('schemas', 'cli', `${name}.schema.json`), 'utf8')) as Json;
-function assertSchema(name: string, doc: unknown): void {
+export function assertSchema(name: string, doc: unknown): void {
   const errs = validate(schemaOf(name), doc);
   assert.deepEqual(errs, [], `${name}: ${errs.slice(0, 5).join('\n')}`);
 }
 
 // --- running the CLI in-process ------------------------------------------------------------------
-interface Run {
+export interface Run {
   code: number;
   out: string;
   err: string;
   json: () => Json;
 }
 
-async function cli(argv: string[], over: Partial<CliIo> = {}): Promise<Run> {
+export async function cli(argv: string[], over: Partial<CliIo> = {}): Promise<Run> {
   let out = '';
   let err = '';
   const io: CliIo = {
@@ -89,7 +89,7 @@ async function cli(argv: string[], over: Partial<CliIo> = {}): Promise<Run> {
   return { code, out, err, json: () => JSON.parse(out) as Json };
 }
 
-const WORK = 'agent:main:work';
+export const WORK = 'agent:main:work';
 
 describe('CLI: argument parser', function () {
   it('parses --x v, --x=v, repeatable options, booleans, -- and -h', function () {
@@ -188,7 +188,7 @@ describe('CLI over the real OpenClaw state', function () {
     assert.match(human.out, /Breakdown:\n {2}System prompt/);
   });
 
-  it('compact --dry-run: the plan, tokens before → after, quality and audit; writing is refused (exit 2)', async function () {
+  it('compact --dry-run: the plan, tokens before → after, quality and audit; without --yes off a terminal: exit 2', async function () {
     const db = path.join(state, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
     const before = fs.readFileSync(db);
     const r = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '500', '--state-dir', state, '--json']);
@@ -207,9 +207,9 @@ describe('CLI over the real OpenClaw state', function () {
     assert.equal(nothing.code, 0);
     assertSchema('compact', nothing.json());
     assert.equal(nothing.json().compactable, false);
-    const write = await cli(['compact', WORK, '--state-dir', state]);
-    assert.equal(write.code, 2);
-    assert.match(write.err, /--dry-run/);
+    const write = await cli(['compact', WORK, '--keep-recent-tokens', '500', '--state-dir', state]);
+    assert.equal(write.code, 2, 'off a terminal, writing needs --yes');
+    assert.match(write.err, /pass --yes to confirm, or --dry-run/);
     assert.ok(fs.readFileSync(db).equals(before), 'the database is not written');
   });
 

@@ -124,3 +124,18 @@ export async function liveChild(children: ChildProcess[]): Promise<{ pid: number
   for (let i = 0; i < 100 && !(fs.existsSync(`/proc/${child.pid}/cmdline`) && fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').includes('-e')); i++) await new Promise((r) => setTimeout(r, 10));
   return { pid: child.pid!, startTime: processStartTime(child.pid!) };
 }
+
+/**
+ * A live Gateway's lock file in `<stateDir>/tmp/openclaw-<uid>/` (what OpenClaw writes while it runs), owned
+ * by a live stand-in process pushed onto `children`.
+ */
+export async function simulateGatewayLock(stateDir: string, children: ChildProcess[]): Promise<{ pid: number; lockFile: string }> {
+  const live = await liveChild(children);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const lockDir = path.join(stateDir, 'tmp', uid != null ? `openclaw-${uid}` : 'openclaw');
+  fs.mkdirSync(lockDir, { recursive: true });
+  const lock = { pid: live.pid, ownerId: 'test', createdAt: new Date().toISOString(), configPath: path.join(stateDir, 'openclaw.json'), stateDir, port: 18789, ...(live.startTime !== null ? { startTime: live.startTime } : {}) };
+  const lockFile = path.join(lockDir, 'gateway.0badc0de.lock');
+  fs.writeFileSync(lockFile, JSON.stringify(lock, null, 2));
+  return { pid: live.pid, lockFile };
+}

@@ -1,0 +1,285 @@
+/**
+ * The CLI's writing commands (issue 8): compact, undo-compact, checkpoint create|restore — in-process
+ * `main()` against temp copies of the real OpenClaw state (SQLite) and the demo state (its JSONL agent).
+ * Each write is checked in the store itself: exactly the planned entry, chained to the old leaf, earlier
+ * rows byte-identical; every refusal leaves the store byte-identical.
+ */
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { ContextModel } from '../../src/core/context/model';
+import { processEnv, resolveStateDirs } from '../../src/core/store/config';
+import { CompactionBreaker } from '../../src/core/compaction/breaker';
+import { assertSchema, cli, WORK } from './cli.test';
+import { materializeRealState, realDbPath, repoPath, simulateGatewayLock, sqlite, tmpDir } from './helpers';
+
+type Json = Record<string, unknown>;
+const children: ChildProcess[] = [];
+after(function () {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+});
+
+const sha = (f: string) => crypto.createHash('sha256').update(fs.readFileSync(f)).digest('hex');
+
+/** Every transcript row of a session, oldest first. */
+function rows(state: string, sessionKey: string): Array<{ seq: number; json: Json; raw: string }> {
+  const db = new (sqlite().DatabaseSync)(realDbPath(state), { readOnly: true });
+  try {
+    const sid = (db.prepare("SELECT json_extract(entry_json,'$.sessionId') AS sid FROM session_nodes WHERE session_key = ? ORDER BY rowid DESC LIMIT 1").get(sessionKey) as { sid: string }).sid;
+    const out = db.prepare('SELECT seq, event_json, event_zstd FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sid) as Array<{ seq: number; event_json: string | null; event_zstd: Uint8Array | null }>;
+    return out.map((r) => {
+      const raw = r.event_json ?? (r.event_zstd ? zlib.zstdDecompressSync(r.event_zstd).toString('utf8') : '');
+      return { seq: r.seq, raw, json: JSON.parse(raw) as Json };
+    });
+  } finally {
+    db.close();
+  }
+}
+
+function model(state: string): ContextModel {
+  const env = processEnv();
+  const m = new ContextModel({ stateDirs: resolveStateDirs(state, undefined, env), env });
+  m.refresh();
+  return m;
+}
+
+/** A copy of the demo state (its legacy agent is JSONL). */
+function demoState(): string {
+  const d = path.join(tmpDir('occtx-cli-demo-'), 'state');
+  fs.cpSync(repoPath('demo', 'openclaw-state'), d, { recursive: true });
+  const gz = path.join(d, 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz');
+  fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
+  fs.rmSync(gz);
+  return d;
+}
+
+describe('CLI writes: compact', function () {
+  this.timeout(60_000);
+
+  it('compact --yes appends exactly the planned compaction, chained to the leaf; the context is then the plan’s', async function () {
+    const state = materializeRealState();
+    const before = rows(state, WORK);
+    const plan = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    assert.equal(plan.code, 0, plan.err);
+    const planned = plan.json().plan as Json & { firstKeptEntryId: string; summary: string };
+    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    assert.equal(r.code, 0, r.err);
+    const doc = r.json();
+    assertSchema('compact', doc);
+    assert.equal(doc.status, 'compacted');
+    assert.equal(doc.dryRun, false);
+    const after = rows(state, WORK);
+    assert.equal(after.length, before.length + 1, 'one row more');
+    before.forEach((b, i) => assert.equal(after[i]!.raw, b.raw, `row ${b.seq} is unchanged`));
+    const added = after[after.length - 1]!.json;
+    assert.equal(added.type, 'compaction');
+    assert.equal(added.firstKeptEntryId, planned.firstKeptEntryId, 'the same cut as the dry run');
+    assert.equal(added.summary, planned.summary, 'the same summary as the dry run');
+    const w = doc.written as Json & { entries: Array<{ id: string; parentId: string }>; previousLeafId: string };
+    assert.equal(w.entries[0]!.id, added.id);
+    assert.equal(added.parentId, w.previousLeafId);
+    // the model now sees: summary, then the kept tail from firstKeptEntryId
+    const m = model(state);
+    try {
+      const s = m.sessions().find((x) => x.row.key === WORK)!;
+      const st = m.ensureTranscript(s.uid)!;
+      const ctx = st.context!;
+      assert.equal(ctx.items[0]!.kind, 'compaction');
+      assert.equal(ctx.items[0]!.id, added.id);
+      const cut = ctx.path.findIndex((e) => e.id === planned.firstKeptEntryId);
+      assert.ok(cut >= 0, 'the first kept entry is on the active path');
+      const firstKeptItem = ctx.path.slice(cut).find((e) => ctx.items.includes(e));
+      assert.equal(ctx.items[1], firstKeptItem, 'after the summary the context resumes at the cut');
+    } finally {
+      m.dispose();
+    }
+    // a human run on a terminal says what it did
+    const human = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state]);
+    assert.equal(human.code, 0, human.err);
+    assert.match(human.out, /compacted agent:main:work|nothing to compact in agent:main:work/);
+  });
+
+  it('asks on a terminal: "n" writes nothing, "y" writes; off a terminal without --yes it is exit 2', async function () {
+    const state = materializeRealState();
+    const db = realDbPath(state);
+    const h0 = sha(db);
+    const asked: string[] = [];
+    const no = await cli(['compact', WORK, '--keep-recent-tokens', '300', '--state-dir', state], { stdinIsTTY: true, prompt: async (q) => (asked.push(q), 'n') });
+    assert.equal(no.code, 0, no.err);
+    assert.match(asked[0]!, /Append this compaction to agent:main:work\? \[y\/N\]/);
+    assert.match(no.err, /Compaction plan for agent:main:work/, 'the plan is shown before the question (stderr)');
+    assert.match(no.out, /cancelled: nothing written/);
+    assert.equal(sha(db), h0);
+    const piped = await cli(['compact', WORK, '--keep-recent-tokens', '300', '--state-dir', state], { stdinIsTTY: false, prompt: async () => 'y' });
+    assert.equal(piped.code, 2);
+    assert.match(piped.err, /pass --yes/);
+    assert.equal(sha(db), h0);
+    const both = await cli(['compact', WORK, '--yes', '--dry-run', '--keep-recent-tokens', '300', '--state-dir', state]);
+    assert.equal(both.code, 2);
+    const yes = await cli(['compact', WORK, '--keep-recent-tokens', '300', '--state-dir', state], { stdinIsTTY: true, prompt: async () => 'y' });
+    assert.equal(yes.code, 0, yes.err);
+    assert.notEqual(sha(db), h0);
+    assert.equal(rows(state, WORK).at(-1)!.json.type, 'compaction');
+  });
+
+  it('a live Gateway owns the store and none is reachable: exit 3, what to do instead, the database byte-identical', async function () {
+    const state = materializeRealState();
+    await simulateGatewayLock(state, children);
+    const db = realDbPath(state);
+    const h0 = sha(db);
+    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9', '--json'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+    assert.equal(r.code, 3, r.err);
+    const doc = r.json();
+    assertSchema('compact', doc);
+    assert.equal(doc.status, 'refused');
+    assert.match((doc.refusal as Json).message as string, /openclaw sessions compact agent:main:work/);
+    assert.match(r.err, /did not compact agent:main:work/);
+    assert.equal(sha(db), h0);
+    // the breaker does not count a refusal as a failure
+    assert.equal(new CompactionBreaker(state).status(WORK).consecutiveFailures, 0);
+  });
+
+  it('the circuit breaker: open → exit 1 and nothing written; --reset-breaker resets it and compacts', async function () {
+    const state = materializeRealState();
+    const b = new CompactionBreaker(state);
+    for (let i = 0; i < 3; i++) b.recordFailure(WORK, `test failure ${i}`);
+    assert.equal(b.isOpen(WORK), true);
+    const db = realDbPath(state);
+    const h0 = sha(db);
+    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    assert.equal(r.code, 1);
+    assertSchema('compact', r.json());
+    assert.equal((r.json().refusal as Json).code, 'breaker-open');
+    assert.match(r.out, /--reset-breaker/);
+    assert.equal(sha(db), h0);
+    const again = await cli(['compact', WORK, '--yes', '--reset-breaker', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    assert.equal(again.code, 0, again.err);
+    assert.equal(again.json().status, 'compacted');
+    assert.equal(new CompactionBreaker(state).isOpen(WORK), false);
+  });
+});
+
+describe('CLI writes: undo-compact', function () {
+  this.timeout(60_000);
+
+  it('JSONL: one marker entry branching from the entry before the compaction; the file only grows', async function () {
+    const state = demoState();
+    const key = 'agent:legacy:work';
+    const m0 = model(state);
+    const s0 = m0.sessions().find((x) => x.row.key === key)!;
+    const ctx0 = m0.ensureTranscript(s0.uid)!.context!;
+    const comp = ctx0.compactions.at(-1)!;
+    const file = path.join(state, 'agents', 'legacy', 'sessions', `${s0.row.sessionId}.jsonl`);
+    assert.ok(fs.existsSync(file), file);
+    m0.dispose();
+    const text0 = fs.readFileSync(file, 'utf8');
+    const dry = await cli(['undo-compact', key, '--dry-run', '--state-dir', state, '--json']);
+    assert.equal(dry.code, 0, dry.err);
+    assertSchema('undo-compact', dry.json());
+    assert.equal(dry.json().compactionId, comp.id);
+    assert.equal(dry.json().branchFrom, comp.parentId);
+    assert.equal(fs.readFileSync(file, 'utf8'), text0);
+    const r = await cli(['undo-compact', key, '--yes', '--state-dir', state, '--json']);
+    assert.equal(r.code, 0, r.err);
+    assertSchema('undo-compact', r.json());
+    assert.equal(r.json().status, 'undone');
+    const text1 = fs.readFileSync(file, 'utf8');
+    assert.ok(text1.startsWith(text0), 'nothing rewritten');
+    const added = text1.slice(text0.length).trim().split('\n');
+    assert.equal(added.length, 1);
+    const marker = JSON.parse(added[0]!) as Json;
+    assert.equal(marker.parentId, comp.parentId);
+    assert.equal(marker.type, 'custom');
+    const m1 = model(state);
+    try {
+      const s1 = m1.sessions().find((x) => x.row.key === key)!;
+      const ctx1 = m1.ensureTranscript(s1.uid)!.context!;
+      assert.ok(!ctx1.path.some((e) => e.id === comp.id), 'the compaction left the active path');
+      assert.ok(ctx1.items.length > ctx0.items.length - 1);
+    } finally {
+      m1.dispose();
+    }
+    const again = await cli(['undo-compact', key, '--yes', '--state-dir', state]);
+    assert.equal(again.code, 1, 'the undone compaction is no longer on the active path');
+    assert.match(again.err, /no compaction on the active path/);
+    assert.ok(fs.readFileSync(file, 'utf8') === text1, 'a refused undo writes nothing');
+  });
+
+  it('SQLite without a reachable Gateway: exit 3 (needs the Gateway), the database byte-identical', async function () {
+    const state = materializeRealState();
+    const c = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state]);
+    assert.equal(c.code, 0, c.err);
+    const h0 = sha(realDbPath(state));
+    const dry = await cli(['undo-compact', WORK, '--dry-run', '--state-dir', state, '--json']);
+    assert.equal(dry.code, 0, dry.err);
+    assertSchema('undo-compact', dry.json());
+    assert.match(dry.out, /rewind|"branchFrom"/);
+    const r = await cli(['undo-compact', WORK, '--yes', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9', '--json'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+    assert.equal(r.code, 3, r.err);
+    assertSchema('undo-compact', r.json());
+    assert.match(r.err, /needs a running Gateway/);
+    assert.equal(sha(realDbPath(state)), h0);
+  });
+});
+
+describe('CLI writes: checkpoint create | restore', function () {
+  this.timeout(60_000);
+
+  it('create writes a manual checkpoint; restore --dry-run prints the note; --yes appends exactly it as a custom_message', async function () {
+    const state = materializeRealState();
+    const c = await cli(['checkpoint', 'create', 'work', '--state-dir', state, '--json']);
+    assert.equal(c.code, 0, c.err);
+    const cd = c.json();
+    assertSchema('checkpoint', cd);
+    assert.equal(cd.status, 'written');
+    assert.ok(fs.existsSync(cd.file as string));
+    const list = await cli(['checkpoint', 'list', 'work', '--state-dir', state, '--json']);
+    assert.ok((list.json().checkpoints as Json[]).some((x) => x.id === cd.id && (x.trigger as string) === 'manual'));
+    const before = rows(state, WORK);
+    const dry = await cli(['checkpoint', 'restore', 'work', '--dry-run', '--state-dir', state, '--json']);
+    assert.equal(dry.code, 0, dry.err);
+    assertSchema('checkpoint', dry.json());
+    const text = dry.json().text as string;
+    assert.match(text, /^\[Post-compaction checkpoint restore\]/);
+    assert.ok((dry.json().tokens as number) <= 700);
+    assert.equal(rows(state, WORK).length, before.length, 'a dry run writes nothing');
+    const r = await cli(['checkpoint', 'restore', 'work', cd.id as string, '--yes', '--state-dir', state, '--json']);
+    assert.equal(r.code, 0, r.err);
+    assertSchema('checkpoint', r.json());
+    assert.equal(r.json().status, 'restored');
+    const after = rows(state, WORK);
+    assert.equal(after.length, before.length + 1);
+    before.forEach((b, i) => assert.equal(after[i]!.raw, b.raw));
+    const added = after.at(-1)!.json;
+    assert.equal(added.type, 'custom_message');
+    assert.equal(added.content, text, 'byte-for-byte the note the dry run printed');
+  });
+
+  it('restore refused while OpenClaw owns the store (exit 3, unchanged); bad ids and misplaced options are exit 2', async function () {
+    const state = materializeRealState();
+    assert.equal((await cli(['checkpoint', 'create', WORK, '--state-dir', state])).code, 0);
+    await simulateGatewayLock(state, children);
+    const h0 = sha(realDbPath(state));
+    const r = await cli(['checkpoint', 'restore', WORK, '--yes', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+    assert.equal(r.code, 3, r.err);
+    assert.match(r.err, /did not restore into agent:main:work/);
+    assert.equal(sha(realDbPath(state)), h0);
+    for (const argv of [
+      ['checkpoint', 'restore', WORK, 'cp_x', '--dry-run'],
+      ['checkpoint', 'create'],
+      ['checkpoint', 'list', '--yes'],
+      ['checkpoint', 'restore', WORK, '--max-tokens', '50', '--dry-run'],
+      ['compact', WORK, '--gateway', 'http://x'],
+      ['compact', WORK, '--token-env', 'A B'],
+    ]) {
+      const bad = await cli([...argv, '--state-dir', state]);
+      assert.equal(bad.code, 2, `${argv.join(' ')}: ${bad.err}`);
+    }
+    const missing = await cli(['checkpoint', 'restore', 'agent:main:rpc', '--dry-run', '--state-dir', state]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.err, /no valid checkpoint/);
+  });
+});
