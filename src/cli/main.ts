@@ -41,8 +41,10 @@ export function commandHelp(c: Command): string {
 export function mainHelp(): string {
   const w = Math.max(...COMMANDS.map((c) => c.usage.length));
   return [
-    `${CLI_NAME}: how full an OpenClaw agent's context window is, what is in it, and what compaction would drop.`,
-    'Reads OpenClaw state read-only (SQLite opened read-only, JSONL sessions), with the same discovery as the VS Code extension.',
+    `${CLI_NAME}: how full an OpenClaw agent's context window is, what is in it, what compaction would drop — and the memory the agent keeps.`,
+    'Reads OpenClaw state with the same discovery as the VS Code extension. Commands that change a session (compact, undo-compact,',
+    'checkpoint restore) plan first and write only with --yes (or a y/N on a terminal), never while OpenClaw owns the store: then',
+    'through its Gateway when one is reachable, else they stop with exit 3.',
     '',
     `Usage: ${CLI_NAME} <command> [arguments] [options]`,
     '',
