@@ -77,15 +77,32 @@ export function openModel(g: GlobalOptions, io: CliIo): OpenModel {
     throw new StoreError(why.length ? `no readable session store: ${why.join('; ')}` : `no agents found in ${candidates.map((c) => c.dir).join(', ')}`);
   }
   const sessions = model.sessions().filter((s) => !g.agent || s.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
+  // problems the reader met but read past (a bad config, a corrupt row, a partial line): on stderr, once each
+  const said = new Set<string>();
+  for (const d of diagnostics) {
+    if (d.severity === 'info') continue;
+    const line = `${d.severity}: ${d.source}: ${d.message}`.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 500);
+    if (said.has(line)) continue;
+    said.add(line);
+    io.stderr(`${line}\n`);
+  }
   return { model, diagnostics, sessions, dispose: () => model.dispose() };
 }
 
-/** A session by its key: exact, else the unique one whose key ends with `:<key>` (`work` → `agent:main:work`). */
+/** A user-given key for a message: JSON-quoted, at most 120 characters. */
+export function quoteKey(key: string): string {
+  return JSON.stringify(key.length > 120 ? `${key.slice(0, 117)}…` : key);
+}
+
+/** A session by its key: exact, else case-insensitive, else the unique one whose key ends with `:<key>` (`work` → `agent:main:work`). */
 export function findSession(sessions: readonly SessionState[], key: string): SessionState {
+  // OpenClaw stores keys lower-cased: `Agent:Main:Work` names agent:main:work
+  const lower = key.toLowerCase();
   const exact = sessions.filter((s) => s.row.key === key);
-  const hits = exact.length ? exact : sessions.filter((s) => s.row.key.endsWith(`:${key}`));
+  const folded = exact.length ? exact : sessions.filter((s) => s.row.key.toLowerCase() === lower);
+  const hits = folded.length ? folded : sessions.filter((s) => s.row.key.toLowerCase().endsWith(`:${lower}`));
   if (hits.length === 1) return hits[0]!;
   const known = sessions.slice(0, 10).map((s) => s.row.key).join(', ');
-  if (!hits.length) throw new UsageError(`no session ${JSON.stringify(key)}${known ? ` (sessions: ${known}${sessions.length > 10 ? ', …' : ''})` : ''}. Run \`openclaw-context sessions\` to list them.`);
-  throw new UsageError(`session key ${JSON.stringify(key)} is ambiguous: ${hits.map((s) => `${s.row.key} (${s.agentId} in ${s.stateDir})`).join(', ')}. Pass the full key, --agent or --state-dir.`);
+  if (!hits.length) throw new UsageError(`no session ${quoteKey(key)}${known ? ` (sessions: ${known}${sessions.length > 10 ? ', …' : ''})` : ''}. Run \`openclaw-context sessions\` to list them.`);
+  throw new UsageError(`session key ${quoteKey(key)} is ambiguous: ${hits.map((s) => `${s.row.key} (${s.agentId} in ${s.stateDir})`).join(', ')}. Pass the full key, --agent or --state-dir.`);
 }
