@@ -13,6 +13,8 @@ import { UsageError, type OptionSpec, type Parsed } from './args';
 import { clean, painter, readFileText, table, useColor, type CliIo } from './io';
 import { findSession, openModel, requireStateDirs, stateDirCandidates, type GlobalOptions } from './session';
 import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, usedText, type Command } from './common';
+import { flush, memory, tools } from './memory';
+import { doctor } from './doctor';
 import { checkpointCreate, checkpointRestore, compact, undoCompact, WRITE_OPTIONS } from './write';
 
 // ---------------------------------------------------------------------------------------------
@@ -306,4 +308,4 @@ const checkpoint: Command = {
   },
 };
 
-export const COMMANDS: Command[] = [status, sessions, show, estimate, checkpoint, compact, undoCompact];
+export const COMMANDS: Command[] = [status, sessions, show, estimate, compact, undoCompact, checkpoint, flush, memory, tools, doctor];

@@ -308,7 +308,9 @@ describe('CLI: estimate and help', function () {
   });
 
   it('every command has --help for an LLM reader: purpose, options, an example, the JSON shape', async function () {
-    for (const c of ['status', 'sessions', 'show', 'estimate', 'checkpoint', 'compact']) {
+    const { COMMANDS } = await import('../../src/cli/commands');
+    assert.deepEqual(COMMANDS.map((c) => c.name).sort(), ['checkpoint', 'compact', 'doctor', 'estimate', 'flush', 'memory', 'sessions', 'show', 'status', 'tools', 'undo-compact']);
+    for (const c of COMMANDS.map((x) => x.name)) {
       const r = await cli([c, '--help']);
       assert.equal(r.code, 0);
       for (const part of [`openclaw-context ${c}: `, 'Usage: ', 'Options:', '--state-dir <dir>', '--json', 'Example:', `schemas/cli/${c}.schema.json`, 'Exit codes:']) assert.ok(r.out.includes(part), `${c} --help lacks ${part}`);

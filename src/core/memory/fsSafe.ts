@@ -105,3 +105,8 @@ export function appendInside(root: string, rel: string, addition: string, opts: 
   writeInside(root, rel, after, { readOnly: opts.readOnly, expectedBefore: before });
   return { file, before, after };
 }
+
+/** Where the memory engine keeps its own state for a state dir (errors.md baselines, flush epochs). */
+export function memoryStateDir(stateDir: string): string {
+  return path.join(stateDir, 'context', 'memory');
+}

@@ -207,6 +207,11 @@ export interface AgentInfo {
   /** agent directory (holds openclaw-agent.sqlite in the SQLite era) */
   agentDir: string;
   inConfig: boolean;
+  /**
+   * the workspace the config names, when it does not exist and the state dir's own workspace folder is used
+   * instead (a state dir copied from another machine or user keeps absolute paths that point nowhere here)
+   */
+  configuredWorkspace?: string;
 }
 
 export interface ModelWindow {
@@ -269,8 +274,15 @@ export function resolveAgents(stateDir: string, cfg: Json, env: Env, diskAgentId
       const local = path.join(stateDir, profile ? `workspace-${profile}` : 'workspace');
       workspace = defWorkspace ?? (env.exists(fallback) || !env.exists(local) ? fallback : local);
     } else workspace = defWorkspace ? path.join(defWorkspace, id) : path.join(stateDir, `workspace-${id}`);
+    let configuredWorkspace: string | undefined;
+    const local = path.join(stateDir, isDefault ? (profile ? `workspace-${profile}` : 'workspace') : `workspace-${id}`);
+    if (!env.exists(workspace) && workspace !== local && env.exists(local)) {
+      configuredWorkspace = workspace;
+      workspace = local;
+    }
     const agentDir = typeof raw.agentDir === 'string' && raw.agentDir ? expandUserPath(raw.agentDir, env) : path.join(stateDir, 'agents', id, 'agent');
     const info: AgentInfo = { id, isDefault, workspace, agentDir, inConfig: fromCfg.some((a) => a.id === id) };
+    if (configuredWorkspace) info.configuredWorkspace = configuredWorkspace;
     const m = modelRef(raw.model) ?? defModel;
     if (m) info.model = m;
     if (typeof raw.name === 'string') info.name = raw.name;

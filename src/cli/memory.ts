@@ -1,0 +1,405 @@
+/**
+ * The CLI's memory side (seed 004: memory operations as a CLI friendly to people and agents):
+ * `memory lint|search|remember|dream`, `flush <key>`, `tools`. The engine is src/core/memory; this file
+ * only finds the workspace and the transcripts, and prints.
+ *
+ * Which workspace: `--workspace <dir>`, else the workspace OpenClaw's config gives the agent (`--agent`,
+ * else the default agent) of the first state dir that has one.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SessionState } from '../core/context/model';
+import { buildMemoryIndex, searchMemory, type MemorySearchKind } from '../core/memory/search';
+import { toolStats, toolStatsMarkdown, formatDuration, formatRate } from '../core/memory/toolStats';
+import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
+import { lintWorkspace, ErrorsBaselineStore } from '../core/memory/lint';
+import { memoryStateDir, MemoryWriteError } from '../core/memory/fsSafe';
+import { planRemember, applyRemember, RememberError, REMEMBER_TYPES, type RememberPlan } from '../core/memory/remember';
+import { checkWriteFlags, confirmWrite, WRITE_OPTIONS } from './write';
+import { planDream, planAccept, planReject, applyDreamPlan, type DreamPlan, type AcceptPlan, type RejectPlan, type FileChange } from '../core/memory/dream';
+import { planFlush, applyFlush, FlushStateStore } from '../core/memory/flush';
+import { userTimeZone } from '../core/memory/workspace';
+import { sessionRef, type CommandResult } from './common';
+import { CLI_NAME, JSON_VERSION, type Command } from './common';
+import { clean, table, type CliIo } from './io';
+import { cliEnv, findSession, openModel, stateDirCandidates, type GlobalOptions, type OpenModel } from './session';
+import { ContextModel } from '../core/context/model';
+
+export const WORKSPACE_OPTION: OptionSpec = { name: 'workspace', type: 'string', arg: '<dir>', help: "the agent workspace (default: the one OpenClaw's config gives the agent)" };
+
+export interface WorkspaceRef {
+  dir: string;
+  agentId: string | null;
+  stateDir: string | null;
+  /** OpenClaw's parsed config (for caps and the user's time zone) */
+  config: unknown;
+}
+
+/** The workspace a memory command works on (exit 3 when there is none). */
+export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions, io: CliIo): WorkspaceRef {
+  if (explicit !== undefined) {
+    const dir = path.resolve(io.cwd ?? process.cwd(), explicit);
+    if (!isDir(dir)) throw new StoreError(`workspace not found: ${dir}`);
+    return { dir, agentId: null, stateDir: null, config: undefined };
+  }
+  const model = new ContextModel({ stateDirs: stateDirCandidates(g, io), env: cliEnv(io), diag: () => undefined });
+  try {
+    try {
+      model.refresh();
+    } catch {
+      /* a state dir without a readable store still has a config and a workspace */
+    }
+    const tried: string[] = [];
+    for (const d of model.stateDirs()) {
+      if (!d.exists) continue;
+      const agents = g.agent ? d.agents.filter((a) => a.agent.id === g.agent) : [...d.agents.filter((a) => a.agent.isDefault), ...d.agents.filter((a) => !a.agent.isDefault)];
+      for (const a of agents) {
+        if (isDir(a.agent.workspace)) return { dir: a.agent.workspace, agentId: a.agent.id, stateDir: d.candidate.dir, config: d.config.value };
+        tried.push(`${a.agent.id}: ${a.agent.workspace}`);
+      }
+    }
+    throw new StoreError(`no agent workspace found${tried.length ? ` (tried ${tried.join(', ')})` : ''}. Pass --workspace <dir>, or --state-dir / --agent.`);
+  } finally {
+    model.dispose();
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Every transcript entry (full JSON, oldest first) of the given sessions. */
+export function sessionEntries(m: OpenModel, sessions: readonly SessionState[], io: CliIo): Array<{ key: string; sessionId: string; entries: unknown[] }> {
+  const out: Array<{ key: string; sessionId: string; entries: unknown[] }> = [];
+  for (const s0 of sessions) {
+    io.progress?.(`reading ${s0.row.key}…`);
+    const s = m.model.ensureTranscript(s0.uid) ?? s0;
+    const metas = s.index?.entries ?? [];
+    const entries = m.model.loadEntries(s.uid, metas).filter((e): e is Record<string, unknown> => !!e);
+    out.push({ key: s.row.key, sessionId: s.row.sessionId, entries });
+  }
+  return out;
+}
+
+// --------------------------------------------------------------------------------------------- tools
+
+export const tools: Command = {
+  name: 'tools',
+  usage: 'tools [key] [--markdown]',
+  purpose: "Tool and skill usage from the transcripts: per tool calls, success rate, mean and p95 duration, most common errors; per skill (skills/*/SKILL.md reads) reads and the outcome of the turn.",
+  options: [{ name: 'markdown', type: 'boolean', help: "print seed 004's markdown block (to paste into TOOLS.md or memories/)" }],
+  example: `${CLI_NAME} tools --json`,
+  jsonShape: '{"command":"tools","version":1,"sessions":n,"totalCalls":n,"tools":[{"name","calls","ok","errors","unfinished","successRate","timed","meanMs","p95Ms","commonErrors":[{"message","count"}]}],"skills":[{"name","reads","sessions","sessionKeys","outcomes":{"ok","error","unknown"},"successRate","paths","lastReadAt"}],"markdown"}',
+  async run(p, g, io) {
+    if (p.positionals.length > 1) throw new UsageError('tools takes at most one session key');
+    const m = openModel(g, io);
+    try {
+      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0])] : m.sessions;
+      const stats = toolStats(sessionEntries(m, list, io));
+      const md = toolStatsMarkdown(stats);
+      let text: string;
+      if (p.options.markdown) text = md.endsWith('\n') ? md : `${md}\n`;
+      else if (!stats.tools.length && !stats.skills.length) text = `no tool calls in ${stats.sessions} session${stats.sessions === 1 ? '' : 's'}\n`;
+      else {
+        const rows = stats.tools.map((t) => [
+          { raw: clean(t.name) },
+          { raw: String(t.calls) },
+          { raw: t.successRate === null ? '-' : formatRate(t.successRate) },
+          { raw: t.meanMs === null ? '-' : formatDuration(t.meanMs) },
+          { raw: t.p95Ms === null ? '-' : formatDuration(t.p95Ms) },
+          { raw: t.unfinished ? String(t.unfinished) : '' },
+          { raw: clean(t.commonErrors[0] ? `${t.commonErrors[0].message} (×${t.commonErrors[0].count})` : '').slice(0, 80) },
+        ]);
+        text = table(['TOOL', 'CALLS', 'SUCCESS', 'MEAN', 'P95', 'UNFINISHED', 'MOST COMMON ERROR'], rows);
+        if (stats.skills.length) {
+          text += '\n' + table(['SKILL', 'READS', 'SESSIONS', 'TURN OK', 'TURN ERROR'], stats.skills.map((s) => [{ raw: clean(s.name) }, { raw: String(s.reads) }, { raw: String(s.sessions) }, { raw: String(s.outcomes.ok) }, { raw: String(s.outcomes.error) }]));
+        }
+      }
+      return { exitCode: 0, json: { command: 'tools', version: JSON_VERSION, sessions: stats.sessions, totalCalls: stats.totalCalls, tools: stats.tools, skills: stats.skills, markdown: md }, text };
+    } finally {
+      m.dispose();
+    }
+  },
+};
+
+// --------------------------------------------------------------------------------------------- memory search
+
+const KINDS: MemorySearchKind[] = ['memory', 'transcript'];
+
+export async function memorySearch(query: string, p: { options: Record<string, unknown> }, g: GlobalOptions, io: CliIo) {
+  const limit = (p.options.limit as number | undefined) ?? 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be an integer from 1 to 200');
+  const only = p.options.only as string | undefined;
+  if (only !== undefined && !KINDS.includes(only as MemorySearchKind)) throw new UsageError(`--only must be memory or transcript, got ${JSON.stringify(only)}`);
+  if (!query.trim()) throw new UsageError('memory search needs a query');
+  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
+  let sessions: Array<{ key: string; sessionId: string; entries: unknown[] }> = [];
+  if (only !== 'memory' && ws.stateDir) {
+    const m = openModel({ ...g, stateDirs: [ws.stateDir], agent: ws.agentId ?? g.agent }, io);
+    try {
+      sessions = sessionEntries(m, m.sessions, io);
+    } finally {
+      m.dispose();
+    }
+  }
+  io.progress?.('indexing…');
+  const index = buildMemoryIndex({ workspaceDir: ws.dir, sessions });
+  const results = searchMemory(index, query, { limit, kinds: only ? [only as MemorySearchKind] : undefined });
+  const lines = results.map((r, i) => {
+    const where = r.kind === 'memory' ? `${r.file}:${r.line}` : `${r.sessionKey} ${r.role}${r.toolName ? ` [${r.toolName}]` : ''} ${r.entryId}`;
+    return `${String(i + 1).padStart(3)}. ${clean(where)}  (${r.score.toFixed(2)})\n     ${clean(r.snippet)}`;
+  });
+  return {
+    exitCode: results.length ? 0 : 1,
+    json: {
+      command: 'memory search',
+      version: JSON_VERSION,
+      query,
+      workspace: ws.dir,
+      indexed: { files: index.files.length, passages: index.passages, transcriptEntries: index.transcriptEntries, skipped: index.skipped.map((s) => ({ file: s.file, reason: s.reason })) },
+      results: results.map((r) =>
+        r.kind === 'memory'
+          ? { kind: r.kind, score: r.score, title: r.title, snippet: r.snippet, file: r.file, path: path.join(ws.dir, r.file), line: r.line, sessionKey: null, entryId: null, role: null, timestamp: null }
+          : { kind: r.kind, score: r.score, title: r.title, snippet: r.snippet, file: null, path: null, line: null, sessionKey: r.sessionKey, entryId: r.entryId, role: r.role, timestamp: r.timestamp ?? null },
+      ),
+    },
+    text: (lines.length ? lines.join('\n') : `no matches for ${JSON.stringify(query.slice(0, 80))}`) + '\n',
+  };
+}
+
+// --------------------------------------------------------------------------------------------- memory lint
+
+export function memoryLint(p: { options: Record<string, unknown> }, g: GlobalOptions, io: CliIo) {
+  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
+  const store = ws.stateDir ? new ErrorsBaselineStore(memoryStateDir(ws.stateDir)) : undefined;
+  const problems = lintWorkspace(ws.dir, { config: ws.config, agentId: ws.agentId ?? undefined, baselineStore: store, updateBaseline: !!store });
+  const failing = problems.filter((x) => x.severity !== 'info');
+  const lines = problems.map((x) => `${x.file}:${x.line + 1}:${x.column + 1}: ${x.severity} ${x.code}: ${clean(x.message)}${x.fix ? `  (quick fix: ${clean(x.fix.title)})` : ''}`);
+  lines.push(problems.length ? `${failing.length} problem${failing.length === 1 ? '' : 's'}${problems.length > failing.length ? ` (+${problems.length - failing.length} info)` : ''} in ${ws.dir}` : `no problems in ${ws.dir}`);
+  if (!store) lines.push('(no state dir: the errors.md append-only rule needs a baseline kept under <stateDir>/context/memory and is off)');
+  return {
+    exitCode: failing.length ? 1 : 0,
+    json: {
+      command: 'memory lint',
+      version: JSON_VERSION,
+      workspace: ws.dir,
+      errorsBaseline: !!store,
+      problems: problems.map((x) => ({
+        file: x.file,
+        path: path.join(ws.dir, x.file),
+        line: x.line + 1,
+        column: x.column + 1,
+        endLine: x.endLine + 1,
+        endColumn: x.endColumn + 1,
+        severity: x.severity,
+        code: x.code,
+        message: x.message,
+        fix: x.fix ? { title: x.fix.title, edits: x.fix.edits.map((e) => ({ line: e.range.line + 1, column: e.range.column + 1, endLine: e.range.endLine + 1, endColumn: e.range.endColumn + 1, newText: e.newText })) } : null,
+      })),
+    },
+    text: lines.join('\n') + '\n',
+  };
+}
+
+// --------------------------------------------------------------------------------------------- memory remember
+
+export async function memoryRemember(p: Parsed, content: string, g: GlobalOptions, io: CliIo) {
+  checkWriteFlags(p);
+  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
+  let plan: RememberPlan;
+  try {
+    plan = planRemember({ content, type: p.options.type as string | undefined, priority: p.options.priority as string | number | undefined, category: p.options.category as string | undefined }, ws.dir, { config: ws.config });
+  } catch (err) {
+    if (err instanceof RememberError && err.code !== 'unreadable') throw new UsageError(`memory remember: ${err.message}`);
+    throw new StoreError(`memory remember: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const preview = [
+    `append to ${plan.targetRel}${plan.created ? ' (new file)' : ''}:`,
+    ...plan.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`),
+    ...(plan.index ? [`and a pointer to ${plan.index.targetRel}:`, ...plan.index.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`)] : []),
+    ...plan.warnings.map((w) => `warning: ${clean(w)}`),
+  ].join('\n');
+  const base = { command: 'memory remember', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, workspace: ws.dir, type: plan.input.type, priority: plan.input.priority, category: plan.input.category ?? null, target: plan.targetRel, addition: plan.addition, index: plan.index ? { target: plan.index.targetRel, addition: plan.index.addition } : null, warnings: plan.warnings };
+  const c = await confirmWrite(p, g, io, `Write this to ${plan.targetRel}?`, preview);
+  if (c === 'dry-run') return { exitCode: 0, json: { ...base, status: 'planned', written: [] }, text: preview + '\n' };
+  if (c === 'declined') return { exitCode: 0, json: { ...base, status: 'cancelled', written: [] }, text: 'cancelled: nothing written\n' };
+  try {
+    const r = applyRemember(plan, ws.dir, { readOnly: p.options['read-only'] === true });
+    const written = [r.file, ...(r.index ? [r.index.file] : [])];
+    return { exitCode: 0, json: { ...base, status: 'written', written }, text: `remembered in ${plan.targetRel}${r.index ? ` (pointer added to ${plan.index!.targetRel})` : ''}\n`, warnings: r.indexError ? [`the pointer was not added: ${r.indexError}`] : undefined };
+  } catch (err) {
+    if (err instanceof MemoryWriteError) {
+      const code = err.code === 'readonly' ? 0 : err.code === 'changed' ? 1 : 3;
+      return { exitCode: code, json: { ...base, status: err.code === 'readonly' ? 'read-only' : 'refused', written: [] }, text: err.code === 'readonly' ? `${preview}\n(read-only: nothing written; the text above is what would have been written)\n` : '', warnings: err.code === 'readonly' ? undefined : [err.message] };
+    }
+    throw err;
+  }
+}
+
+// --------------------------------------------------------------------------------------------- `memory`
+
+export const memory: Command = {
+  name: 'memory',
+  usage: 'memory lint | search <query> | remember <text> --type <t> | dream [accept|reject <id>]',
+  purpose: "The agent's workspace memory: lint MEMORY.md and the bootstrap files (seed 000's rules), ranked search over memory files and transcripts, remember one fact in the right file (seed 004's commit_memory), dream: consolidate the daily logs into DREAMS.md candidates.",
+  options: [
+    WORKSPACE_OPTION,
+    ...WRITE_OPTIONS,
+    { name: 'read-only', type: 'boolean', help: 'remember/dream: show what would be written and write nothing (a read-only workspace)' },
+    { name: 'type', type: 'string', arg: '<type>', help: `remember: ${REMEMBER_TYPES.join(', ')} (chooses the file; default note → today's daily log)` },
+    { name: 'priority', type: 'string', arg: '<p>', help: 'remember: low, normal (default) or high (or 1–5)' },
+    { name: 'category', type: 'string', arg: '<c>', help: 'remember: a short label kept with the entry' },
+    { name: 'limit', type: 'number', arg: '<n>', help: 'search: at most this many results (default 10)' },
+    { name: 'only', type: 'string', arg: 'memory|transcript', help: 'search: only memory files, or only transcripts' },
+    { name: 'days', type: 'number', arg: '<n>', help: 'dream: how many days of daily logs to consolidate (default 7)' },
+  ],
+  example: `${CLI_NAME} memory search "TICKET-981" --json`,
+  jsonShape:
+    'lint: {"command":"memory lint","version":1,"workspace","errorsBaseline":bool,"problems":[{"file","path","line","column","endLine","endColumn","severity","code","message","fix":{"title","edits":[…]}|null}]}  (1-based)\n' +
+    '  search: {"command":"memory search","version":1,"query","workspace","indexed":{"files","passages","transcriptEntries","skipped"},"results":[{"kind":"memory"|"transcript","score","title","snippet","file","path","line","sessionKey","entryId","role","timestamp"}]}\n' +
+    '  remember: {"command":"memory remember","version":1,"dryRun","workspace","type","priority","category","target","addition","index":{"target","addition"}|null,"warnings","status":"planned"|"written"|"cancelled"|"read-only"|"refused","written":[path]}\n' +
+    '  dream: {"command":"memory dream","version":1,"dryRun","workspace","action":"dream"|"accept"|"reject","status","candidates":[…],"changes":[{"file","before","after"}],"written":[path],"reason"}',
+  exitCodes: '0 ok · 1 lint found problems, search found nothing, or a file changed under the write · 2 usage error (a write without --yes off a terminal) · 3 no workspace',
+  async run(p, g, io) {
+    const [sub, ...rest] = p.positionals;
+    const only = (names: string[]) => {
+      const extra = ['type', 'priority', 'category', 'limit', 'only', 'days', 'dry-run', 'yes', 'read-only'].filter((o) => p.options[o] !== undefined && !names.includes(o));
+      if (extra.length) throw new UsageError(`--${extra[0]} is not an option of memory ${sub}`);
+    };
+    switch (sub) {
+      case 'lint':
+        only([]);
+        if (rest.length) throw new UsageError('memory lint takes no arguments');
+        return memoryLint(p, g, io);
+      case 'search':
+        only(['limit', 'only']);
+        if (!rest.length) throw new UsageError('memory search needs a query');
+        return memorySearch(rest.join(' '), p, g, io);
+      case 'remember':
+        only(['type', 'priority', 'category', 'dry-run', 'yes', 'read-only']);
+        if (!rest.length) throw new UsageError('memory remember needs the text to remember');
+        return memoryRemember(p, rest.join(' '), g, io);
+      case 'dream':
+        only(['days', 'dry-run', 'yes', 'read-only']);
+        return memoryDream(p, rest, g, io);
+      default:
+        throw new UsageError(`memory needs a subcommand: lint, search, remember or dream${sub !== undefined ? ` (got ${JSON.stringify(sub.slice(0, 40))})` : ''}`);
+    }
+  },
+};
+
+// --------------------------------------------------------------------------------------------- memory dream
+
+/** A unified-diff-like preview of what a change appends or edits (the lines that differ). */
+export function changePreview(rel: string, before: string, after: string): string {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const out = [`--- ${rel}`, `+++ ${rel}`, `@@ line ${start + 1} @@`];
+  for (const l of a.slice(start, endA)) out.push(`- ${clean(l)}`);
+  for (const l of b.slice(start, endB)) out.push(`+ ${clean(l)}`);
+  return out.join('\n');
+}
+
+export async function memoryDream(p: Parsed, rest: string[], g: GlobalOptions, io: CliIo): Promise<CommandResult> {
+  checkWriteFlags(p);
+  const [action = 'dream', id, ...more] = rest;
+  if (action !== 'dream' && action !== 'accept' && action !== 'reject') throw new UsageError(`memory dream takes no argument, or accept <id> / reject <id> (got ${JSON.stringify(action.slice(0, 40))})`);
+  if (action === 'dream' && rest.length) throw new UsageError('memory dream takes no argument, or accept <id> / reject <id>');
+  if (action !== 'dream' && (id === undefined || more.length)) throw new UsageError(`memory dream ${action} needs exactly one candidate id (dream-…; \`memory dream --dry-run\` lists them)`);
+  if (action !== 'dream' && p.options.days !== undefined) throw new UsageError(`--days is for memory dream, not ${action}`);
+  const days = (p.options.days as number | undefined) ?? 7;
+  if (!Number.isInteger(days) || days < 1 || days > 366) throw new UsageError('--days must be an integer from 1 to 366');
+  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
+  const now = new Date(io.now?.() ?? Date.now());
+  const timeZone = userTimeZone(ws.config);
+  const base = { command: 'memory dream', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, workspace: ws.dir, action };
+  let changes: FileChange[];
+  let candidates: unknown[];
+  let summary: string;
+  let plan: DreamPlan | AcceptPlan | RejectPlan;
+  if (action === 'dream') {
+    const d = planDream({ workspaceDir: ws.dir, now, timeZone, days });
+    plan = d;
+    if (d.status !== 'ok') return { exitCode: 0, json: { ...base, status: 'nothing', candidates: [], changes: [], written: [], reason: d.message }, text: `${d.message}\n`, warnings: d.warnings.length ? d.warnings : undefined };
+    changes = [{ targetRel: d.targetRel, before: d.before, after: d.after }];
+    candidates = d.added;
+    summary = `${d.added.length} new candidate${d.added.length === 1 ? '' : 's'} from ${d.daysRead.length} day${d.daysRead.length === 1 ? '' : 's'} of logs (${d.skipped.known} already in memory):\n${d.added.map((c) => `  ${c.id}  [${c.category}] ${clean(c.finding)}`).join('\n')}`;
+  } else {
+    const d = action === 'accept' ? planAccept(id!, ws.dir, { now, timeZone }) : planReject(id!, ws.dir, { now, timeZone });
+    plan = d;
+    if (d.status !== 'ok') return { exitCode: 1, json: { ...base, status: 'refused', candidates: [], changes: [], written: [], reason: d.message }, text: '', warnings: [d.message] };
+    changes = [...(d.kind === 'accept' && d.memory && d.memory.after !== d.memory.before ? [d.memory] : []), ...(d.dreams ? [d.dreams] : [])];
+    candidates = d.candidate ? [d.candidate] : [];
+    summary = d.message;
+  }
+  const preview = [summary, ...changes.map((c) => changePreview(c.targetRel, c.before, c.after)), ...plan.warnings.map((w) => `warning: ${clean(w)}`)].join('\n');
+  const json = (status: string, written: string[]) => ({ ...base, status, candidates, changes: changes.map((c) => ({ file: c.targetRel, before: c.before, after: c.after })), written, reason: null });
+  const c = await confirmWrite(p, g, io, action === 'accept' ? 'Add this pointer to MEMORY.md and mark the candidate accepted?' : action === 'reject' ? 'Mark this candidate rejected?' : `Write these candidates to ${changes[0]!.targetRel}?`, preview);
+  if (c === 'dry-run') return { exitCode: 0, json: json('planned', []), text: preview + '\n' };
+  if (c === 'declined') return { exitCode: 0, json: json('cancelled', []), text: 'cancelled: nothing written\n' };
+  const r = applyDreamPlan(plan, ws.dir, { readOnly: p.options['read-only'] === true });
+  if (r.status === 'written') return { exitCode: 0, json: json('written', r.files), text: `${action === 'dream' ? 'staged the candidates in' : action === 'accept' ? 'accepted; wrote' : 'rejected; wrote'} ${r.files.map((f) => path.relative(ws.dir, f) || f).join(', ')}\n` };
+  if (r.code === 'readonly') return { exitCode: 0, json: json('read-only', []), text: `${preview}\n(read-only: nothing written; the text above is what would have been written)\n` };
+  return { exitCode: r.code === 'changed' ? 1 : 3, json: { ...json('refused', []), reason: r.message }, text: '', warnings: [r.message] };
+}
+
+// --------------------------------------------------------------------------------------------- flush
+
+export const flush: Command = {
+  name: 'flush',
+  usage: 'flush <key> [--dry-run | --yes] [--force]',
+  purpose: "Seed 003's pre-compaction memory flush without an LLM: from the session since its last flush, extract preferences, decisions with reasons, facts (paths, ids, commands), progress and open items, and append a dated section to memory/YYYY-MM-DD.md — at most once per compaction epoch, never a fact twice a day.",
+  options: [WORKSPACE_OPTION, ...WRITE_OPTIONS, { name: 'force', type: 'boolean', help: 'flush even when this compaction epoch was already flushed (still only new entries, still de-duplicated)' }, { name: 'read-only', type: 'boolean', help: 'show what would be written and write nothing' }],
+  example: `${CLI_NAME} flush agent:main:work --dry-run --json`,
+  jsonShape: '{"command":"flush","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"workspace","status":"NOTHING_TO_FLUSH"|"planned"|"written"|"recorded"|"cancelled"|"read-only"|"refused","reason":string|null,"target":string|null,"compactionCount":n,"facts":[{"category","text"}],"addition":string|null,"written":[path]}',
+  exitCodes: '0 ok (also NOTHING_TO_FLUSH) · 1 the day log changed under the write · 2 usage error (a write without --yes off a terminal) · 3 store or workspace unavailable',
+  async run(p, g, io) {
+    if (p.positionals.length !== 1) throw new UsageError('flush needs exactly one session key');
+    checkWriteFlags(p);
+    const m = openModel(g, io);
+    try {
+      const s0 = findSession(m.sessions, p.positionals[0]!);
+      const s = m.model.ensureTranscript(s0.uid) ?? s0;
+      const agent = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
+      const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
+      const wsDir = p.options.workspace !== undefined ? resolveWorkspace(p.options.workspace as string, g, io).dir : agent?.agent.workspace;
+      if (!wsDir || !fs.existsSync(wsDir)) throw new StoreError(`the workspace of agent ${s.agentId} was not found${wsDir ? ` (${wsDir})` : ''}; pass --workspace <dir>`);
+      if (!s.context) throw new StoreError(`the transcript of ${s.row.key} could not be read`);
+      const entries = m.model.loadEntries(s.uid, s.context.path).filter((e): e is Record<string, unknown> => !!e);
+      const store = FlushStateStore.forStateDir(s.stateDir);
+      const compactionCount = s.row.compactionCount ?? s.gauge.compactions;
+      const plan = planFlush({ sessionKey: s.row.key, entries, compactionCount, now: new Date(io.now?.() ?? Date.now()), timeZone: userTimeZone(config), workspaceDir: wsDir, state: store, force: p.options.force === true });
+      const base = { command: 'flush', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s), workspace: wsDir, compactionCount };
+      if (plan.status !== 'ok') {
+        // nothing to write; recording the epoch is our own state (like OpenClaw's NO_REPLY flush turn)
+        if (!p.options['dry-run'] && plan.recordsEpoch && p.options.yes) applyFlush(plan, wsDir, store);
+        return { exitCode: 0, json: { ...base, status: 'NOTHING_TO_FLUSH', reason: plan.message, target: plan.targetRel ?? null, facts: [], addition: null, written: [] }, text: `NOTHING_TO_FLUSH: ${plan.message}\n` };
+      }
+      const facts = plan.facts.map((f) => ({ category: f.category, text: f.text }));
+      const preview = [`append to ${plan.targetRel} (${plan.timeZone}):`, ...plan.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`), ...(plan.skippedDuplicates ? [`(${plan.skippedDuplicates} already in that day's log, left out)`] : [])].join('\n');
+      const out = (status: string, exitCode: number, written: string[], text: string, warnings?: string[]): CommandResult => ({ exitCode, json: { ...base, status, reason: null, target: plan.targetRel, facts, addition: plan.addition, written }, text, warnings });
+      const c = await confirmWrite(p, g, io, `Append this to ${plan.targetRel}?`, preview);
+      if (c === 'dry-run') return out('planned', 0, [], preview + '\n');
+      if (c === 'declined') return out('cancelled', 0, [], 'cancelled: nothing written\n');
+      const r = applyFlush(plan, wsDir, store, { readOnly: p.options['read-only'] === true });
+      if (r.status === 'written') return out('written', 0, [r.file], `flushed ${facts.length} item${facts.length === 1 ? '' : 's'} from ${s.row.key} to ${plan.targetRel}\n`);
+      if (r.status === 'refused' && r.code === 'readonly') return out('read-only', 0, [], `${preview}\n(read-only: nothing written; the text above is what would have been written)\n`);
+      const msg = r.status === 'refused' ? r.message : `unexpected result ${r.status}`;
+      return out('refused', r.status === 'refused' && r.code === 'changed' ? 1 : 3, [], '', [msg]);
+    } finally {
+      m.dispose();
+    }
+  },
+};
