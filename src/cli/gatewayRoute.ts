@@ -1,9 +1,22 @@
 /**
- * When OpenClaw owns the store (a live Gateway), the CLI's writes go through the Gateway's own API
- * instead of the files (reference §6 rule 2). Filled in with the Gateway client (src/core/gateway).
+ * When OpenClaw owns the store (a live Gateway), the CLI's writes go through the Gateway's own API instead
+ * of the files (reference §6 rule 2): compact → `sessions.compact`, undo → `sessions.rewind`, a checkpoint
+ * restore → `chat.send` of the restore note (the only model-visible way: `chat.inject` writes an assistant
+ * row the model does not get; see test/interop/README.md).
+ *
+ * URL: `--gateway`, else $OPENCLAW_GATEWAY_URL / the config's gateway.port (src/core/gateway/token.ts).
+ * Token: `--token-env VAR` (that variable only), else $OPENCLAW_GATEWAY_TOKEN, else the local config's
+ * gateway.auth.token. The token never reaches stdout, stderr or the JSON: every message is redacted.
+ * Device identity: an Ed25519 key in `$XDG_CONFIG_HOME/openclaw-context/gateway-device.json` (mode 0600),
+ * so the Gateway pairs this CLI once.
  */
+import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
 import type { WriteResult } from '../core/store/writer';
+import { GatewayClient, type GatewayConnection } from '../core/gateway/client';
+import { FileDeviceStore } from '../core/gateway/identity';
+import { classifyGatewayError, redact } from '../core/gateway/protocol';
+import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
 import type { Parsed } from './args';
 import type { CliIo } from './io';
 import type { GlobalOptions, OpenModel } from './session';
@@ -16,13 +29,104 @@ export interface GatewayRoute {
   close(): Promise<void>;
 }
 
+/** Where the CLI keeps its Gateway device identity. */
+export function deviceFile(env: Record<string, string | undefined>): string {
+  const base = env.XDG_CONFIG_HOME || path.join(env.HOME || env.USERPROFILE || '.', '.config');
+  return path.join(base, 'openclaw-context', 'gateway-device.json');
+}
+
+export interface OpenedGateway {
+  client?: GatewayClient;
+  conn?: GatewayConnection;
+  url: string;
+  /** why there is no connection: one sentence a user can act on (no secrets) */
+  why: string;
+  secrets: string[];
+}
+
+/** Connect to the Gateway of a state dir (or --gateway). Never throws. */
+export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, opts: { scopes?: string[]; connectTimeoutMs?: number } = {}): Promise<OpenedGateway> {
+  const url = resolveGatewayUrl({ explicit: g.gateway, env: io.env, config }).url;
+  let token: string | undefined;
+  if (g.tokenEnv) {
+    token = io.env[g.tokenEnv];
+    if (!token) return { url, why: `$${g.tokenEnv} (--token-env) is not set.`, secrets: [] };
+  } else token = resolveGatewayToken({ env: io.env, config })?.token;
+  const secrets = token ? [token] : [];
+  const client = new GatewayClient({
+    url,
+    token,
+    device: new FileDeviceStore(deviceFile(io.env)),
+    clientId: 'cli',
+    clientMode: 'cli',
+    displayName: 'openclaw-context CLI',
+    scopes: opts.scopes,
+    reconnect: false,
+    connectTimeoutMs: opts.connectTimeoutMs ?? 5000,
+    requestTimeoutMs: 300_000,
+  });
+  try {
+    const conn = await client.connect();
+    return { client, conn, url, why: '', secrets };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    const info = classifyGatewayError(err, { secrets, url });
+    const hint = info.kind === 'unauthorized' ? ` Pass the token in an environment variable: --token-env VAR (or set OPENCLAW_GATEWAY_TOKEN).` : '';
+    return { url, why: `The Gateway at ${url} could not be used: ${redact(info.message, secrets)}${hint}`, secrets };
+  }
+}
+
+/**
+ * The Gateway route for a write that the store refused because OpenClaw owns it (or, for SQLite undo, that
+ * only the Gateway can do). `why` explains a missing route.
+ */
 export async function gatewayFor(p: Parsed, g: GlobalOptions, io: CliIo, s: SessionState, m: OpenModel, refusal: WriteResult | undefined): Promise<{ route?: GatewayRoute; why: string }> {
-  void p, g, io, s, m, refusal;
-  return { why: 'No Gateway client yet.' };
+  void p;
+  if (refusal && !refusal.ok && refusal.ownership?.by === 'embedded') return { why: 'An embedded OpenClaw run (`openclaw agent --local`) owns the store right now; try again when it ends.' };
+  const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
+  io.progress?.('connecting to the Gateway…');
+  const gw = await openGateway(g, io, config);
+  if (!gw.client || !gw.conn) return { why: gw.why };
+  const client = gw.client;
+  const wrap = async <T>(f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (err) {
+      throw new Error(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message);
+    }
+  };
+  return {
+    why: '',
+    route: {
+      url: gw.url,
+      compact: (key) =>
+        wrap(async () => {
+          const r = await client.sessionsCompact({ key, agentId: s.agentId });
+          return { compacted: r.compacted === true, summary: r.result?.summary, tokensBefore: r.result?.tokensBefore, tokensAfter: r.result?.tokensAfter, firstKeptEntryId: r.result?.firstKeptEntryId, reason: r.reason };
+        }),
+      rewind: (key, entryId) => wrap(async () => client.sessionsRewind({ sessionKey: key, entryId, agentId: s.agentId })),
+      restoreNote: (key, text) =>
+        wrap(async () => {
+          const r = await client.chatSend({ sessionKey: key, message: text });
+          return { method: 'chat.send', runId: r.runId };
+        }),
+      close: () => client.close(),
+    },
+  };
 }
 
 /** doctor: is the Gateway reachable, does the token work, which scopes were granted. */
 export async function probeGateway(g: GlobalOptions, io: CliIo, stateDir: string, config: unknown): Promise<{ url: string; ok: boolean; message: string; fix?: string }> {
-  void g, io, stateDir, config;
-  return { url: 'ws://127.0.0.1:18789', ok: true, message: 'a Gateway is listening (not probed yet)' };
+  void stateDir;
+  const gw = await openGateway(g, io, config);
+  if (!gw.client || !gw.conn) return { url: gw.url, ok: false, message: gw.why, fix: 'Check that the Gateway runs (`openclaw gateway status`), then pass its token with --token-env VAR or OPENCLAW_GATEWAY_TOKEN.' };
+  const c = gw.conn;
+  await gw.client.close();
+  const missing = ['operator.read', 'operator.write', 'operator.admin'].filter((x) => !c.scopes.includes(x));
+  return {
+    url: gw.url,
+    ok: missing.length === 0,
+    message: `Gateway ${c.server?.version ?? '?'} reachable (protocol ${c.protocol}); scopes: ${c.scopes.join(', ') || 'none'}${missing.length ? `; missing ${missing.join(', ')} (compact, rewind and reset need operator.admin)` : ''}`,
+    fix: missing.length ? `Approve this device with the missing scopes (\`openclaw devices list\` / \`openclaw devices approve\`), or use a token with operator access.` : undefined,
+  };
 }

@@ -206,7 +206,7 @@ export const compact: Command = {
       }
       if (isOwned(result)) {
         const gw = await gatewayFor(p, g, io, s, m, result);
-        if (gw.route) return gatewayCompact(gw.route, s, pj, base, io);
+        if (gw.route) return gatewayCompact(gw.route, s, pj, base, io, () => latestCompactionTokensAfter(m, s));
         const msg = refusalText(s.row.key, 'compact', result, `${gw.why} Let OpenClaw do it: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat), or pass --gateway.`);
         return { exitCode: 3, json: { ...base, compactable: true, reason: null, plan: pj, status: 'refused', written: null, refusal: { code: result.code, message: msg, owner: ownedBy(result) } }, text: '', warnings: [msg] };
       }
@@ -219,10 +219,23 @@ export const compact: Command = {
   },
 };
 
-async function gatewayCompact(route: GatewayRoute, s: SessionState, pj: ReturnType<typeof planJson>, base: Record<string, unknown>, io: CliIo): Promise<CommandResult> {
+/** tokensAfter of the newest compaction in the store (the Gateway's sessions.compact answer leaves it out). */
+function latestCompactionTokensAfter(m: OpenModel, s: SessionState): number | undefined {
+  try {
+    m.model.refresh();
+    const st = m.model.ensureTranscript(s.uid);
+    const c = st?.context?.compactions;
+    return c?.length ? c[c.length - 1]!.tokensAfter : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function gatewayCompact(route: GatewayRoute, s: SessionState, pj: ReturnType<typeof planJson>, base: Record<string, unknown>, io: CliIo, tokensAfterFromStore: () => number | undefined): Promise<CommandResult> {
   io.progress?.(`OpenClaw owns the store: compacting ${s.row.key} through the Gateway at ${route.url}…`);
   try {
     const r = await route.compact(s.row.key);
+    if (r.compacted && r.tokensAfter === undefined) r.tokensAfter = tokensAfterFromStore();
     const lines = r.compacted
       ? [`compacted ${s.row.key} through the Gateway (${route.url}): ${r.tokensBefore ?? '?'} → ${r.tokensAfter ?? '?'} tokens (OpenClaw's own summary; our plan above was the preview)`, '', clean(r.summary ?? '')]
       : [`the Gateway did not compact ${s.row.key}: ${r.reason ?? 'nothing to compact'}`];

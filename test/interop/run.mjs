@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Interop harness: our writer (out/src/core/store/writer.js), ownership check, checkpoint restore
-// (out/src/core/checkpoint) and compaction planner (out/src/core/compaction/plan.js) against the REAL
-// openclaw@2026.9.6, offline, with the shared fake LLM
+// (out/src/core/checkpoint), compaction planner (out/src/core/compaction/plan.js) and Gateway client
+// (out/src/core/gateway, tests 7–10) against the REAL openclaw@2026.9.6, offline, with the shared fake LLM
 // (../shared/tools/openclaw-real/fake-llm.mjs). Tests and findings: test/interop/README.md.
 //
 //   node test/interop/run.mjs          (under Node 24; scripts/test-interop.sh sets everything up)
+//   OCCTX_INTEROP_ONLY=1,7-10 …        (only those numbered tests; setup always runs)
 //
 // Needs: NODE24_BIN and OPENCLAW_APP (from test/interop/setup.sh), the compiled out/ tree
 // (`npx tsc -p .`), and the shared harness beside the repo (../shared, or $OPENCLAW_SHARED_DIR).
@@ -149,8 +150,11 @@ function removeCoordinatorFiles() {
   }
 }
 let cleaning;
+/** Our Gateway clients (tests 7–10), closed before the processes stop. */
+const gwClients = new Set();
 async function cleanup() {
   cleaning ??= (async () => {
+    for (const c of [...gwClients]) await c.close().catch(() => undefined);
     for (const p of [...procs]) await stopProc(p, 15_000);
     if (TMP) removeCoordinatorFiles();
     if (TMP && process.env.OCCTX_INTEROP_KEEP !== '1') fs.rmSync(TMP, { recursive: true, force: true });
@@ -451,10 +455,171 @@ function eq(a, b, msg) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Our Gateway client (tests 7–10): out/src/core/gateway against the real Gateway
+
+/** client.js, identity.js and protocol.js of our Gateway client, loaded when those tests run. */
+function gatewayClientModules() {
+  const dir = path.join(ROOT, 'out', 'src', 'core', 'gateway');
+  const files = ['client.js', 'identity.js', 'protocol.js'].map((f) => path.join(dir, f));
+  for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} is missing; compile first (npx tsc -p .)`);
+  const [client, identity, protocol] = files.map((f) => require(f));
+  return { ...client, ...identity, ...protocol };
+}
+const GW_URL = `ws://127.0.0.1:${GW_PORT}`;
+/** The session tests 9–10 drive through chat.send (created by its first turn). */
+const GWKEY = 'agent:main:gwclient';
+const GW_DEVICE_FILE = path.join(TMP, 'gw-client', 'device.json');
+/** A device that connects as cli/cli (paired, so it gets a device token; gateway-client/backend is not paired). */
+const GW_CLI_DEVICE_FILE = path.join(TMP, 'gw-client', 'cli-device.json');
+/** Every line our clients logged, and every error they reported (checked for secrets). */
+const GWLOG = [];
+const gwLogger = {
+  debug: (m) => GWLOG.push(`debug ${m}`),
+  info: (m) => GWLOG.push(`info ${m}`),
+  warn: (m) => GWLOG.push(`warn ${m}`),
+  error: (m) => GWLOG.push(`error ${m}`),
+};
+/** The Gateway tests 7–10 share. */
+let gwShared;
+async function sharedGateway() {
+  if (!gwShared || !alive(gwShared.child)) gwShared = await startGateway();
+  return gwShared;
+}
+function gwClient(G, opts = {}) {
+  const c = new G.GatewayClient({ url: GW_URL, token: TOKEN, logger: gwLogger, device: false, requestTimeoutMs: 60_000, connectTimeoutMs: 20_000, reconnect: { initialMs: 250, maxMs: 2000, jitter: 0.2 }, displayName: 'occtx interop', ...opts });
+  c.onError((e) => GWLOG.push(`onError ${e.kind} ${e.message}`));
+  gwClients.add(c);
+  return c;
+}
+async function closeClients() {
+  for (const c of [...gwClients]) await c.close();
+  gwClients.clear();
+}
+/** Neither the Gateway token nor a device token ever reached our clients' logger or their errors. */
+function assertClientLogsClean() {
+  const secrets = [TOKEN];
+  for (const f of [GW_DEVICE_FILE, GW_CLI_DEVICE_FILE]) {
+    try {
+      const d = JSON.parse(fs.readFileSync(f, 'utf8'));
+      for (const r of Object.values(d.tokens ?? {})) if (r && r.deviceToken) secrets.push(r.deviceToken);
+    } catch {
+      /* no device file yet */
+    }
+  }
+  for (const s of secrets) {
+    const hit = GWLOG.find((l) => l.includes(s));
+    assert(!hit, `a secret reached our Gateway client's logger: ${hit && hit.split(s).join('<SECRET>')}`);
+  }
+  log(`client logger: ${GWLOG.length} lines so far; none holds the token or a device token (${secrets.length} secret(s) checked)`);
+}
+const fmtMs = (v) => (v === undefined ? '?' : String(Math.round(v)));
+/** A model request's messages without the system prompt and OpenClaw's internal-context block. */
+function modelMessages(req) {
+  return req.body.messages.filter((m, i) => !(i === 0 && (m.role === 'system' || m.role === 'developer')) && !isInternal(m));
+}
+/**
+ * One turn through our client's chat.send; resolves once the run's chat `final` has arrived and the
+ * Gateway reported the run settled (sessions.changed `agent.input.settled`), with the sessions.changed
+ * timing relative to the final.
+ */
+async function clientTurn(c, sessionKey, message) {
+  const runId = `occtx-gw-${randomUUID()}`;
+  const seen = [];
+  const d1 = c.onEvent('chat', (e) => e && e.runId === runId && seen.push({ t: performance.now(), ev: 'chat', what: e.state }));
+  const d2 = c.onEvent('sessions.changed', (e) => e && e.sessionKey === sessionKey && seen.push({ t: performance.now(), ev: 'changed', what: e.reason ?? e.phase ?? '?' }));
+  try {
+    const t0 = performance.now();
+    const r = await c.chatSend({ sessionKey, message, idempotencyKey: runId });
+    eq(r.runId, runId, 'chat.send runId = our idempotencyKey');
+    const fin = await waitFor(`the chat final of "${message.slice(0, 30)}"`, () => seen.find((s) => s.ev === 'chat' && ['final', 'error', 'aborted'].includes(s.what)), 240_000, 10);
+    assert(fin.what === 'final', `the run "${message.slice(0, 30)}" ended with chat state ${fin.what}`);
+    try {
+      await waitFor('sessions.changed agent.input.settled', () => seen.some((s) => s.ev === 'changed' && s.what === 'agent.input.settled'), 20_000, 10);
+    } catch {
+      log(`NOTE no sessions.changed agent.input.settled within 20 s of the final of "${message.slice(0, 30)}"`);
+    }
+    const changes = seen.filter((s) => s.ev === 'changed');
+    const afterFinal = changes.filter((s) => s.t >= fin.t);
+    const end = afterFinal.find((s) => s.what === 'end');
+    return {
+      runId,
+      ms: Math.round(fin.t - t0),
+      changes: changes.map((s) => s.what),
+      firstAfterFinal: afterFinal[0] && afterFinal[0].what,
+      firstAfterFinalMs: afterFinal[0] ? afterFinal[0].t - fin.t : undefined,
+      endAfterFinalMs: end ? end.t - fin.t : undefined,
+    };
+  } finally {
+    d1.dispose();
+    d2.dispose();
+  }
+}
+/** A hand-made connect (for what our client never sends, e.g. another protocol): the `res` and the close. */
+function rawConnect(over) {
+  const WS = require(path.join(ROOT, 'node_modules', 'ws'));
+  return new Promise((resolve, reject) => {
+    const ws = new WS(GW_URL, { perMessageDeflate: false });
+    const out = { res: undefined, close: undefined };
+    let grace;
+    const t = setTimeout(() => {
+      ws.terminate();
+      reject(new Error('raw connect: no answer within 20 s'));
+    }, 20_000);
+    ws.on('error', () => undefined);
+    ws.on('message', (data) => {
+      let f;
+      try {
+        f = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      if (f.type === 'event' && f.event === 'connect.challenge') {
+        const params = { minProtocol: 4, maxProtocol: 4, client: { id: 'gateway-client', version: '0.1.0', platform: process.platform, mode: 'backend', displayName: 'occtx interop raw' }, role: 'operator', scopes: ['operator.read'], auth: { token: TOKEN }, ...over };
+        ws.send(JSON.stringify({ type: 'req', id: 'raw-1', method: 'connect', params }));
+      } else if (f.type === 'res' && f.id === 'raw-1') {
+        out.res = f;
+        grace = setTimeout(() => ws.terminate(), 3000);
+      }
+    });
+    ws.on('close', (code, reason) => {
+      clearTimeout(t);
+      clearTimeout(grace);
+      out.close = `${code}${String(reason) ? ` "${String(reason)}"` : ''}`;
+      resolve(out);
+    });
+  });
+}
+const GT = {
+  t1: 'GW turn 1: remember the code word KESTREL-9. #reply Noted: KESTREL-9.',
+  t2: 'GW turn 2: give me some filler lines. #pad 12',
+  t3: 'GW turn 3: what was the code word? #reply KESTREL-9.',
+  t4: 'GW turn 4: after the compaction, anything new? #reply Nothing new.',
+  t5: 'GW turn 5: after the rewind, what was the code word? #reply Still KESTREL-9.',
+  t6: 'GW turn 6: after the Gateway restart, still there? #reply Still here.',
+};
+
+// ---------------------------------------------------------------------------------------------
 // Tests
 
 const results = [];
+/** OCCTX_INTEROP_ONLY=1,7-10 runs only those numbered tests (setup always runs); for working on one test. */
+const ONLY = (() => {
+  const spec = process.env.OCCTX_INTEROP_ONLY?.trim();
+  if (!spec) return undefined;
+  const set = new Set();
+  for (const part of spec.split(',')) {
+    const [a, b] = part.split('-').map((x) => Number(x.trim()));
+    for (let i = a; i <= (b || a); i++) set.add(i);
+  }
+  return set;
+})();
+const skipped = [];
 async function test(name, fn) {
+  const num = Number(/^(\d+)\./.exec(name)?.[1]);
+  if (ONLY && Number.isInteger(num) && !ONLY.has(num)) {
+    skipped.push(name.split(':')[0].split('.')[0]);
+    return;
+  }
   const t0 = Date.now();
   process.stdout.write(`\n== ${name}\n`);
   try {
@@ -1044,6 +1209,349 @@ try {
     eq(findUser(after, 'Interop turn 8').parentId, id, "OpenClaw chained turn 8's user message to our row");
     eq(textOf(after.full.get(after.ctx.items.at(-1).id).message.content), 'Seen the freeze note.', 'turn 8 got its reply');
   });
+
+  // -------------------------------------------------------------------------------------------
+  // Tests 7–10: our Gateway client (out/src/core/gateway) against the real Gateway. They share one Gateway
+  // (started by the first of them that needs it, SIGKILLed and restarted by test 10, stopped at its end).
+
+  await test('7. Gateway client: hello-ok with a device and without one; which client ids and modes get which scopes', async () => {
+    assert(ready, 'setup failed');
+    const G = gatewayClientModules();
+    await sharedGateway();
+    try {
+      const store = new G.FileDeviceStore(GW_DEVICE_FILE);
+      const a = gwClient(G, { device: store });
+      let t0 = Date.now();
+      const ca = await a.connect();
+      log(
+        `with a device: hello-ok in ${Date.now() - t0} ms: OpenClaw ${ca.server.version} (${ca.server.buildId}), protocol ${ca.protocol}, ${ca.methods.length} methods, ${ca.events.length} events; ` +
+          `${ca.clientId}/${ca.clientMode} granted ${ca.scopes.join(',')}; auth ${ca.authMethod}; device ${ca.deviceId.slice(0, 12)}…; device token issued: ${ca.deviceTokenIssued}`,
+      );
+      eq([ca.server.version, ca.protocol], ['2026.9.6', 4], 'server version and protocol');
+      eq([...ca.scopes].sort(), [...G.OPERATOR_SCOPES].sort(), 'scopes granted to a device (gateway-client/backend)');
+      // chat.inject answers (test 9 of the shared harness used it) but, like sessions.usage, is not in hello-ok's list.
+      for (const m of ['sessions.list', 'sessions.describe', 'sessions.subscribe', 'sessions.messages.subscribe', 'sessions.messages.unsubscribe', 'sessions.compact', 'sessions.rewind', 'sessions.fork', 'sessions.reset', 'sessions.branches.list', 'chat.send', 'chat.history'])
+        assert(ca.methods.includes(m), `hello-ok does not advertise ${m}`);
+      assert(!ca.methods.includes('sessions.compaction.list'), 'sessions.compaction.list is advertised again; update the reference');
+      log(`hello-ok methods: chat.inject advertised: ${ca.methods.includes('chat.inject')}, sessions.usage advertised: ${ca.methods.includes('sessions.usage')}`);
+      for (const e of ['sessions.changed', 'session.message', 'chat', 'tick']) assert(ca.events.includes(e), `hello-ok does not advertise the event ${e}`);
+      eq(ca.snapshot.sessionDefaults && ca.snapshot.sessionDefaults.mainSessionKey, KEY, 'snapshot.sessionDefaults.mainSessionKey');
+      const stored = await store.load();
+      eq(stored.deviceId, ca.deviceId, 'the device file holds the device that connected');
+      eq(fs.statSync(GW_DEVICE_FILE).mode & 0o777, 0o600, 'device file mode');
+      // 2026.9.6 does not pair a local gateway-client/backend device (shouldSkipLocalBackendSelfPairing), so no device token.
+      eq(ca.deviceTokenIssued, false, 'device token for a local gateway-client/backend device');
+      await a.close();
+
+      // A paired device (cli/cli) gets a device token; then the stored device token alone, without the shared token,
+      // authenticates it (what OpenClaw's own client does when it has no token).
+      const cliStore = new G.FileDeviceStore(GW_CLI_DEVICE_FILE);
+      const p1 = gwClient(G, { device: cliStore, clientId: 'cli', clientMode: 'cli', reconnect: false });
+      const cp1 = await p1.connect();
+      await p1.close();
+      const rec = (await cliStore.load()).tokens[G.normalizeGatewayUrl(GW_URL)];
+      assert(cp1.deviceTokenIssued && rec && rec.deviceToken, 'cli/cli with a device: no device token issued or stored');
+      eq(fs.statSync(GW_CLI_DEVICE_FILE).mode & 0o777, 0o600, 'cli device file mode');
+      const b = gwClient(G, { device: cliStore, clientId: 'cli', clientMode: 'cli', token: undefined, reconnect: false });
+      try {
+        const cb = await b.connect();
+        log(`cli/cli device ${cp1.deviceId.slice(0, 12)}…: paired, device token issued and stored (role ${rec.role}, scopes ${(rec.scopes ?? []).join(',')}); reconnect with the device token only: auth ${cb.authMethod}, scopes ${cb.scopes.join(',') || '(none)'}`);
+        assert(cb.usedDeviceToken && cb.authMethod === 'device-token', `the device-token connect: used ${cb.usedDeviceToken}, auth ${cb.authMethod}`);
+        eq([...cb.scopes].sort(), [...G.OPERATOR_SCOPES].sort(), 'scopes with the device token');
+        eq((await b.sessionsDescribe({ key: KEY })).session.key, KEY, 'sessions.describe with the device token');
+      } finally {
+        await b.close();
+      }
+
+      // No device block.
+      const n = gwClient(G, { device: false });
+      t0 = Date.now();
+      const cn = await n.connect();
+      log(`without a device: hello-ok in ${Date.now() - t0} ms, ${cn.clientId}/${cn.clientMode} granted ${cn.scopes.join(',') || '(none)'}, auth ${cn.authMethod}, device token issued: ${cn.deviceTokenIssued}`);
+      eq([...cn.scopes].sort(), [...G.OPERATOR_SCOPES].sort(), 'scopes granted without a device (gateway-client/backend on loopback)');
+      const list = await n.sessionsList({ limit: 100 });
+      assert(list.sessions.some((s) => s.key === KEY), `sessions.list has no ${KEY}`);
+      await n.close();
+
+      // Which client id / mode pairs are accepted, and with which scopes (all ask for the three operator scopes).
+      const pairs = [['gateway-client', 'backend'], ['cli', 'cli'], ['cli', 'backend'], ['gateway-client', 'cli'], ['test', 'test'], ['openclaw-probe', 'probe'], ['openclaw-tui', 'ui'], ['openclaw-linux', 'ui']];
+      const rows = [];
+      for (const withDevice of [false, true]) {
+        for (const [id, mode] of pairs) {
+          const c = gwClient(G, { clientId: id, clientMode: mode, device: withDevice ? new G.MemoryDeviceStore() : false, reconnect: false });
+          let row;
+          try {
+            const h = await c.connect();
+            row = { id, mode, device: withDevice, scopes: h.scopes, deviceToken: h.deviceTokenIssued };
+          } catch (e) {
+            row = { id, mode, device: withDevice, refused: `${e.kind}: ${e.message}` };
+          } finally {
+            await c.close();
+          }
+          rows.push(row);
+        }
+      }
+      const text = rows.map((r) => `${`${r.id}/${r.mode}`.padEnd(26)} ${r.device ? 'device   ' : 'no device'}  ${r.refused ? `REFUSED ${r.refused}` : `${r.scopes.length ? r.scopes.join(',') : '(no scopes)'}${r.deviceToken ? ' + device token' : ''}`}`);
+      fs.writeFileSync(path.join(LOGS, 'gateway-client-matrix.txt'), text.join('\n') + '\n');
+      log(`client id/mode → granted scopes (requested: the three operator scopes):\n      ${text.join('\n      ')}`);
+      const at = (id, mode, dev) => rows.find((r) => r.id === id && r.mode === mode && r.device === dev);
+      for (const dev of [false, true]) eq([...(at('gateway-client', 'backend', dev).scopes ?? [])].sort(), [...G.OPERATOR_SCOPES].sort(), `gateway-client/backend ${dev ? 'with' : 'without'} a device`);
+      assertClientLogsClean();
+    } finally {
+      await closeClients();
+    }
+  });
+
+  await test('8. Gateway client refusals from the real Gateway: wrong token → unauthorized; a read-only device → missing-scope operator.admin; protocol mismatch', async () => {
+    assert(ready, 'setup failed');
+    const G = gatewayClientModules();
+    await sharedGateway();
+    try {
+      const wrong = `wrong-${randomBytes(12).toString('hex')}`;
+      const w = gwClient(G, { token: wrong, device: new G.MemoryDeviceStore() });
+      const states = [];
+      w.onState((s) => states.push(s));
+      let err;
+      try {
+        await w.connect({ retry: true });
+      } catch (e) {
+        err = e;
+      }
+      assert(err, 'connected with a wrong token');
+      log(`wrong token: ${err.kind} (${err.code}/${err.detailCode}, retryable ${err.retryable}): ${err.message}`);
+      eq([err.kind, err.detailCode, err.retryable], ['unauthorized', 'AUTH_TOKEN_MISMATCH', false], 'wrong token classification');
+      assert(!err.message.includes(wrong) && !err.message.includes(TOKEN), 'a token in the error message');
+      await sleep(1500);
+      eq(states, ['connecting', 'closed'], 'states after a wrong token (no reconnect)');
+      eq(w.lastError && w.lastError.kind, 'unauthorized', 'lastError');
+      assert(!GWLOG.some((l) => l.includes(wrong)), 'the wrong token reached the logger');
+
+      const r = gwClient(G, { device: new G.MemoryDeviceStore(), scopes: ['operator.read'] });
+      const cr = await r.connect();
+      log(`read-only device ${cr.deviceId.slice(0, 12)}…: granted ${cr.scopes.join(',')}`);
+      eq(cr.scopes, ['operator.read'], 'scopes granted to a device asking for operator.read');
+      const l = await r.sessionsList({ limit: 5 });
+      assert(l.count >= 1, 'sessions.list with operator.read');
+      let e2;
+      try {
+        await r.sessionsCompact({ key: KEY });
+      } catch (e) {
+        e2 = e;
+      }
+      assert(e2, 'sessions.compact succeeded with operator.read only');
+      log(`sessions.compact with operator.read: ${e2.kind} ${e2.missingScope} (${e2.code}): ${e2.message}`);
+      eq([e2.kind, e2.missingScope, e2.code, e2.retryable], ['missing-scope', 'operator.admin', 'FORBIDDEN', false], 'missing scope classification');
+      eq(e2.details, { code: 'MISSING_SCOPE', missingScope: 'operator.admin', requiredScopes: ['operator.admin'] }, 'error details');
+      let e3;
+      try {
+        await r.chatSend({ sessionKey: KEY, message: 'must not run' });
+      } catch (e) {
+        e3 = e;
+      }
+      eq(e3 && [e3.kind, e3.missingScope], ['missing-scope', 'operator.write'], 'chat.send with operator.read only');
+      eq(r.state, 'connected', 'a missing scope leaves the connection up');
+      await r.close();
+
+      // Protocol mismatch: a raw connect asking for protocol 5 (our client always asks for 4).
+      const raw = await rawConnect({ minProtocol: 5, maxProtocol: 5 });
+      const info = G.classifyGatewayError(raw.res && raw.res.error);
+      log(`protocol 5 requested: ${JSON.stringify(raw.res && raw.res.error)}; socket closed ${raw.close}; classified ${info.kind}: ${info.message}`);
+      eq(info.kind, 'protocol-mismatch', 'protocol mismatch classification');
+      assertClientLogsClean();
+    } finally {
+      await closeClients();
+    }
+  });
+
+  await test('9. Gateway client session operations on the real Gateway: list, subscribe + chat.send → sessions.changed, compact, rewind before the compaction, reset', async () => {
+    assert(ready, 'setup failed');
+    const G = gatewayClientModules();
+    await sharedGateway();
+    try {
+      const c = gwClient(G, { device: new G.FileDeviceStore(GW_DEVICE_FILE) });
+      await c.connect();
+      const list = await c.sessionsList({ limit: 100 });
+      const main = list.sessions.find((s) => s.key === KEY);
+      assert(main, `sessions.list has no ${KEY}: ${list.sessions.map((s) => s.key).join(', ')}`);
+      eq(main.sessionId, readOurs().row.sessionId, `${KEY}: sessions.list's sessionId = our SqliteSessionStore's`);
+      log(`sessions.list: ${list.count} session(s) (${list.sessions.map((s) => s.key).join(', ')}); ${KEY}: ${main.totalTokens} tokens of ${main.contextTokens}, ${main.compactionCount ?? 0} compaction(s), status ${main.status}`);
+
+      const sub = await c.sessionsSubscribe({});
+      assert(sub.subscribed === true, `sessions.subscribe: ${JSON.stringify(sub).slice(0, 200)}`);
+      const t1 = await clientTurn(c, GWKEY, GT.t1);
+      await c.sessionsMessagesSubscribe({ key: GWKEY });
+      const msgs = [];
+      c.onSessionMessage((e) => e.sessionKey === GWKEY && msgs.push(e.message && e.message.role));
+      const t2 = await clientTurn(c, GWKEY, GT.t2);
+      const t3 = await clientTurn(c, GWKEY, GT.t3);
+      assert(msgs.includes('user') && msgs.includes('assistant'), `session.message events for ${GWKEY}: ${msgs.join(',')}`);
+      for (const [n, t] of [['1', t1], ['2', t2], ['3', t3]]) log(`turn ${n}: chat.send → chat final ${t.ms} ms; sessions.changed after the final: first +${fmtMs(t.firstAfterFinalMs)} (${t.firstAfterFinal}), 'end' +${fmtMs(t.endAfterFinalMs)}; ${t.changes.length} sessions.changed for the run (${t.changes.join(', ')})`);
+      for (const t of [t1, t2, t3]) assert(t.firstAfterFinalMs !== undefined, 'no sessions.changed arrived after a chat final');
+      const lat = [t1, t2, t3].map((t) => t.firstAfterFinalMs);
+      log(`latency chat final → sessions.changed: ${lat.map(fmtMs).join(', ')} ms (max ${fmtMs(Math.max(...lat))})`);
+
+      // sessions.compact: the summary, the token figures, and the entry our SqliteSessionStore reads.
+      const before = readOurs(GWKEY);
+      const compactEvents = [];
+      const d = c.onSessionsChanged((e) => e.sessionKey === GWKEY && (e.reason === 'compact' || e.compacted) && compactEvents.push(Date.now()));
+      const tc = Date.now();
+      const comp = await c.sessionsCompact({ key: GWKEY });
+      const compMs = Date.now() - tc;
+      assert(comp.ok && comp.compacted && comp.result && comp.result.summary, `sessions.compact did not compact: ${JSON.stringify(comp).slice(0, 300)}`);
+      const res = comp.result;
+      log(`sessions.compact in ${compMs} ms: tokens ${res.tokensBefore} → ${res.tokensAfter}, summary ${res.summary.length} chars (${res.summary.split('\n').filter((x) => x.startsWith('#')).slice(0, 6).join(' | ')}), firstKeptEntryId ${res.firstKeptEntryId}`);
+      log(`sessions.compact result keys: {${Object.keys(comp).join(', ')}}, result {${Object.keys(res).join(', ')}}`);
+      assert(typeof res.tokensBefore === 'number' && res.tokensBefore > 0, `tokensBefore: ${res.tokensBefore}`);
+      await waitFor('sessions.changed reason compact', () => compactEvents.length > 0, 15_000, 20);
+      d.dispose();
+      const after = readOurs(GWKEY);
+      const ce = after.ctx.compaction;
+      assert(ce && (!before.ctx.compaction || before.ctx.compaction.id !== ce.id), 'our SqliteSessionStore sees no new compaction entry');
+      const full = after.full.get(ce.id);
+      eq([full.type, full.summary, full.firstKeptEntryId, full.tokensBefore], ['compaction', res.summary, res.firstKeptEntryId, res.tokensBefore], 'the compaction entry our reader sees = the RPC result');
+      if (res.tokensAfter !== undefined) eq(full.tokensAfter, res.tokensAfter, 'tokensAfter: entry = RPC result');
+      assert(typeof full.tokensAfter === 'number' && full.tokensAfter < full.tokensBefore, `the entry's token figures: ${full.tokensBefore} → ${full.tokensAfter}`);
+      const desc0 = await c.sessionsDescribe({ key: GWKEY });
+      log(
+        `our SqliteSessionStore: compaction ${ce.id}, summary, firstKeptEntryId and tokensBefore equal to the RPC result; tokens ${full.tokensBefore} → ${full.tokensAfter} in the entry` +
+          `${res.tokensAfter === undefined ? ' (the RPC result has no tokensAfter)' : ''}; the context now has ${after.ctx.items.length} item(s); sessions.describe: ${desc0.session.totalTokens} tokens (fresh ${desc0.session.totalTokensFresh}), ${desc0.session.compactionCount} compaction(s)`,
+      );
+
+      const from4 = llmRequests().length;
+      await clientTurn(c, GWKEY, GT.t4);
+      const m4 = modelMessages(turnRequest(from4, 'GW turn 4'));
+      assert(m4.some((m) => m.role === 'user' && textOf(m.content).startsWith('The conversation history before this point was compacted')), 'the turn after sessions.compact got no summary');
+      assert(!m4.some((m) => m.role === 'user' && cleanUser(textOf(m.content)) === GT.t1), 'turn 1 still reached the model as a message after the compaction');
+      log(`turn 4 (after the compaction): the model got ${m4.length} messages: the summary${m4.length > 2 ? ` + ${m4.length - 2} kept` : ''} + the prompt; turn 1 only inside the summary`);
+
+      // sessions.rewind to turn 3's user message: the leaf moves before it, which is before the compaction.
+      const u3 = findUser(readOurs(GWKEY), 'GW turn 3');
+      const rw = await c.sessionsRewind({ sessionKey: GWKEY, entryId: u3.id });
+      eq(rw.editorText, GT.t3, 'sessions.rewind editorText');
+      const br = await c.sessionsBranchesList({ sessionKey: GWKEY });
+      log(`sessions.rewind to ${u3.id} (turn 3): editorText = turn 3; branches: ${br.branches.map((b) => `${b.active ? '*' : ''}${b.messageCount} msgs "${b.headline.slice(0, 40)}"`).join('; ')}`);
+      const from5 = llmRequests().length;
+      await clientTurn(c, GWKEY, GT.t5);
+      const m5 = modelMessages(turnRequest(from5, 'GW turn 5'));
+      const users5 = m5.filter((m) => m.role === 'user').map((m) => cleanUser(textOf(Array.isArray(m.content) ? [m.content[0]] : m.content)));
+      eq(users5, [GT.t1, GT.t2, GT.t5], 'the user messages the model got after the rewind (pre-compaction history: turns 1 and 2, then the new prompt)');
+      assert(!m5.some((m) => textOf(m.content).includes('<summary>')), 'the compaction summary still reached the model after the rewind');
+      log(`turn 5 (after the rewind): the model got the pre-compaction history uncompacted: ${m5.map((m) => m.role[0]).join('')} (users: turn 1, turn 2, turn 5; no summary)`);
+      try {
+        const v = readOurs(GWKEY);
+        log(`our SqliteSessionStore after the rewind: session ${v.row.sessionId}${v.row.sessionId !== after.row.sessionId ? ' (a new generation)' : ''}, ${v.ctx.items.length} context items, compaction on the path: ${v.ctx.compaction ? v.ctx.compaction.id : 'none'}`);
+      } catch (e) {
+        log(`NOTE our SqliteSessionStore after the rewind: ${e.message}`);
+      }
+      // sessions.fork needs a user message on the active path (turn 3 no longer is: "message entry is not on the active path").
+      const u2 = findUser(readOurs(GWKEY), 'GW turn 2');
+      const fk = await c.sessionsFork({ sessionKey: GWKEY, entryId: u2.id });
+      assert(/^agent:main:/.test(fk.sessionKey) && fk.sessionKey !== GWKEY, `sessions.fork sessionKey: ${fk.sessionKey}`);
+      eq(fk.editorText, GT.t2, 'sessions.fork editorText');
+      log(`sessions.fork at turn 2: new session ${fk.sessionKey}, editorText = turn 2`);
+
+      // sessions.reset
+      const resets = [];
+      const dr = c.onSessionsChanged((e) => e.sessionKey === GWKEY && e.reason === 'reset' && resets.push(e));
+      const rs = await c.sessionsReset({ key: GWKEY });
+      assert(rs.ok && rs.key === GWKEY && rs.entry, `sessions.reset: ${JSON.stringify(rs).slice(0, 200)}`);
+      await waitFor('sessions.changed reason reset', () => resets.length > 0, 15_000, 20);
+      dr.dispose();
+      const desc = await c.sessionsDescribe({ key: GWKEY });
+      eq([rs.entry.totalTokens, rs.entry.compactionCount], [0, 0], 'the reset entry: tokens and compactions back to 0');
+      log(`sessions.reset: session ${rs.entry.sessionId} (kept), totalTokens ${rs.entry.totalTokens}, compactionCount ${rs.entry.compactionCount}; sessions.describe: ${desc.session.totalTokens} tokens`);
+      try {
+        const v = readOurs(GWKEY);
+        log(`our SqliteSessionStore after the reset: reset entry on the path: ${v.ctx.reset ? v.ctx.reset.id : 'none'}, ${v.ctx.items.length} context items`);
+      } catch (e) {
+        log(`NOTE our SqliteSessionStore after the reset: ${e.message}`);
+      }
+      const hist = await c.chatHistory({ sessionKey: GWKEY, limit: 50 });
+      log(`chat.history: ${hist.messages.length} message(s) after the reset`);
+      assertClientLogsClean();
+    } finally {
+      await closeClients();
+    }
+  });
+
+  await test('10. Gateway SIGKILLed mid-session: the client reports the outage, checkOwnership treats the dead lock as stale, a restart → the client reconnects and re-subscribes by itself', async () => {
+    assert(ready, 'setup failed');
+    const G = gatewayClientModules();
+    const gw = await sharedGateway();
+    try {
+      const c = gwClient(G, { device: new G.FileDeviceStore(GW_DEVICE_FILE), reconnect: { initialMs: 250, maxMs: 2000, jitter: 0.2 } });
+      await c.connect();
+      await c.sessionsSubscribe({});
+      await c.sessionsMessagesSubscribe({ key: GWKEY });
+      const states = [];
+      const errors = [];
+      c.onState((s) => states.push({ s, t: Date.now() }));
+      c.onError((e) => errors.push({ kind: e.kind, message: e.message, t: Date.now() }));
+      const own0 = await checkOwnership(STATE, OWN);
+      assert(own0.owned && own0.by === 'gateway', `before the kill: ${own0.reason}`);
+
+      const lockDir = path.join(STATE, 'tmp', `openclaw-${process.getuid()}`);
+      const pid = gw.child.pid;
+      const exited = new Promise((r) => gw.child.once('exit', () => r()));
+      const tKill = Date.now();
+      process.kill(-pid, 'SIGKILL');
+      await exited;
+      gwShared = undefined;
+      await waitFor('state reconnecting', () => c.state === 'reconnecting', 15_000, 10);
+      const tReconnecting = states.find((x) => x.s === 'reconnecting').t - tKill;
+      await waitFor('lastError unreachable', () => c.lastError && c.lastError.kind === 'unreachable', 20_000, 10);
+      const tUnreachable = errors.find((x) => x.kind === 'unreachable').t - tKill;
+      log(`SIGKILL pid ${pid}: state reconnecting after ${tReconnecting} ms (first error: ${errors[0].kind}: ${errors[0].message}), lastError unreachable after ${tUnreachable} ms: ${c.lastError.message}`);
+      let refused;
+      try {
+        await c.sessionsList();
+      } catch (e) {
+        refused = e;
+      }
+      eq(refused && [refused.kind, refused.retryable], ['closed', true], 'a request during the outage');
+
+      const left = fs.existsSync(lockDir) ? fs.readdirSync(lockDir).filter((f) => /^gateway\..+\.lock$/.test(f)) : [];
+      const own = await checkOwnership(STATE, OWN);
+      const gl = own.locks.filter((x) => x.kind === 'gateway');
+      log(`after the SIGKILL: lock files left ${left.join(', ') || '(none)'}; checkOwnership: owned ${own.owned}; ${gl.map((x) => `${path.basename(x.file)} ${x.status} (${x.why})`).join('; ') || 'no gateway locks'}; probes ${JSON.stringify(own.probes)}`);
+      assert(!own.owned, `checkOwnership says owned after the SIGKILL: ${own.reason}`);
+      assert(left.length >= 1, 'SIGKILL left no lock file to judge (OpenClaw cleaned up?)');
+      assert(gl.length >= 1 && gl.every((x) => x.status === 'dead' || x.status === 'stale'), `the dead Gateway's locks are not judged stale: ${gl.map((x) => x.status).join(',')}`);
+      assert(gl.every((x) => x.pid === pid), `lock pids ${gl.map((x) => x.pid).join(',')} vs the killed ${pid}`);
+
+      await sleep(3000); // a few reconnect attempts against the closed port
+      const attempts = errors.filter((e) => e.kind === 'unreachable').length;
+      const tRestart = Date.now();
+      gwShared = await startGateway();
+      await c.ready(180_000);
+      const tConnected = states.filter((x) => x.s === 'connected').at(-1).t;
+      const starting = errors.filter((e) => e.t >= tRestart && e.kind !== 'unreachable');
+      log(
+        `restart: the client reconnected by itself ${((tConnected - tRestart) / 1000).toFixed(1)} s after the restart began (${attempts} refused reconnect attempts before the restart; ` +
+          `${errors.length} errors in all: ${[...new Set(errors.map((e) => e.kind))].join(', ')}${starting.length ? `; while the Gateway started: ${starting.length}× ${starting[0].kind} "${starting[0].message.slice(0, 90)}"` : ''}); states ${states.map((x) => x.s).join(' → ')}`,
+      );
+      eq(c.state, 'connected', 'state after the restart');
+      eq(states.map((x) => x.s).filter((s, i, a) => s !== a[i - 1]), ['reconnecting', 'connected'], 'state changes across the outage');
+      eq(c.subscriptions(), { sessions: true, messages: [GWKEY] }, 'subscriptions kept');
+      const own2 = await checkOwnership(STATE, OWN);
+      assert(own2.owned && own2.by === 'gateway' && own2.pid !== pid, `after the restart: ${own2.reason}`);
+
+      // The replayed subscriptions deliver events again.
+      const roles = [];
+      const dm = c.onSessionMessage((e) => e.sessionKey === GWKEY && roles.push(e.message && e.message.role));
+      const t6 = await clientTurn(c, GWKEY, GT.t6);
+      dm.dispose();
+      assert(t6.changes.length > 0, 'no sessions.changed after the reconnect (sessions.subscribe not replayed?)');
+      assert(roles.includes('assistant'), `no session.message after the reconnect (sessions.messages.subscribe not replayed?): ${roles.join(',')}`);
+      log(`after the reconnect: turn 6 → ${t6.changes.length} sessions.changed (first +${fmtMs(t6.firstAfterFinalMs)} after the final), session.message roles ${roles.join(',')}`);
+      assertClientLogsClean();
+    } finally {
+      await closeClients();
+      if (gwShared) await stopGateway(gwShared);
+      gwShared = undefined;
+      fs.writeFileSync(path.join(LOGS, 'gateway-client.log'), GWLOG.join('\n') + '\n');
+    }
+  });
 } finally {
   await cleanup();
 }
@@ -1051,5 +1559,6 @@ try {
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`\ninterop: ${results.map((r) => `${r.ok ? 'PASS' : 'FAIL'} ${r.name.split(':')[0]} ${r.s}s`).join(' | ')} | total ${((Date.now() - T_START) / 1000).toFixed(0)} s`);
+if (skipped.length) console.log(`interop: OCCTX_INTEROP_ONLY skipped test(s) ${skipped.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

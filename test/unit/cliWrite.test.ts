@@ -283,3 +283,69 @@ describe('CLI writes: checkpoint create | restore', function () {
     assert.match(missing.err, /no valid checkpoint/);
   });
 });
+
+describe('CLI writes through the Gateway when OpenClaw owns the store (scripted Gateway)', function () {
+  this.timeout(60_000);
+  const TOKEN = 'tok-cli-test-5f2c9a';
+
+  it('compact: the store is owned → sessions.compact over the Gateway; the database untouched; the token never printed', async function () {
+    const { FakeGateway } = await import('../support/fakeGateway');
+    const gw = await new FakeGateway({ token: TOKEN }).start();
+    try {
+      gw.handle('sessions.compact', (params) => ({ ok: true, key: params.key, compacted: true, result: { summary: 'GATEWAY SUMMARY', firstKeptEntryId: 'e1', tokensBefore: 9712, tokensAfter: 1200 } }));
+      const state = materializeRealState();
+      await simulateGatewayLock(state, children);
+      const h0 = sha(realDbPath(state));
+      const home = tmpDir('occtx-cli-home-');
+      const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
+      assert.equal(r.code, 0, r.err);
+      const doc = r.json();
+      assertSchema('compact', doc);
+      assert.equal(doc.status, 'compacted');
+      assert.deepEqual(doc.written, { via: 'gateway', url: `ws://127.0.0.1:${gw.port}`, summary: 'GATEWAY SUMMARY', tokensBefore: 9712, tokensAfter: 1200, firstKeptEntryId: 'e1' });
+      assert.deepEqual(gw.requests.filter((x) => x.method === 'sessions.compact').map((x) => x.params.key), [WORK]);
+      assert.equal(sha(realDbPath(state)), h0, 'nothing written to the store');
+      assert.ok(fs.existsSync(path.join(home, '.config', 'openclaw-context', 'gateway-device.json')), 'the CLI keeps a device identity');
+      // a wrong token: exit 3, a clear reason, and neither token in any output
+      const bad = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: 'wrong-secret-77' } });
+      assert.equal(bad.code, 3, bad.err);
+      assert.match(bad.err, /token/i);
+      for (const out of [bad.out, bad.err, r.out, r.err]) {
+        assert.ok(!out.includes(TOKEN) && !out.includes('wrong-secret-77'), 'the token is never printed');
+      }
+      const unset = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_NOT_SET'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+      assert.equal(unset.code, 3);
+      assert.match(unset.err, /\$OC_NOT_SET \(--token-env\) is not set/);
+      assert.equal(sha(realDbPath(state)), h0);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('undo-compact of an SQLite session: sessions.rewind to the user message before the compaction', async function () {
+    const { FakeGateway } = await import('../support/fakeGateway');
+    const gw = await new FakeGateway({ token: TOKEN }).start();
+    try {
+      gw.handle('sessions.rewind', () => ({ editorText: 'the rewound prompt' }));
+      const state = materializeRealState();
+      assert.equal((await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state])).code, 0);
+      const m = model(state);
+      const s = m.sessions().find((x) => x.row.key === WORK)!;
+      const ctx = m.ensureTranscript(s.uid)!.context!;
+      const comp = ctx.compactions.at(-1)!;
+      const at = ctx.path.findIndex((e) => e.id === comp.id);
+      const userBefore = ctx.path.slice(0, at).filter((e) => e.kind === 'message' && e.role === 'user').at(-1)!;
+      m.dispose();
+      const h0 = sha(realDbPath(state));
+      const r = await cli(['undo-compact', WORK, '--yes', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--json'], { env: { HOME: tmpDir('occtx-cli-home-'), OPENCLAW_GATEWAY_TOKEN: TOKEN } });
+      assert.equal(r.code, 0, r.err);
+      assertSchema('undo-compact', r.json());
+      assert.equal(r.json().status, 'undone');
+      const req = gw.requests.find((x) => x.method === 'sessions.rewind')!;
+      assert.deepEqual([req.params.sessionKey, req.params.entryId], [WORK, userBefore.id]);
+      assert.equal(sha(realDbPath(state)), h0);
+    } finally {
+      await gw.close();
+    }
+  });
+});
