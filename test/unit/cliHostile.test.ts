@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { assertSchema, cli, WORK } from './cli.test';
-import { materializeRealState, realDbPath, repoPath, tmpDir } from './helpers';
+import { materializeDemoState, materializeRealState, realDbPath, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -22,14 +22,7 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
-function demoState(): string {
-  const d = path.join(tmpDir('occtx-cli-hostile-'), 'state');
-  fs.cpSync(repoPath('demo', 'openclaw-state'), d, { recursive: true });
-  const gz = path.join(d, 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz');
-  fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
-  fs.rmSync(gz);
-  return d;
-}
+const demoState = materializeDemoState;
 
 describe('CLI: hostile and broken input', function () {
   this.timeout(60_000);

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { assertSchema, cli, WORK } from './cli.test';
-import { materializeRealState, realDbPath, repoPath, sqlite, tmpDir } from './helpers';
+import { materializeDemoState, materializeRealState, realDbPath, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -219,11 +219,7 @@ describe('CLI: memory, flush, tools, doctor', function () {
   });
 
   it('every command runs on the demo state (SQLite and JSONL agents) with JSON valid against its schema', async function () {
-    const d = path.join(tmpDir('occtx-cli-demo-'), 'state');
-    fs.cpSync(repoPath('demo', 'openclaw-state'), d, { recursive: true });
-    const gz = path.join(d, 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz');
-    fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
-    fs.rmSync(gz);
+    const d = materializeDemoState();
     const sessions = (await cli(['sessions', '--state-dir', d, '--json'])).json().sessions as Array<{ key: string; era: string }>;
     assert.ok(sessions.some((s) => s.era === 'sqlite') && sessions.some((s) => s.era === 'jsonl'), 'both eras');
     const runs: Array<[string, string[]]> = [

@@ -14,7 +14,7 @@ import { ContextModel } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { CompactionBreaker } from '../../src/core/compaction/breaker';
 import { assertSchema, cli, WORK } from './cli.test';
-import { materializeRealState, realDbPath, repoPath, simulateGatewayLock, sqlite, tmpDir } from './helpers';
+import { materializeDemoState, materializeRealState, realDbPath, simulateGatewayLock, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 const children: ChildProcess[] = [];
@@ -46,15 +46,7 @@ function model(state: string): ContextModel {
   return m;
 }
 
-/** A copy of the demo state (its legacy agent is JSONL). */
-function demoState(): string {
-  const d = path.join(tmpDir('occtx-cli-demo-'), 'state');
-  fs.cpSync(repoPath('demo', 'openclaw-state'), d, { recursive: true });
-  const gz = path.join(d, 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz');
-  fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
-  fs.rmSync(gz);
-  return d;
-}
+const demoState = materializeDemoState;
 
 describe('CLI writes: compact', function () {
   this.timeout(60_000);

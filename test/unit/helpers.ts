@@ -139,3 +139,33 @@ export async function simulateGatewayLock(stateDir: string, children: ChildProce
   fs.writeFileSync(lockFile, JSON.stringify(lock, null, 2));
   return { pid: live.pid, lockFile };
 }
+
+/** A copy of the bundled demo state (demo/openclaw-state: an SQLite agent and a JSONL agent), the agent DB gunzipped. */
+export function materializeDemoState(): string {
+  const d = path.join(tmpDir('occtx-demo-'), 'state');
+  fs.cpSync(repoPath('demo', 'openclaw-state'), d, { recursive: true });
+  const gz = path.join(d, 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz');
+  fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
+  fs.rmSync(gz);
+  return d;
+}
+
+/**
+ * Every transcript of the real agent DB as raw entries, read the extension's way (SqliteSessionStore:
+ * readRows → readTranscript → loadEntries). Generations without a session row any more get `keyOf(dump file)`.
+ */
+export function realDbSessions(keyOf: (dumpFile: string, sessionId: string) => string = (_f, sid) => `old:${sid}`): Array<{ key: string; sessionId: string; entries: Array<Record<string, unknown>>; dumpEvents: number }> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { SqliteSessionStore } = require('../../src/core/store/sqliteStore') as typeof import('../../src/core/store/sqliteStore');
+  const store = new SqliteSessionStore('main', realDbPath(materializeRealState()));
+  try {
+    const rows = store.readRows(true).rows;
+    return realTranscriptDumps().map((d) => {
+      const row = rows.find((r) => r.sessionId === d.sessionId) ?? { key: keyOf(d.file, d.sessionId), sessionId: d.sessionId, updatedAt: 0 };
+      const entries = store.loadEntries(row, store.readTranscript(row, undefined).entries).filter((e): e is Record<string, unknown> => !!e);
+      return { key: row.key, sessionId: row.sessionId, entries, dumpEvents: d.events.length };
+    });
+  } finally {
+    store.close();
+  }
+}

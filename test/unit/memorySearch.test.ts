@@ -23,7 +23,7 @@ import {
   type TranscriptResult,
 } from '../../src/core/memory/search';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
-import { fixturePath, materializeRealState, realDbPath, realTranscriptDumps, repoPath, tmpDir } from './helpers';
+import { fixturePath, realDbSessions as realDbSessionsOf, repoPath, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -37,24 +37,10 @@ const REAL_MEMORY_FILES = ['AGENTS.md', 'IDENTITY.md', 'MEMORY.md', 'SOUL.md', '
  * key from OpenClaw's dump file name.
  */
 function realDbSessions(): MemoryIndexSession[] {
-  const store = new SqliteSessionStore('main', realDbPath(materializeRealState()));
-  try {
-    const rows = store.readRows(true).rows;
-    assert.ok(rows.length >= 7, 'the real DB lists its sessions');
-    return realTranscriptDumps().map((d) => {
-      const row = rows.find((r) => r.sessionId === d.sessionId) ?? {
-        key: d.file.slice(0, d.file.indexOf('__')).replace(/^agent_main_/, 'agent:main:'),
-        sessionId: d.sessionId,
-        updatedAt: 0,
-      };
-      const delta = store.readTranscript(row, undefined);
-      const entries = store.loadEntries(row, delta.entries).filter((e): e is Json => !!e);
-      assert.equal(entries.length, d.events.length, `all entries of ${d.file}`);
-      return { key: row.key, sessionId: row.sessionId, entries };
-    });
-  } finally {
-    store.close();
-  }
+  const list = realDbSessionsOf((file) => file.slice(0, file.indexOf('__')).replace(/^agent_main_/, 'agent:main:'));
+  assert.ok(list.length >= 7, 'the real DB lists its sessions');
+  for (const x of list) assert.equal(x.entries.length, x.dumpEvents, `all entries of ${x.key}`);
+  return list.map(({ key, sessionId, entries }) => ({ key, sessionId, entries }));
 }
 
 function jsonl(file: string): Json[] {

@@ -20,7 +20,7 @@ import {
   formatRate,
 } from '../../src/core/memory/toolStats';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
-import { fixturePath, materializeRealState, realDbPath, realTranscriptDumps } from './helpers';
+import { fixturePath, realDbSessions as realDbSessionsOf, realTranscriptDumps } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -88,20 +88,8 @@ function tool(stats: ToolStats, name: string) {
 
 // ---------------------------------------------------------------- real data
 
-/** Every transcript of the real agent DB, via SqliteSessionStore (older generations keyed from the dump name). */
-function realDbSessions(): ToolStatsSession[] {
-  const store = new SqliteSessionStore('main', realDbPath(materializeRealState()));
-  try {
-    const rows = store.readRows(true).rows;
-    return realTranscriptDumps().map((d) => {
-      const row = rows.find((r) => r.sessionId === d.sessionId) ?? { key: `old:${d.sessionId}`, sessionId: d.sessionId, updatedAt: 0 };
-      const entries = store.loadEntries(row, store.readTranscript(row, undefined).entries).filter((e): e is Json => !!e);
-      return { key: row.key, sessionId: row.sessionId, entries };
-    });
-  } finally {
-    store.close();
-  }
-}
+/** Every transcript of the real agent DB, via SqliteSessionStore (older generations keyed old:<sessionId>). */
+const realDbSessions = (): ToolStatsSession[] => realDbSessionsOf().map(({ key, sessionId, entries }) => ({ key, sessionId, entries }));
 
 describe('tool stats', function () {
   describe('percentileNearestRank', function () {

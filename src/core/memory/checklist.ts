@@ -25,8 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EstimatorFamily } from '../tokens/estimator';
-import { ErrorsBaselineStore, lintMemory, MEMORY_TOKEN_LIMIT, type MemoryProblem, type Severity } from './lint';
+import { lintMemory, MEMORY_TOKEN_LIMIT, type LintWorkspaceOptions, type MemoryProblem, type Severity } from './lint';
 import { DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORIES_DIR, MEMORIES_FILES, MEMORY_FILE, scanWorkspace } from './workspace';
 
 export interface ChecklistItem {
@@ -39,16 +38,8 @@ export interface ChecklistItem {
   fix?: string;
 }
 
-export interface ChecklistOptions {
-  config?: unknown;
-  agentId?: string;
-  family?: EstimatorFamily;
-  /** the errors.md baseline, given directly … */
-  errorsBaseline?: string;
-  /** … or kept in this store */
-  baselineStore?: ErrorsBaselineStore;
-  /** with a store: record the current errors.md when it passed (or on first sight) */
-  updateBaseline?: boolean;
+/** The lint options (config, agent, family, errors.md baseline) plus how to ask git. */
+export interface ChecklistOptions extends LintWorkspaceOptions {
   /** run git (default true); false = .gitignore matcher only */
   useGit?: boolean;
   /** the git executable (default 'git') */
