@@ -67,6 +67,13 @@ describe('CLI from the packed npm tarball', function () {
     const write = run('npx', ['--offline', 'openclaw-context', 'compact', 'work', '--keep-recent-tokens', '300', '--state-dir', state], app, '');
     assert.equal(write.status, 2, 'a write without --yes off a terminal is a usage error');
     assert.ok(fs.readFileSync(realDbPath(state)).equals(before), 'nothing was written');
+    const mem = run('npx', ['--offline', 'openclaw-context', 'memory', 'search', 'BLUE-HERON', '--state-dir', state, '--json'], app);
+    assert.equal(mem.status, 0, mem.stderr);
+    assertSchema('memory', JSON.parse(mem.stdout));
+    assert.match(mem.stderr, /indexing/, 'progress goes to stderr, stdout stays one JSON document');
+    const doctor = run('npx', ['--offline', 'openclaw-context', 'doctor', '--state-dir', state, '--json'], app);
+    assertSchema('doctor', JSON.parse(doctor.stdout));
+    assert.ok([0, 1].includes(doctor.status ?? -1), doctor.stderr);
     const missing = run('npx', ['--offline', 'openclaw-context', 'sessions', '--state-dir', path.join(state, 'nope')], app);
     assert.equal(missing.status, 3);
     assert.match(missing.stderr, /state dir not found/);
