@@ -3,7 +3,7 @@
 # ownership check, checkpoint restore and compaction planner driving openclaw@2026.9.6 offline with
 # the shared fake LLM. Exits non-zero on any failure.
 #   1. setup (idempotent, cached outside the repo): Node 24 + openclaw@2026.9.6 (test/interop/setup.sh)
-#   2. compile (tsc) so out/src/core/{store,context,checkpoint,compaction}/*.js are current
+#   2. compile (tsc) so out/src/core/{store,context,checkpoint,compaction}/*.js are current, and bundle dist/cli.js
 #   3. test/interop/run.mjs under Node 24 (prints `N passed, N failed`)
 # Needs the shared harness beside the repo (../shared/tools/openclaw-real) or $OPENCLAW_SHARED_DIR.
 set -euo pipefail
@@ -19,6 +19,7 @@ eval "$(bash test/interop/setup.sh)"
 export NODE24_BIN OPENCLAW_APP OPENCLAW_BIN OPENCLAW_SHARED_DIR="$SHARED"
 echo "== setup done in $(( $(date +%s) - T0 )) s ($OPENCLAW_APP)"
 npx --no-install tsc -p . || { [ -f out/src/core/store/writer.js ] && echo "test-interop: tsc reported errors (see above); continuing with the emitted JS" >&2; }
+node scripts/build.mjs >/dev/null   # dist/cli.js for test 11 (the CLI through the real Gateway)
 mkdir -p test-results
 set +e
 "$NODE24_BIN" test/interop/run.mjs 2>&1 | tee test-results/interop.log

@@ -71,7 +71,7 @@ export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, 
   } catch (err) {
     await client.close().catch(() => undefined);
     const info = classifyGatewayError(err, { secrets, url });
-    const hint = info.kind === 'unauthorized' ? ` Pass the token in an environment variable: --token-env VAR (or set OPENCLAW_GATEWAY_TOKEN).` : '';
+    const hint = info.kind !== 'unauthorized' ? '' : g.tokenEnv ? ` The token in $${g.tokenEnv} (--token-env) was refused.` : ` Pass the right token in an environment variable: --token-env VAR (or set OPENCLAW_GATEWAY_TOKEN).`;
     return { url, why: `The Gateway at ${url} could not be used: ${redact(info.message, secrets)}${hint}`, secrets };
   }
 }
@@ -80,13 +80,13 @@ export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, 
  * The Gateway route for a write that the store refused because OpenClaw owns it (or, for SQLite undo, that
  * only the Gateway can do). `why` explains a missing route.
  */
-export async function gatewayFor(p: Parsed, g: GlobalOptions, io: CliIo, s: SessionState, m: OpenModel, refusal: WriteResult | undefined): Promise<{ route?: GatewayRoute; why: string }> {
+export async function gatewayFor(p: Parsed, g: GlobalOptions, io: CliIo, s: SessionState, m: OpenModel, refusal: WriteResult | undefined): Promise<{ route?: GatewayRoute; why: string; gatewayTried?: boolean }> {
   void p;
   if (refusal && !refusal.ok && refusal.ownership?.by === 'embedded') return { why: 'An embedded OpenClaw run (`openclaw agent --local`) owns the store right now; try again when it ends.' };
   const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
   io.progress?.('connecting to the Gateway…');
   const gw = await openGateway(g, io, config);
-  if (!gw.client || !gw.conn) return { why: gw.why };
+  if (!gw.client || !gw.conn) return { why: gw.why, gatewayTried: true };
   const client = gw.client;
   const wrap = async <T>(f: () => Promise<T>): Promise<T> => {
     try {

@@ -139,8 +139,7 @@ function planText(key: string, plan: CompactionPlan, dryRun: boolean, withSummar
   return lines;
 }
 
-const refusalText = (key: string, what: string, r: WriteResult, alt: string): string =>
-  r.ok ? '' : `${CLI_NAME} did not ${what} ${key}: ${r.message} ${isOwned(r) ? `Writing now would fail the session's next turn. ${alt}` : ''}`.trim();
+const refusalText = (key: string, what: string, r: WriteResult, alt: string): string => (r.ok ? '' : `${CLI_NAME} did not ${what} ${key}: ${r.message} ${isOwned(r) ? alt : ''}`.trim());
 
 export const compact: Command = {
   name: 'compact',
@@ -167,7 +166,7 @@ export const compact: Command = {
       const ref = sessionRef(s);
       const dry = p.options['dry-run'] === true;
       const base = { command: 'compact', version: JSON_VERSION, dryRun: dry, session: ref };
-      const nothing = (reason: string): CommandResult => ({ exitCode: 0, json: { ...base, compactable: false, reason, plan: null, status: 'nothing', written: null, refusal: null }, text: `nothing to compact in ${s.row.key}: ${reason}\n` });
+      const nothing = (reason: string): CommandResult => ({ exitCode: 0, json: { ...base, compactable: false, reason, plan: null, planApplied: false, status: 'nothing', written: null, refusal: null }, text: `nothing to compact in ${s.row.key}: ${reason}\n` });
       if (!s.context) return nothing('the transcript could not be read');
       const breaker = new CompactionBreaker(s.stateDir);
       if (!dry && breaker.isOpen(s.row.key)) {
@@ -175,7 +174,7 @@ export const compact: Command = {
         else {
           const st = breaker.status(s.row.key);
           const msg = `compaction of ${s.row.key} is paused after ${st.consecutiveFailures} failures in a row (last: ${st.failures[st.failures.length - 1]?.reason ?? 'unknown'}). Pass --reset-breaker to try again.`;
-          return { exitCode: 1, json: { ...base, compactable: true, reason: msg, plan: null, status: 'refused', written: null, refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
+          return { exitCode: 1, json: { ...base, compactable: true, reason: msg, plan: null, planApplied: false, status: 'refused', written: null, refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
         }
       }
       io.progress?.(`planning the compaction of ${s.row.key}…`);
@@ -188,7 +187,7 @@ export const compact: Command = {
       const c = await confirmWrite(p, g, io, `Append this compaction to ${s.row.key}?`, preview.join('\n'));
       const out = (status: string, exitCode: number, extra: Record<string, unknown>, lines: string[]): CommandResult => ({
         exitCode,
-        json: { ...base, compactable: true, reason: null, plan: pj, status, written: null, refusal: null, ...extra },
+        json: { ...base, compactable: true, reason: null, plan: pj, planApplied: status === 'compacted', status, written: null, refusal: null, ...extra },
         text: lines.join('\n') + '\n',
       });
       if (c === 'dry-run') return out('planned', 0, {}, preview);
@@ -206,13 +205,17 @@ export const compact: Command = {
       }
       if (isOwned(result)) {
         const gw = await gatewayFor(p, g, io, s, m, result);
-        if (gw.route) return gatewayCompact(gw.route, s, pj, base, io, () => latestCompactionTokensAfter(m, s));
+        if (gw.route) {
+          const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (the plan above is our preview, not what it writes)`] : [];
+          const r = await gatewayCompact(gw.route, s, pj, base, io, () => latestCompactionTokensAfter(m, s));
+          return { ...r, warnings: [...(r.warnings ?? []), ...warn] };
+        }
         const msg = refusalText(s.row.key, 'compact', result, `${gw.why} Let OpenClaw do it: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat), or pass --gateway.`);
-        return { exitCode: 3, json: { ...base, compactable: true, reason: null, plan: pj, status: 'refused', written: null, refusal: { code: result.code, message: msg, owner: ownedBy(result) } }, text: '', warnings: [msg] };
+        return { exitCode: 3, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'refused', written: null, refusal: { code: gw.gatewayTried ? 'gateway-unavailable' : result.code, message: msg, owner: ownedBy(result) } }, text: '', warnings: [msg] };
       }
       const f = breaker.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: workspaceOf(m, s) });
       const msg = `${CLI_NAME} could not compact ${s.row.key}: ${result.message}${f.opened ? ` — compaction is now paused after ${f.state.consecutiveFailures} failures in a row` : ''}`;
-      return { exitCode: 1, json: { ...base, compactable: true, reason: null, plan: pj, status: 'failed', written: null, refusal: { code: result.code, message: msg } }, text: '', warnings: [msg] };
+      return { exitCode: 1, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'failed', written: null, refusal: { code: result.code, message: msg } }, text: '', warnings: [msg] };
     } finally {
       m.dispose();
     }
@@ -241,7 +244,7 @@ async function gatewayCompact(route: GatewayRoute, s: SessionState, pj: ReturnTy
       : [`the Gateway did not compact ${s.row.key}: ${r.reason ?? 'nothing to compact'}`];
     return {
       exitCode: 0,
-      json: { ...base, compactable: true, reason: null, plan: pj, status: r.compacted ? 'compacted' : 'nothing', written: r.compacted ? { via: 'gateway', url: route.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore ?? null, tokensAfter: r.tokensAfter ?? null, firstKeptEntryId: r.firstKeptEntryId ?? null } : null, refusal: null },
+      json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: r.compacted ? 'compacted' : 'nothing', written: r.compacted ? { via: 'gateway', url: route.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore ?? null, tokensAfter: r.tokensAfter ?? null, firstKeptEntryId: r.firstKeptEntryId ?? null } : null, refusal: null },
       text: lines.join('\n') + '\n',
     };
   } finally {
@@ -267,7 +270,7 @@ export const undoCompact: Command = {
     const m = openModel(g, io);
     try {
       const s = loadSession(m, p.positionals[0]!);
-      const base = { command: 'undo-compact', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s) };
+      const base: Record<string, unknown> = { command: 'undo-compact', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s) };
       const fail = (code: string, message: string, exitCode = 1): CommandResult => ({ exitCode, json: { ...base, status: 'refused', compactionId: cid ?? null, branchFrom: null, leavingContext: 0, written: null, refusal: { code, message } }, text: '', warnings: [message] });
       if (!s.context) return fail('unreadable', `the transcript of ${s.row.key} could not be read`);
       if (s.era === 'sqlite') {
@@ -288,6 +291,14 @@ export const undoCompact: Command = {
         try {
           io.progress?.(`rewinding ${s.row.key} through the Gateway at ${gw.route.url}…`);
           const r = await gw.route.rewind(s.row.key, user.id);
+          // OpenClaw starts a new transcript generation: report the session as it is now
+          try {
+            m.model.refresh();
+          } catch {
+            /* the old figures stay */
+          }
+          const now = m.model.sessions().find((x) => x.row.key === s.row.key && x.stateDir === s.stateDir);
+          if (now) base.session = sessionRef(now);
           return res('undone', { written: { via: 'gateway', url: gw.route.url, rewoundTo: user.id, editorText: r.editorText ?? null } }, `undone: ${s.row.key} is back before compaction ${comp.id} (rewound through the Gateway to ${user.id}). The rewound message was: ${clean(r.editorText ?? '').slice(0, 200)}`);
         } finally {
           await gw.route.close();

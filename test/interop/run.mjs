@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Interop harness: our writer (out/src/core/store/writer.js), ownership check, checkpoint restore
-// (out/src/core/checkpoint), compaction planner (out/src/core/compaction/plan.js) and Gateway client
-// (out/src/core/gateway, tests 7–10) against the REAL openclaw@2026.9.6, offline, with the shared fake LLM
+// (out/src/core/checkpoint), compaction planner (out/src/core/compaction/plan.js), Gateway client
+// (out/src/core/gateway, tests 7–10) and the built CLI's Gateway route (dist/cli.js, test 11) against the
+// REAL openclaw@2026.9.6, offline, with the shared fake LLM
 // (../shared/tools/openclaw-real/fake-llm.mjs). Tests and findings: test/interop/README.md.
 //
 //   node test/interop/run.mjs          (under Node 24; scripts/test-interop.sh sets everything up)
 //   OCCTX_INTEROP_ONLY=1,7-10 …        (only those numbered tests; setup always runs)
 //
 // Needs: NODE24_BIN and OPENCLAW_APP (from test/interop/setup.sh), the compiled out/ tree
-// (`npx tsc -p .`), and the shared harness beside the repo (../shared, or $OPENCLAW_SHARED_DIR).
+// (`npx tsc -p .`), for test 11 the bundled CLI (`node scripts/build.mjs` → dist/cli.js), and the shared
+// harness beside the repo (../shared, or $OPENCLAW_SHARED_DIR).
 // Everything runs in a fresh temp dir on free 127.0.0.1 ports; every process it starts is stopped
 // and the temp dir removed at the end, also on failure (OCCTX_INTEROP_KEEP=1 keeps the temp dir).
 import { spawn } from 'node:child_process';
@@ -597,6 +599,93 @@ const GT = {
   t5: 'GW turn 5: after the rewind, what was the code word? #reply Still KESTREL-9.',
   t6: 'GW turn 6: after the Gateway restart, still there? #reply Still here.',
 };
+
+// ---------------------------------------------------------------------------------------------
+// The built CLI (test 11): dist/cli.js as a child process under Node 24, against the real Gateway
+
+const CLI_JS = path.join(ROOT, 'dist', 'cli.js');
+/** The CLI's HOME: its Gateway device identity lands in <home>/.config/openclaw-context/gateway-device.json. */
+const CLI_HOME = path.join(TMP, 'cli-home');
+const CLI_DEVICE_FILE = path.join(CLI_HOME, '.config', 'openclaw-context', 'gateway-device.json');
+/** The session test 11 drives through chat.send and then compacts / undoes with the CLI. */
+const CLIKEY = 'agent:main:occtx-cli';
+const CT = {
+  t1: 'CLI turn 1: remember the code word OSPREY-4. #reply Noted: OSPREY-4.',
+  t2: 'CLI turn 2: show me sample log lines for the incident report. #pad 40',
+  t3: [
+    'CLI turn 3: here is the incident brief for INC-5150; please acknowledge it.',
+    'Impact: card payments failed for 14 minutes for about 3 percent of the checkout traffic in the EU region.',
+    'Cause: a connection pool limit on the ledger replica, lowered by the config change of Tuesday, was exhausted during the batch settlement run.',
+    'Mitigation: the pool limit was restored, the settlement batch was paused and replayed, and no payment was charged twice.',
+    'Follow-ups: alert on pool saturation above 80 percent, a config review for every pool limit change, and a load test of the settlement batch.',
+    'Owners: Omar owns the alert, Lena owns the config review, and the payments on-call owns the load test before the next release.',
+    'Timeline: the config change shipped Tuesday 16:10 UTC, the first failed charge was logged Wednesday 02:14 UTC, the page fired at 02:19 UTC and the pool limit was restored at 02:28 UTC.',
+    'Customer contact: support sent the template apology to the affected merchants, with the list of failed charges and the note that every retry succeeded.',
+    'Open question: whether the settlement batch should move out of the EU peak hours, which needs a decision from the payments lead by Friday.',
+    'Please confirm you have it. #reply Acknowledged INC-5150.',
+  ].join('\n'),
+  t4: 'CLI turn 4: anything else open? #reply Nothing else open.',
+  t5: 'CLI turn 5: after the undo, what was the code word? #reply Still OSPREY-4.',
+};
+const CLI_KEEP = 300;
+/** Every CLI run of test 11, with what it printed (checked for secrets). */
+const CLI_RUNS = [];
+let cliNo = 0;
+/**
+ * `<node24> dist/cli.js <args>` with a clean environment: PATH, HOME (its own temp dir), TMPDIR and `extra`;
+ * no OPENCLAW_STATE_DIR / _CONFIG_PATH / _GATEWAY_PORT, so the CLI finds the state dir from --state-dir
+ * and the Gateway port from the config. Resolves {code, out, err, ms, json, line}.
+ */
+function runCli(args, extra = {}, { timeoutMs = 180_000 } = {}) {
+  const tag = `cli-${String(++cliNo).padStart(2, '0')}-${args[0]}`;
+  const env = { PATH: ENV.PATH, HOME: CLI_HOME, TMPDIR: SYSTMP, LANG: 'C.UTF-8', NO_COLOR: '1', ...extra };
+  const shown = Object.keys(extra).map((k) => `${k}=<${k === 'OPENCLAW_GATEWAY_TOKEN' ? 'harness token' : k === 'OC_WRONG_TOKEN' ? 'wrong token' : 'value'}>`);
+  const line = [...shown, `HOME=${path.relative(TMP, CLI_HOME)}`, path.basename(NODE24), 'dist/cli.js', ...args.map((a) => (a === STATE ? '<state>' : /\s/.test(a) ? JSON.stringify(a) : a))].join(' ');
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const child = spawn(NODE24, [CLI_JS, ...args], { env, cwd: TMP, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = track(child, tag);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.stderr.on('data', (b) => (err += b));
+    const timer = setTimeout(() => void stopProc(p, 5000), timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      const ms = Math.round(performance.now() - t0);
+      fs.writeFileSync(path.join(LOGS, `${tag}.out`), out);
+      fs.writeFileSync(path.join(LOGS, `${tag}.err`), err);
+      let json;
+      try {
+        json = JSON.parse(out);
+      } catch {
+        json = undefined;
+      }
+      const r = { code: code ?? (signal ? 128 : 1), signal, out, err, ms, json, line, tag };
+      CLI_RUNS.push(r);
+      resolve(r);
+    });
+  });
+}
+/** A CLI run must have printed one JSON document on stdout. */
+function cliJson(r) {
+  assert(r.json && typeof r.json === 'object', `${r.line}: rc ${r.code}, no JSON on stdout: ${tail(r.out)} | stderr: ${tail(r.err)}`);
+  return r.json;
+}
+/** Neither the Gateway token, a wrong token we passed, nor the CLI's device token ever reached the CLI's stdout/stderr. */
+function assertCliOutputClean(extraSecrets = []) {
+  const secrets = [TOKEN, ...extraSecrets];
+  try {
+    const d = JSON.parse(fs.readFileSync(CLI_DEVICE_FILE, 'utf8'));
+    for (const r of Object.values(d.tokens ?? {})) if (r && r.deviceToken) secrets.push(r.deviceToken);
+  } catch {
+    /* no device file (yet) */
+  }
+  for (const r of CLI_RUNS) {
+    for (const s of secrets) assert(!r.out.includes(s) && !r.err.includes(s), `a secret reached the output of ${r.line}`);
+  }
+  return secrets.length;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Tests
@@ -1548,6 +1637,157 @@ try {
     } finally {
       await closeClients();
       if (gwShared) await stopGateway(gwShared);
+      gwShared = undefined;
+      fs.writeFileSync(path.join(LOGS, 'gateway-client.log'), GWLOG.join('\n') + '\n');
+    }
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // Test 11: the built CLI (dist/cli.js) as a child process while the real Gateway owns the store.
+
+  await test('11. CLI through the real Gateway: doctor, compact --dry-run, compact --yes → sessions.compact, no token / a wrong token → exit 3, undo-compact → sessions.rewind', async () => {
+    assert(ready, 'setup failed');
+    assert(fs.existsSync(CLI_JS), `${CLI_JS} is missing; build it first (node scripts/build.mjs)`);
+    const newest = (d) => fs.readdirSync(d, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newest(path.join(d, e.name)) : fs.statSync(path.join(d, e.name)).mtimeMs), 0);
+    if (newest(path.join(ROOT, 'src')) > fs.statSync(CLI_JS).mtimeMs) log(`NOTE ${path.relative(ROOT, CLI_JS)} is older than src/: this tests the last build (node scripts/build.mjs rebuilds it)`);
+    fs.mkdirSync(CLI_HOME, { recursive: true });
+    const G = gatewayClientModules();
+    const gw = await sharedGateway();
+    const WRONG = `wrong-${randomBytes(12).toString('hex')}`;
+    const withToken = { OPENCLAW_GATEWAY_TOKEN: TOKEN };
+    const S = ['--state-dir', STATE, '--json'];
+    try {
+      // Four turns on a session of its own, through our client's chat.send (as test 9).
+      const c = gwClient(G, { device: false });
+      await c.connect();
+      await c.sessionsSubscribe({});
+      const turns = [];
+      for (const t of [CT.t1, CT.t2, CT.t3, CT.t4]) turns.push(await clientTurn(c, CLIKEY, t));
+      const v0 = readOurs(CLIKEY);
+      const sid = v0.row.sessionId;
+      log(`session ${CLIKEY} (${sid}): 4 turns via chat.send in ${turns.map((t) => t.ms).join(', ')} ms; ${v0.index.entries.length} entries, ${v0.ctx.items.length} context items, OpenClaw's row: ${v0.row.totalTokens} tokens`);
+
+      // 1. doctor
+      const d = await runCli(['doctor', ...S], withToken);
+      const dj = cliJson(d);
+      const owner = dj.checks.find((x) => x.id === 'owner' && x.subject === STATE);
+      const gwc = dj.checks.find((x) => x.id === 'gateway');
+      assert(owner, `doctor has no owner check for ${STATE}: ${dj.checks.map((x) => x.id).join(', ')}`);
+      assert(owner.message.startsWith('OpenClaw owns the store now: The OpenClaw Gateway') && owner.message.includes(`(pid ${gw.child.pid}, port ${GW_PORT})`), `doctor's owner check: ${owner.message}`);
+      assert(gwc, 'doctor has no gateway check');
+      eq([gwc.subject, gwc.ok], [GW_URL, true], "doctor's gateway check: subject (from the config's gateway.port) and ok");
+      for (const sc of ['operator.read', 'operator.write', 'operator.admin']) assert(gwc.message.includes(sc), `doctor's gateway check does not name ${sc}: ${gwc.message}`);
+      assert(!/missing/.test(gwc.message), `doctor's gateway check: ${gwc.message}`);
+      const failed = dj.checks.filter((x) => !x.ok && x.severity !== 'info');
+      eq([dj.failed, dj.ok, d.code], [failed.length, failed.length === 0, failed.length ? 1 : 0], 'doctor: failed count, ok and exit code agree with the checks');
+      log(`1. doctor: rc ${d.code} in ${d.ms} ms; owner: "${owner.message.slice(0, 110)}…"; gateway (${gwc.subject}): "${gwc.message}"; ${dj.checks.length} checks, ${dj.failed} failed${failed.length ? ` (${failed.map((x) => `${x.id}: ${x.message.slice(0, 60)}`).join('; ')})` : ''}`);
+      log(`   $ ${d.line}`);
+
+      // 2. compact --dry-run: a plan, nothing written
+      const dg0 = transcriptDigest(sid);
+      const dry = await runCli(['compact', CLIKEY, '--dry-run', '--keep-recent-tokens', String(CLI_KEEP), ...S], withToken);
+      const dj2 = cliJson(dry);
+      assert(dry.code === 0, `compact --dry-run: rc ${dry.code}: ${tail(dry.err)}`);
+      eq([dj2.status, dj2.dryRun, dj2.compactable, dj2.written, dj2.session && dj2.session.sessionId], ['planned', true, true, null, sid], 'compact --dry-run: status, dryRun, compactable, written, session');
+      const plan = dj2.plan;
+      assert(plan && plan.firstKeptEntryId && plan.summary, `compact --dry-run printed no plan: ${JSON.stringify(dj2).slice(0, 300)}`);
+      assert(v0.index.entries.some((e) => e.id === plan.firstKeptEntryId), `the plan's firstKeptEntryId ${plan.firstKeptEntryId} is not an entry of ${CLIKEY}`);
+      assert(plan.quality.tokensSaved > 0 && plan.audit.ok, `the plan should save tokens and pass the audit (turn 3 alone crosses --keep-recent-tokens, so turns 1–2 with the #pad answer are summarised): ~${plan.quality.tokensBefore} → ~${plan.quality.tokensAfter}, audit ${plan.audit.reasons.join(',')}`);
+      eq(transcriptDigest(sid), dg0, 'compact --dry-run: transcript rows and identity rows unchanged');
+      log(`2. compact --dry-run: rc ${dry.code} in ${dry.ms} ms; plan: cut at ${plan.firstKeptEntryId}${plan.isSplitTurn ? ' (split turn)' : ''}, ${plan.summarizedEntries} summarised + ${plan.turnPrefixEntries} prefix, ${plan.keptEntries} kept; ~${plan.quality.tokensBefore} → ~${plan.quality.tokensAfter} tokens, entry tokensBefore ${plan.entry.tokensBefore}, summary ${plan.summary.length} chars (${plan.summarySource}), audit ${plan.audit.ok ? 'ok' : plan.audit.reasons.join(',')}; DB unchanged (${dg0.rows} rows, max seq ${dg0.maxSeq})`);
+      log(`   $ ${dry.line}`);
+
+      // 4. and 5.: --token-env names an unset variable (no token) / a variable holding a wrong token → exit 3,
+      // the message says why, neither token is printed, nothing is written. `compact` runs here, while the session
+      // is still compactable (right after a compaction the CLI's planner answers "nothing", exit 0, and never
+      // reaches the Gateway); `undo-compact` (which always goes through the Gateway for SQLite) after step 3.
+      const refusals = async (label, cmd) => {
+        const dg = transcriptDigest(sid);
+        for (const [step, tokenEnv, env, want] of [
+          ['4', 'OC_UNSET_VAR', withToken, (msg) => msg.includes('$OC_UNSET_VAR (--token-env) is not set')],
+          ['5', 'OC_WRONG_TOKEN', { ...withToken, OC_WRONG_TOKEN: WRONG }, (msg) => /unauthorized/i.test(msg) && /token/i.test(msg)],
+        ]) {
+          const r = await runCli([...cmd, '--token-env', tokenEnv, ...S], env);
+          const j = cliJson(r);
+          const msg = (j.refusal && j.refusal.message) || '';
+          log(`${step}${label}. ${cmd[0]} --token-env ${tokenEnv}: rc ${r.code} in ${r.ms} ms, status ${j.status}, refusal ${j.refusal && j.refusal.code}: "${msg}"`);
+          log(`   $ ${r.line}`);
+          eq([r.code, j.status], [3, 'refused'], `${cmd[0]} --token-env ${tokenEnv}: exit code and status`);
+          assert(want(msg), `${cmd[0]} --token-env ${tokenEnv}: the JSON refusal does not say why: ${msg}`);
+          assert(want(r.err), `${cmd[0]} --token-env ${tokenEnv}: stderr does not say why: ${tail(r.err)}`);
+          for (const sec of [TOKEN, WRONG]) assert(!r.out.includes(sec) && !r.err.includes(sec), `${cmd[0]} --token-env ${tokenEnv} printed a token`);
+          eq(transcriptDigest(sid), dg, `${cmd[0]} --token-env ${tokenEnv}: transcript rows and identity rows unchanged`);
+        }
+      };
+      await refusals('a', ['compact', CLIKEY, '--yes', '--keep-recent-tokens', String(CLI_KEEP)]);
+
+      // 3. compact --yes: our writer is refused (the Gateway owns the store), the CLI goes through sessions.compact
+      const before = rawTranscript(sid);
+      const ids0 = new Set(v0.index.entries.map((e) => e.id));
+      const cp = await runCli(['compact', CLIKEY, '--yes', '--keep-recent-tokens', String(CLI_KEEP), ...S], withToken);
+      const cj = cliJson(cp);
+      assert(cp.code === 0, `compact --yes: rc ${cp.code}: ${tail(cp.err)} | ${JSON.stringify(cj).slice(0, 300)}`);
+      eq([cj.status, cj.written && cj.written.via, cj.written && cj.written.url], ['compacted', 'gateway', GW_URL], 'compact --yes: status, written.via, written.url');
+      const w = cj.written;
+      const v1 = readOurs(CLIKEY);
+      eq(v1.row.sessionId, sid, 'the session id after sessions.compact');
+      eq(cj.planApplied, false, 'compact through the Gateway: planApplied false (OpenClaw compacted with its own settings)');
+      const fresh = v1.index.entries.filter((e) => !ids0.has(e.id));
+      const freshFull = fresh.map((e) => v1.full.get(e.id));
+      const comps = freshFull.filter((e) => e && e.type === 'compaction');
+      eq(comps.length, 1, 'new compaction entries');
+      const ce = comps[0];
+      const ours = freshFull.filter((e) => e && typeof e.customType === 'string' && e.customType.startsWith('openclaw-context'));
+      eq(ours.length, 0, 'new entries of ours (customType openclaw-context.*)');
+      eq(v1.ctx.compaction && v1.ctx.compaction.id, ce.id, 'the new compaction is the latest on the active path');
+      assert(v1.ctx.path.some((e) => e.id === ce.id), 'the new compaction is on the active path');
+      eq(ce.parentId, v0.ctx.leafId, 'the new compaction is chained to the leaf before it');
+      eq([ce.summary, ce.firstKeptEntryId, ce.tokensBefore], [w.summary, w.firstKeptEntryId, w.tokensBefore], 'the compaction entry = written.{summary, firstKeptEntryId, tokensBefore}');
+      assert(ce.summary !== plan.summary, 'the new compaction carries our planner’s summary: our file writer wrote it, not OpenClaw');
+      eq(w.tokensAfter, ce.tokensAfter ?? null, 'written.tokensAfter = the entry’s tokensAfter (read back from the store)');
+      const after = rawTranscript(sid);
+      eq(prefixMismatch(before.rows, after.rows), -1, 'every earlier transcript row unchanged');
+      eq(prefixMismatch(before.ids, after.ids), -1, 'every earlier identity row unchanged');
+      eq(after.rows.length - before.rows.length, fresh.length, 'new transcript rows = new entries our reader sees');
+      log(
+        `3. compact --yes: rc ${cp.code} in ${cp.ms} ms via ${w.via} (${w.url}); OpenClaw wrote ${fresh.length} row(s) (${freshFull.map((e) => (e.type === 'custom' ? `custom ${e.customType}` : e.type)).join(', ')}), compaction ${ce.id} chained to ${ce.parentId}: ` +
+          `tokens ${ce.tokensBefore} → ${ce.tokensAfter} (written: ${w.tokensBefore} → ${w.tokensAfter}), firstKeptEntryId ${ce.firstKeptEntryId} (our plan's: ${plan.firstKeptEntryId}), summary ${ce.summary.length} chars (our plan's ${plan.summary.length}); no row of ours`,
+      );
+      log(`   $ ${cp.line}`);
+
+      await refusals('b', ['undo-compact', CLIKEY, '--compaction', ce.id, '--yes']);
+
+      // 6. undo-compact → sessions.rewind to the last user message before the compaction; the next turn gets the
+      // pre-compaction history
+      const lastUser = v1.ctx.path.slice(0, v1.ctx.path.findIndex((e) => e.id === ce.id)).filter((e) => e.kind === 'message' && e.role === 'user').at(-1);
+      const un = await runCli(['undo-compact', CLIKEY, '--compaction', ce.id, '--yes', ...S], withToken);
+      const uj = cliJson(un);
+      assert(un.code === 0, `undo-compact --yes: rc ${un.code}: ${tail(un.err)} | ${JSON.stringify(uj).slice(0, 300)}`);
+      eq([uj.status, uj.compactionId, uj.written && uj.written.via, uj.written && uj.written.url, uj.written && uj.written.rewoundTo, uj.written && uj.written.editorText], ['undone', ce.id, 'gateway', GW_URL, lastUser.id, CT.t4], 'undo-compact: status, compaction, via, url, rewoundTo (turn 4’s user message), editorText');
+      assert(uj.session && uj.session.sessionId && uj.session.sessionId !== sid, `undo-compact reports the new transcript generation's session id (got ${uj.session && uj.session.sessionId}, was ${sid})`);
+      log(`6. undo-compact --yes: rc ${un.code} in ${un.ms} ms via ${uj.written.via}: rewound to ${uj.written.rewoundTo} (turn 4), editorText = turn 4`);
+      log(`   $ ${un.line}`);
+      const from5 = llmRequests().length;
+      const t5 = await clientTurn(c, CLIKEY, CT.t5);
+      const m5 = modelMessages(turnRequest(from5, 'CLI turn 5'));
+      const users5 = m5.filter((m) => m.role === 'user').map((m) => cleanUser(textOf(Array.isArray(m.content) ? [m.content[0]] : m.content)));
+      eq(users5, [CT.t1, CT.t2, CT.t3, CT.t5], 'the user messages the model got after the undo (pre-compaction history: turns 1–3, then the new prompt)');
+      assert(!m5.some((m) => textOf(m.content).includes('<summary>')), 'the compaction summary still reached the model after the undo');
+      let v2note = '';
+      try {
+        const v2 = readOurs(CLIKEY);
+        v2note = `; our SqliteSessionStore: session ${v2.row.sessionId}${v2.row.sessionId !== sid ? ' (a new generation)' : ''}, compaction on the path: ${v2.ctx.compaction ? v2.ctx.compaction.id : 'none'}, last reply "${textOf(v2.full.get(v2.ctx.items.at(-1).id)?.message?.content)}"`;
+      } catch (e) {
+        v2note = `; NOTE our SqliteSessionStore: ${e.message}`;
+      }
+      log(`   turn 5 after the undo (${t5.ms} ms): the model got ${m5.map((m) => m.role[0]).join('')} (users: turns 1, 2, 3, 5; no summary)${v2note}`);
+
+      const n = assertCliOutputClean([WRONG]);
+      log(`secrets: ${CLI_RUNS.length} CLI runs, none printed the token, the wrong token or the CLI's device token (${n} secret(s) checked); CLI runs: ${CLI_RUNS.map((r) => `${r.tag.slice(7)} ${r.ms} ms`).join(', ')}`);
+      assertClientLogsClean();
+    } finally {
+      await closeClients();
+      await stopGateway(gw);
       gwShared = undefined;
       fs.writeFileSync(path.join(LOGS, 'gateway-client.log'), GWLOG.join('\n') + '\n');
     }

@@ -63,6 +63,7 @@ describe('CLI writes: compact', function () {
     assertSchema('compact', doc);
     assert.equal(doc.status, 'compacted');
     assert.equal(doc.dryRun, false);
+    assert.equal(doc.planApplied, true, 'our plan is what was written');
     const after = rows(state, WORK);
     assert.equal(after.length, before.length + 1, 'one row more');
     before.forEach((b, i) => assert.equal(after[i]!.raw, b.raw, `row ${b.seq} is unchanged`));
@@ -294,6 +295,8 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
       const doc = r.json();
       assertSchema('compact', doc);
       assert.equal(doc.status, 'compacted');
+      assert.equal(doc.planApplied, false, 'OpenClaw compacted with its own settings: our plan was only the preview');
+      assert.match(r.err, /--keep-recent-tokens is not passed to OpenClaw/);
       assert.deepEqual(doc.written, { via: 'gateway', url: `ws://127.0.0.1:${gw.port}`, summary: 'GATEWAY SUMMARY', tokensBefore: 9712, tokensAfter: 1200, firstKeptEntryId: 'e1' });
       assert.deepEqual(gw.requests.filter((x) => x.method === 'sessions.compact').map((x) => x.params.key), [WORK]);
       assert.equal(sha(realDbPath(state)), h0, 'nothing written to the store');
@@ -301,7 +304,8 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
       // a wrong token: exit 3, a clear reason, and neither token in any output
       const bad = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: 'wrong-secret-77' } });
       assert.equal(bad.code, 3, bad.err);
-      assert.match(bad.err, /token/i);
+      assert.match(bad.err, /The token in \$OC_TEST_TOKEN \(--token-env\) was refused/);
+      assert.equal((bad.json().refusal as Json).code, 'gateway-unavailable');
       for (const out of [bad.out, bad.err, r.out, r.err]) {
         assert.ok(!out.includes(TOKEN) && !out.includes('wrong-secret-77'), 'the token is never printed');
       }
