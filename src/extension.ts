@@ -16,6 +16,11 @@ import { affects, readSettings } from './vscode/settings';
 import { GaugeStatusBar } from './vscode/statusBar';
 import { StateWatcher } from './vscode/watcher';
 import { recoverJsonlAppends } from './core/store/writer';
+import { MemoriesController } from './vscode/memoriesTree';
+import { MemoryCommands } from './vscode/memoryCommands';
+import { MemoryDiagnostics } from './vscode/memoryDiagnostics';
+import { MemoryPreviewDocs, vscodeMemoryUi, type MemoryDeps, type MemoryUi } from './vscode/memoryShared';
+import { ToolsController } from './vscode/toolsTree';
 
 /** What the extension exports (used by the in-host tests and by other extensions). */
 export interface OpenClawContextApi {
@@ -31,9 +36,13 @@ export interface OpenClawContextApi {
   firstRefresh: Promise<void>;
   /** exact token counts: the tokenizer worker starts on the first count, never on activation */
   exact: ExactCountApi;
+  memories: MemoriesController;
+  memoryDiagnostics: MemoryDiagnostics;
+  memoryCommands: MemoryCommands;
+  tools: ToolsController;
+  /** the UI the memory features use (tests replace it) */
+  memoryUi: { current: MemoryUi };
 }
-
-const emptyTree: vscode.TreeDataProvider<never> = { getChildren: () => [], getTreeItem: () => new vscode.TreeItem('') };
 
 export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const t0 = performance.now();
@@ -48,6 +57,13 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const checkpointsTree = new CheckpointsTreeProvider(service);
   const checkpoints = new CheckpointsController(service, diag, settings, checkpointsTree);
   const compaction = new CompactionController(service, diag, () => checkpoints.ui);
+  const memoryUi = { current: vscodeMemoryUi };
+  const memDocs = new MemoryPreviewDocs();
+  const memDeps: MemoryDeps = { service, diag, docs: memDocs, ui: () => memoryUi.current, settings: () => settings };
+  const memories = new MemoriesController(memDeps);
+  const memoryDiagnostics = new MemoryDiagnostics(memDeps);
+  const memoryCommands = new MemoryCommands(memDeps);
+  const tools = new ToolsController(memDeps);
 
   context.subscriptions.push(
     diag,
@@ -63,15 +79,22 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     ...checkpoints.register(),
     compaction,
     ...compaction.register(),
-    // Memories shows its welcome content until its feature lands.
-    vscode.window.registerTreeDataProvider('openclawContext.memories', emptyTree),
+    memDocs.register(),
+    memories,
+    ...memories.register(),
+    memoryDiagnostics,
+    ...memoryDiagnostics.register(),
+    memoryCommands,
+    ...memoryCommands.register(),
+    tools,
+    ...tools.register(),
     vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs),
     ...registerCommands(service, diag),
     service.onDidChange((r) => {
       if (r.structureChanged) watcher.sync();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions', 'checkpoints')) return;
+      if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions', 'checkpoints', 'memory')) return;
       const prev = settings;
       settings = readSettings();
       tree.showMessages = settings.showMessages;
@@ -103,7 +126,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     }, 0);
   });
   const activationMs = performance.now() - t0;
-  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, compaction, activationMs, firstRefresh, exact };
+  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, compaction, activationMs, firstRefresh, exact, memories, memoryDiagnostics, memoryCommands, tools, memoryUi };
 }
 
 export function deactivate(): void {

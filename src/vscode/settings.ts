@@ -14,6 +14,13 @@ export interface Settings {
   showMessages: boolean;
   checkpoints: CheckpointSettings;
   compaction: CompactionSettingsUi;
+  memory: MemorySettings;
+}
+
+export interface MemorySettings {
+  lint: boolean;
+  autoFlush: boolean;
+  dreamDays: number;
 }
 
 export interface CompactionSettingsUi {
@@ -56,6 +63,11 @@ export function readSettings(): Settings {
       summarizer: c.get<string>('compaction.summarizer') === 'languageModel' ? 'languageModel' : 'mechanical',
       languageModelFamily: c.get<string>('compaction.languageModelFamily', '') ?? '',
       modelTimeoutMs: Math.min(900, Math.max(5, num('compaction.modelTimeoutSeconds', 120))) * 1000,
+    },
+    memory: {
+      lint: c.get<boolean>('memory.lint', true) !== false,
+      autoFlush: c.get<boolean>('memory.autoFlush', false) === true,
+      dreamDays: Math.min(90, Math.max(1, Math.round(num('memory.dreamDays', 7)))),
     },
   };
 }

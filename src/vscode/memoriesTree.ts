@@ -1,0 +1,13 @@
+/** (in progress) */
+import * as vscode from 'vscode';
+import type { MemoryDeps } from './memoryShared';
+
+export class MemoriesController implements vscode.Disposable {
+  constructor(readonly deps: MemoryDeps) {}
+  register(): vscode.Disposable[] {
+    return [];
+  }
+  dispose(): void {
+    /* nothing yet */
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What the memory adapters share: the agent workspaces the model knows (one per agent, deduplicated),
+ * the UI seam tests replace, and whether writes are allowed here (an untrusted workspace or a read-only
+ * file system gets a preview of what would have been written instead).
+ */
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { memoryStateDir } from '../core/memory/fsSafe';
+import type { ContextService } from './service';
+
+export interface AgentWorkspace {
+  /** the workspace folder (exists) */
+  dir: string;
+  stateDir: string;
+  agentId: string;
+  /** OpenClaw's parsed config of that state dir (caps, userTimezone) */
+  config: unknown;
+  /** where our own memory state lives (errors.md baselines, flush epochs) */
+  ownStateDir: string;
+  /** the config named another folder that does not exist here */
+  configuredWorkspace?: string;
+}
+
+/** Every existing agent workspace, default agent first, each folder once. */
+export function agentWorkspaces(service: ContextService): AgentWorkspace[] {
+  const out: AgentWorkspace[] = [];
+  const seen = new Set<string>();
+  for (const d of service.model.stateDirs()) {
+    if (!d.exists) continue;
+    const agents = [...d.agents.filter((a) => a.agent.isDefault), ...d.agents.filter((a) => !a.agent.isDefault)];
+    for (const a of agents) {
+      const dir = a.agent.workspace;
+      if (seen.has(dir) || !isDir(dir)) continue;
+      seen.add(dir);
+      out.push({ dir, stateDir: d.candidate.dir, agentId: a.agent.id, config: d.config.value, ownStateDir: memoryStateDir(d.candidate.dir), configuredWorkspace: a.agent.configuredWorkspace });
+    }
+  }
+  return out;
+}
+
+/** The workspace of a session's agent. */
+export function workspaceOfSession(service: ContextService, stateDir: string, agentId: string): AgentWorkspace | undefined {
+  return agentWorkspaces(service).find((w) => w.stateDir === stateDir && w.agentId === agentId);
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Writes are previewed only (never made) in an untrusted VS Code workspace. */
+export function writesAllowed(): boolean {
+  return vscode.workspace.isTrusted;
+}
+
+/** The UI calls the memory adapters make; the in-host tests replace them. */
+export interface MemoryUi {
+  confirm(message: string, detail: string, ...buttons: string[]): Thenable<string | undefined>;
+  info(message: string, ...buttons: string[]): Thenable<string | undefined>;
+  warn(message: string, ...buttons: string[]): Thenable<string | undefined>;
+  error(message: string, ...buttons: string[]): Thenable<string | undefined>;
+  pick<T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions): Thenable<T | undefined>;
+  input(opts: vscode.InputBoxOptions): Thenable<string | undefined>;
+}
+
+export const vscodeMemoryUi: MemoryUi = {
+  confirm: (message, detail, ...buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
+  info: (message, ...buttons) => vscode.window.showInformationMessage(message, ...buttons),
+  warn: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
+  error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
+  pick: (items, opts) => vscode.window.showQuickPick(items, opts),
+  input: (opts) => vscode.window.showInputBox(opts),
+};
+
+/** A before ↔ after preview in the diff editor (virtual documents; nothing on disk changes). */
+export async function showChangePreview(docs: { put(name: string, text: string): vscode.Uri }, name: string, before: string, after: string, title: string): Promise<void> {
+  const a = docs.put(`${name}.before`, before);
+  const b = docs.put(`${name}.after`, after);
+  await vscode.commands.executeCommand('vscode.diff', a, b, title, { preview: true });
+}
+
+export const MEMORY_DOC_SCHEME = 'openclaw-memory';
+
+/** Read-only virtual documents for memory previews (flush section, remember entry, dream changes). */
+export class MemoryPreviewDocs implements vscode.TextDocumentContentProvider {
+  private docs = new Map<string, string>();
+  private n = 0;
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.docs.get(uri.toString()) ?? '';
+  }
+  put(name: string, content: string): vscode.Uri {
+    const safe = name.replace(/[^a-zA-Z0-9._/-]/g, '_').slice(0, 120) || 'preview';
+    const uri = vscode.Uri.from({ scheme: MEMORY_DOC_SCHEME, path: `/${safe}`, query: `n=${++this.n}` });
+    this.docs.set(uri.toString(), content);
+    if (this.docs.size > 60) this.docs.delete(this.docs.keys().next().value as string);
+    return uri;
+  }
+  register(): vscode.Disposable {
+    return vscode.workspace.registerTextDocumentContentProvider(MEMORY_DOC_SCHEME, this);
+  }
+}
+
+/** What every memory adapter gets. */
+export interface MemoryDeps {
+  service: ContextService;
+  diag: import('./output').DiagnosticsChannel;
+  docs: MemoryPreviewDocs;
+  /** the UI seam (tests swap it through the extension API) */
+  ui: () => MemoryUi;
+  settings: () => import('./settings').Settings;
+}
