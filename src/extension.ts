@@ -21,6 +21,7 @@ import { MemoryCommands } from './vscode/memoryCommands';
 import { MemoryDiagnostics } from './vscode/memoryDiagnostics';
 import { MemoryPreviewDocs, vscodeMemoryUi, type MemoryDeps, type MemoryUi } from './vscode/memoryShared';
 import { ToolsController } from './vscode/toolsTree';
+import { EngineErrorLog } from './vscode/engineErrors';
 
 /** What the extension exports (used by the in-host tests and by other extensions). */
 export interface OpenClawContextApi {
@@ -42,6 +43,7 @@ export interface OpenClawContextApi {
   tools: ToolsController;
   /** the UI the memory features use (tests replace it) */
   memoryUi: { current: MemoryUi };
+  engineErrors: EngineErrorLog;
 }
 
 export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
@@ -64,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const memoryDiagnostics = new MemoryDiagnostics(memDeps);
   const memoryCommands = new MemoryCommands(memDeps);
   const tools = new ToolsController(memDeps);
+  const engineErrors = new EngineErrorLog(memDeps);
 
   context.subscriptions.push(
     diag,
@@ -80,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     compaction,
     ...compaction.register(),
     memDocs.register(),
+    engineErrors,
     memories,
     ...memories.register(),
     memoryDiagnostics,
@@ -126,7 +130,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     }, 0);
   });
   const activationMs = performance.now() - t0;
-  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, compaction, activationMs, firstRefresh, exact, memories, memoryDiagnostics, memoryCommands, tools, memoryUi };
+  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, compaction, activationMs, firstRefresh, exact, memories, memoryDiagnostics, memoryCommands, tools, memoryUi, engineErrors };
 }
 
 export function deactivate(): void {

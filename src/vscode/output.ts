@@ -5,6 +5,9 @@ import type { Diagnostic } from '../core/store/types';
 export class DiagnosticsChannel implements vscode.Disposable {
   private channel: vscode.LogOutputChannel | undefined;
   private seen = new Set<string>();
+  private readonly reported = new vscode.EventEmitter<Diagnostic>();
+  /** every new (not yet seen) diagnostic, after it was written to the channel */
+  readonly onDidReport = this.reported.event;
   count = 0;
 
   private get out(): vscode.LogOutputChannel {
@@ -21,6 +24,7 @@ export class DiagnosticsChannel implements vscode.Disposable {
     if (d.severity === 'error') this.out.error(line);
     else if (d.severity === 'warning') this.out.warn(line);
     else this.out.info(line);
+    this.reported.fire(d);
   };
 
   info(message: string): void {
@@ -32,6 +36,7 @@ export class DiagnosticsChannel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.reported.dispose();
     this.channel?.dispose();
   }
 }

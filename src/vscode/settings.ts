@@ -21,6 +21,7 @@ export interface MemorySettings {
   lint: boolean;
   autoFlush: boolean;
   dreamDays: number;
+  logEngineErrors: boolean;
 }
 
 export interface CompactionSettingsUi {
@@ -68,6 +69,7 @@ export function readSettings(): Settings {
       lint: c.get<boolean>('memory.lint', true) !== false,
       autoFlush: c.get<boolean>('memory.autoFlush', false) === true,
       dreamDays: Math.min(90, Math.max(1, Math.round(num('memory.dreamDays', 7)))),
+      logEngineErrors: c.get<boolean>('memory.logEngineErrors', true) !== false,
     },
   };
 }
