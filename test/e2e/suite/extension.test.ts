@@ -218,4 +218,19 @@ suite('OpenClaw Context in the extension host', () => {
     const all = new Set(await vscode.commands.getCommands(true));
     for (const c of pkg.contributes.commands) assert.ok(all.has(c.command), c.command);
   });
+  test('engine permission denials and missing paths are appended to the agent’s memories/errors.md, once each', () => {
+    const ws = path.join(stateDir!, 'workspace');
+    const file = path.join(ws, 'memories', 'errors.md');
+    const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    const r = api.engineErrors.record({ severity: 'error', source: `${stateDir}/context/checkpoints`, message: "EACCES: permission denied, open 'cp_009.yaml'" });
+    assert.ok(r, 'a permission denial is logged');
+    assert.equal(r.file, file, 'in the workspace of the state dir it concerns');
+    const after = fs.readFileSync(file, 'utf8');
+    assert.ok(after.startsWith(before), 'earlier text untouched');
+    assert.ok(after.trimEnd().endsWith(r.line), 'the new line is the last one');
+    assert.match(r.line, /^- \d{4}-\d{2}-\d{2}T[\d:]+Z \[permission\] .*EACCES/);
+    assert.equal(api.engineErrors.record({ severity: 'error', source: `${stateDir}/context/checkpoints`, message: "EACCES: permission denied, open 'cp_010.yaml'" }), undefined, 'the same problem is logged once');
+    assert.equal(api.engineErrors.record({ severity: 'warning', source: 'row 3', message: 'unknown entry type skipped' }), undefined, 'other problems are not');
+    assert.equal(fs.readFileSync(file, 'utf8'), after);
+  });
 });
