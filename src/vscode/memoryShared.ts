@@ -77,8 +77,9 @@ export const vscodeMemoryUi: MemoryUi = {
 
 /** A before ↔ after preview in the diff editor (virtual documents; nothing on disk changes). */
 export async function showChangePreview(docs: { put(name: string, text: string): vscode.Uri }, name: string, before: string, after: string, title: string): Promise<void> {
-  const a = docs.put(`${name}.before`, before);
-  const b = docs.put(`${name}.after`, after);
+  // before/<name> and after/<name>: the file name keeps its extension, so the diff is highlighted as markdown
+  const a = docs.put(`before/${name}`, before);
+  const b = docs.put(`after/${name}`, after);
   await vscode.commands.executeCommand('vscode.diff', a, b, title, { preview: true });
 }
 
