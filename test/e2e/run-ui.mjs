@@ -45,6 +45,9 @@ const lastRow = () =>
   cfg.agents.defaults.compaction = { ...(cfg.agents.defaults.compaction ?? {}), keepRecentTokens: 300 };
   fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
 }
+// MEMORY.md with one line over the 150-character limit: the memory lint's line-too-long for the Problems panel check
+const LONG_MEMORY_LINE = `- Release process: ${'tag the build, run the smoke tests, publish the notes, then tell the channel; '.repeat(3)}`.slice(0, 180).trimEnd();
+fs.appendFileSync(path.join(state.workspace, 'MEMORY.md'), `${LONG_MEMORY_LINE}\n`);
 const figures = openclawFigures();
 const mostRecent = [...figures].sort((a, b) => b.updatedAt - a.updatedAt)[0];
 let cs;
@@ -232,6 +235,28 @@ try {
         await page.locator('.notifications-toasts .notification-toast', { hasText: `compacted ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
         const after = lastRow();
         if (after.seq !== before.seq + 1 || after.event?.type !== 'compaction' || !String(after.event.summary).includes('## Decisions')) throw new Error(`last row is ${JSON.stringify(after.event).slice(0, 300)}`);
+        await page.keyboard.press('Escape');
+      },
+    },
+    {
+      name: 'Problems panel: the long line in MEMORY.md is listed as a memory-lint warning (screenshot saved)',
+      fn: async () => {
+        const len = [...LONG_MEMORY_LINE].length;
+        const panel = page.locator('.markers-panel');
+        if (!(await panel.first().isVisible())) await commandPalette(page, 'View: Toggle Problems');
+        await panel.first().waitFor({ state: 'visible', timeout: 10_000 });
+        const row = panel.locator('.monaco-list-row', { hasText: `Line is ${len} characters; keep MEMORY.md lines at 150 or fewer` }).first();
+        await row.waitFor({ state: 'visible', timeout: 15_000 });
+        const text = (await row.innerText()).replace(/\s+/g, ' ');
+        if (!text.includes('OpenClaw Context') || !text.includes('line-too-long')) throw new Error(`problem row reads "${text}"`);
+        const fileRow = panel.locator('.monaco-list-row', { hasText: 'MEMORY.md' }).first();
+        if (!(await fileRow.isVisible())) throw new Error('no MEMORY.md row in the Problems panel');
+        // Check Memory Files re-lints, reports the count and leaves the Problems panel open
+        await commandPalette(page, 'OpenClaw Context: Check Memory Files');
+        await page.locator('.notifications-toasts .notification-toast', { hasText: 'Memory files: 1 problem in' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        await row.waitFor({ state: 'visible', timeout: 5_000 });
+        await sleep(300);
+        await page.screenshot({ path: path.join(out, 'memory-problems.png') });
         await page.keyboard.press('Escape');
       },
     },
