@@ -75,7 +75,7 @@ const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
  * Free text as inline markdown: on one line (line breaks would start headings, lists, rules or code
  * blocks of their own), cut to `max`, escaped, and not starting like a list item.
  */
-function inline(s: string, max = Infinity): string {
+export function inline(s: string, max = Infinity): string {
   return mdEscape(cut(s.replace(/\s+/g, ' ').trim(), max))
     .replace(/^([-=])/, '\\$1')
     .replace(/^(\d+)([.)])/, '$1\\$2');
@@ -86,7 +86,7 @@ function inline(s: string, max = Infinity): string {
  * the text goes in as is, between fences longer than any backtick run in it, padded with a space
  * when it starts or ends with a backtick or a space (the renderer strips one on each side).
  */
-function codeSpan(s: string): string {
+export function codeSpan(s: string): string {
   const t = s.replace(/[\r\n]+/g, ' ');
   const longest = Math.max(0, ...(t.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
