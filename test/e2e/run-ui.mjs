@@ -88,13 +88,19 @@ try {
       },
     },
     {
-      name: 'Memories and Checkpoints views show their empty states',
+      name: 'Memories view lists the workspace (bootstrap files in OpenClaw order); Checkpoints shows its empty state',
       fn: async () => {
-        for (const [view, text] of [['Memories', 'Memories are coming soon'], ['Checkpoints', 'No checkpoints yet']]) {
-          const header = viewPane(page, view).locator('.pane-header');
-          if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-          await viewPane(page, view).getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
-        }
+        const mem = viewPane(page, 'Memories');
+        const header = mem.locator('.pane-header');
+        if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+        await mem.getByText('Bootstrap files').first().waitFor({ state: 'visible', timeout: 10_000 });
+        await mem.locator('.monaco-list-row', { hasText: 'AGENTS.md' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+        // give the room back to the views the next checks use
+        await header.click();
+        const cp = viewPane(page, 'Checkpoints');
+        const cpHeader = cp.locator('.pane-header');
+        if ((await cpHeader.getAttribute('aria-expanded')) !== 'true') await cpHeader.click();
+        await cp.getByText('No checkpoints yet').first().waitFor({ state: 'visible', timeout: 10_000 });
       },
     },
     {

@@ -33,6 +33,8 @@ suite('Memory diagnostics in the extension host', () => {
   const infos: string[] = [];
 
   const errorsFile = () => path.join(ws, 'memories', 'errors.md');
+  /** errors.md as an earlier suite left it (restored on teardown) */
+  let priorErrors: string | undefined;
   const store = () => new ErrorsBaselineStore(memoryStateDir(stateDir));
   /** our diagnostics on one file */
   const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
@@ -83,7 +85,8 @@ suite('Memory diagnostics in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('openclawContext').update('memory.lint', undefined, vscode.ConfigurationTarget.Global);
     fs.writeFileSync(memoryFile, original);
-    fs.rmSync(errorsFile(), { force: true });
+    if (priorErrors !== undefined) fs.writeFileSync(errorsFile(), priorErrors);
+    else fs.rmSync(errorsFile(), { force: true });
     if (createdMemoriesDir) fs.rmSync(path.join(ws, 'memories'), { recursive: true, force: true });
     store().clear(ws);
     infos.length = 0;
@@ -201,7 +204,12 @@ suite('Memory diagnostics in the extension host', () => {
     const file = errorsFile();
     const uri = vscode.Uri.file(file);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const first = '# Errors\n\n- npm ci failed: the lockfile was out of date → run npm install first\n';
+    // an earlier suite (or the engine's own error log) may have started errors.md: only ever append to it here
+    const prior = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    if (prior) priorErrors = prior;
+    const entry = '- npm ci failed: the lockfile was out of date → run npm install first\n';
+    const first = prior ? `${prior}${prior.endsWith('\n') ? '' : '\n'}${entry}` : `# Errors\n\n${entry}`;
+    const entryLine = first.split('\n').findIndex((l) => l.includes('the lockfile was out of date')); // 0-based
     fs.writeFileSync(file, first);
     await waitFor(() => store().get(ws) === first, 'the first errors.md baseline');
     const appended = `${first}- the deploy script needs DEPLOY_ENV set → export it before running\n`;
@@ -212,10 +220,10 @@ suite('Memory diagnostics in the extension host', () => {
     // a rewrite of an earlier entry
     const rewritten = appended.replace('the lockfile was out of date', 'the lockfile was stale');
     fs.writeFileSync(file, rewritten);
-    await waitForCodes(uri, ['errors-not-append-only@2'], 'the rewrite flagged');
+    await waitForCodes(uri, [`errors-not-append-only@${entryLine}`], 'the rewrite flagged');
     const d = ours(uri)[0]!;
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
-    assert.match(d.message, /was edited, not appended to: line 3 differs/);
+    assert.match(d.message, new RegExp(`was edited, not appended to: line ${entryLine + 1} differs`));
     assert.equal(store().get(ws), appended, 'the baseline stays at the last good text');
     // putting the text back clears it; then an append is fine again
     fs.writeFileSync(file, appended);
