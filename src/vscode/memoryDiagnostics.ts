@@ -24,8 +24,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ErrorsBaselineStore, lintMemory, pointerTargetStatus, type LintInput, type MemoryProblem, type Severity } from '../core/memory/lint';
-import { bootstrapCaps, BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE, scanWorkspace } from '../core/memory/workspace';
+import { ErrorsBaselineStore, lintWorkspaceDetailed, type MemoryProblem, type Severity } from '../core/memory/lint';
+import { bootstrapCaps, BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../core/memory/workspace';
 import { agentWorkspaces, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { SECTION } from './settings';
 
@@ -262,49 +262,22 @@ export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionPr
     return problems;
   }
 
-  /** lintWorkspace's reading, with unsaved editor text in place of the disk text and the baseline written only when it moved. */
+  /** The workspace's files linted with unsaved editor text in place of the disk text (the baseline follows the disk only). */
   private collect(st: WsState): { problems: MemoryProblem[]; texts: Map<string, { text: string; version?: number; uri?: vscode.Uri }> } {
     const { ws } = st;
-    const root = path.resolve(ws.dir);
-    const scan = scanWorkspace(root, { config: ws.config, agentId: ws.agentId, includeText: true });
-    const files = new Map<string, string>();
-    const unreadable = new Map<string, string>();
-    for (const b of scan.bootstrap) {
-      if (b.text !== undefined) files.set(b.rel, b.text);
-      else if (b.exists && b.error) unreadable.set(b.rel, b.error);
-    }
-    const errors = scan.memories.find((m) => m.rel === ERRORS_REL);
-    if (errors?.text !== undefined) files.set(ERRORS_REL, errors.text);
-    else if (errors?.exists && errors.error) unreadable.set(ERRORS_REL, errors.error);
-
-    const texts = new Map<string, { text: string; version?: number; uri?: vscode.Uri }>();
-    for (const [rel, text] of files) texts.set(rel, { text });
-    // unsaved editor text wins over the disk
-    let errorsLive = false;
+    const overrides = new Map<string, string>();
+    const live = new Map<string, { version: number; uri: vscode.Uri }>();
     for (const doc of vscode.workspace.textDocuments) {
       if (!doc.isDirty) continue;
       const hit = this.locate(doc.uri);
       if (!hit || hit.state !== st || !LINTABLE.has(hit.rel)) continue;
-      const text = doc.getText();
-      files.set(hit.rel, text);
-      unreadable.delete(hit.rel);
-      texts.set(hit.rel, { text, version: doc.version, uri: doc.uri });
-      if (hit.rel === ERRORS_REL) errorsLive = true;
+      overrides.set(hit.rel, doc.getText());
+      live.set(hit.rel, { version: doc.version, uri: doc.uri });
     }
-
-    const baseline = st.store.get(root);
-    const input: LintInput = { files, unreadable, existing: (rel) => pointerTargetStatus(root, rel), caps: scan.caps, workspaceDir: root, family: scan.family };
-    if (baseline !== undefined) input.errorsBaseline = baseline;
-    const problems = lintMemory(input);
-    // the baseline follows appends on disk; a rewrite keeps the old one (so it stays flagged)
-    if (!errorsLive && errors?.text !== undefined && errors.text !== baseline && !problems.some((p) => p.code === 'errors-not-append-only')) {
-      try {
-        st.store.set(root, errors.text);
-      } catch (err) {
-        this.report(err, `errors.md baseline in ${ws.ownStateDir}`);
-      }
-    }
-    return { problems, texts };
+    const r = lintWorkspaceDetailed(ws.dir, { config: ws.config, agentId: ws.agentId, baselineStore: st.store, updateBaseline: true, overrides });
+    const texts = new Map<string, { text: string; version?: number; uri?: vscode.Uri }>();
+    for (const [rel, text] of r.files) texts.set(rel, { text, ...live.get(rel) });
+    return { problems: r.problems, texts };
   }
 
   private publish(st: WsState, problems: MemoryProblem[], texts: Map<string, { text: string; version?: number; uri?: vscode.Uri }>): void {

@@ -705,6 +705,20 @@ export interface LintWorkspaceOptions {
 
 /** Read the workspace's memory and bootstrap files and lint them. Never throws on workspace contents. */
 export function lintWorkspace(workspaceDir: string, opts: LintWorkspaceOptions = {}): MemoryProblem[] {
+  return lintWorkspaceDetailed(workspaceDir, opts).problems;
+}
+
+export interface LintWorkspaceDetailedOptions extends LintWorkspaceOptions {
+  /** text to lint instead of the disk's, by workspace-relative path (an editor's unsaved text) */
+  overrides?: ReadonlyMap<string, string>;
+}
+
+/**
+ * lintWorkspace with what it linted: the text of every file (disk text, or the override) and whether the
+ * errors.md baseline moved. The baseline only follows errors.md on disk, never an override, and is written
+ * only when it changed.
+ */
+export function lintWorkspaceDetailed(workspaceDir: string, opts: LintWorkspaceDetailedOptions = {}): { problems: MemoryProblem[]; files: Map<string, string>; baselineMoved: boolean } {
   const root = path.resolve(workspaceDir);
   const scan = scanWorkspace(root, { config: opts.config, agentId: opts.agentId, family: opts.family, includeText: true });
   const files = new Map<string, string>();
@@ -716,17 +730,24 @@ export function lintWorkspace(workspaceDir: string, opts: LintWorkspaceOptions =
   const errors = scan.memories.find((m) => m.rel === ERRORS_REL);
   if (errors?.text !== undefined) files.set(ERRORS_REL, errors.text);
   else if (errors?.exists && errors.error) unreadable.set(ERRORS_REL, errors.error);
+  for (const [rel, text] of opts.overrides ?? []) {
+    files.set(rel, text);
+    unreadable.delete(rel);
+  }
 
   const baseline = opts.errorsBaseline ?? opts.baselineStore?.get(root);
   const input: LintInput = { files, unreadable, existing: (rel) => pointerTargetStatus(root, rel), caps: scan.caps, workspaceDir: root, family: scan.family };
   if (baseline !== undefined) input.errorsBaseline = baseline;
   const problems = lintMemory(input);
-  if (opts.baselineStore && opts.updateBaseline && errors?.text !== undefined && !problems.some((p) => p.code === 'errors-not-append-only')) {
+  let baselineMoved = false;
+  const errorsLive = opts.overrides?.has(ERRORS_REL) === true;
+  if (opts.baselineStore && opts.updateBaseline && !errorsLive && errors?.text !== undefined && errors.text !== baseline && !problems.some((p) => p.code === 'errors-not-append-only')) {
     try {
       opts.baselineStore.set(root, errors.text);
+      baselineMoved = true;
     } catch {
       /* our own folder not writable: the check simply starts over next time */
     }
   }
-  return problems;
+  return { problems, files, baselineMoved };
 }
