@@ -22,7 +22,7 @@ import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import type { FlushOutcome, RememberOutcome, SearchOutcome } from '../../../src/vscode/memoryCommands';
 import type { SessionState } from '../../../src/core/context/model';
 import { FlushStateStore } from '../../../src/core/memory/flush';
-import { EXT_ID, waitFor } from './util';
+import { EXT_ID, waitFor, activatedApi } from './util';
 
 interface Prompt {
   kind: keyof MemoryUi;
@@ -74,12 +74,7 @@ suite('Memory commands in the extension host', () => {
   }
 
   suiteSetup(async () => {
-    const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
-    assert.ok(ext);
-    api = await ext.activate();
-    await api.firstRefresh;
-    stateDir = process.env.OPENCLAW_STATE_DIR!;
-    assert.ok(stateDir && fs.existsSync(stateDir), 'OPENCLAW_STATE_DIR is set for the in-host run');
+    ({ api, stateDir } = await activatedApi());
     await waitFor(() => session('agent:main:work') && session('agent:main:main'), 'the fixture sessions');
     const agent = api.service.model.stateDirs().find((d) => d.candidate.dir === stateDir)?.agents.find((a) => a.agent.id === 'main');
     ws = agent!.agent.workspace;

@@ -17,7 +17,7 @@ import type { OpenClawContextApi } from '../../../src/extension';
 import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import { ErrorsBaselineStore, lintWorkspace } from '../../../src/core/memory/lint';
 import { memoryStateDir } from '../../../src/core/memory/fsSafe';
-import { EXT_ID, sleep, waitFor } from './util';
+import { EXT_ID, sleep, waitFor, activatedApi } from './util';
 
 const SOURCE = 'OpenClaw Context';
 
@@ -60,12 +60,7 @@ suite('Memory diagnostics in the extension host', () => {
   const pointerLine = '- Deploy notes → memories/deploy.md';
 
   suiteSetup(async () => {
-    const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
-    assert.ok(ext);
-    api = await ext.activate();
-    await api.firstRefresh;
-    stateDir = process.env.OPENCLAW_STATE_DIR!;
-    assert.ok(stateDir, 'OPENCLAW_STATE_DIR is set for the in-host run');
+    ({ api, stateDir } = await activatedApi());
     ws = path.join(stateDir, 'workspace');
     memoryFile = path.join(ws, 'MEMORY.md');
     memoryUri = vscode.Uri.file(memoryFile);

@@ -11,7 +11,7 @@ import type { OpenClawContextApi } from '../../../src/extension';
 import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import { toolStats, toolStatsMarkdown, type ToolStats } from '../../../src/core/memory/toolStats';
 import { toolRow } from '../../../src/core/memory/toolsViewModel';
-import { EXT_ID, waitFor } from './util';
+import { EXT_ID, waitFor, activatedApi } from './util';
 
 suite('Tools view in the extension host', () => {
   let api: OpenClawContextApi;
@@ -33,12 +33,7 @@ suite('Tools view in the extension host', () => {
   }
 
   suiteSetup(async () => {
-    const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
-    assert.ok(ext);
-    api = await ext.activate();
-    await api.firstRefresh;
-    stateDir = process.env.OPENCLAW_STATE_DIR!;
-    assert.ok(stateDir && fs.existsSync(stateDir), 'OPENCLAW_STATE_DIR is set for the in-host run');
+    ({ api, stateDir } = await activatedApi());
     await waitFor(() => api.service.model.sessions().some((s) => s.stateDir === stateDir && s.row.key === 'agent:main:work'), 'the fixture sessions');
     originalUi = api.memoryUi.current;
     api.memoryUi.current = {

@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
+import * as vscode from 'vscode';
+import type { OpenClawContextApi } from '../../../src/extension';
 import { processStartTime } from '../../../src/core/store/ownership';
 
 export const EXT_ID = 'openclaw-context.openclaw-context';
@@ -68,4 +70,15 @@ export async function fakeGatewayLock(stateDir: string, name: string): Promise<{
       child.kill('SIGKILL');
     },
   };
+}
+
+/** The activated extension's API after its first read of the state, and the state dir the run uses. */
+export async function activatedApi(): Promise<{ api: OpenClawContextApi; stateDir: string }> {
+  const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
+  if (!ext) throw new Error(`${EXT_ID} is not installed`);
+  const api = await ext.activate();
+  await api.firstRefresh;
+  const stateDir = process.env.OPENCLAW_STATE_DIR ?? '';
+  if (!stateDir || !fs.existsSync(stateDir)) throw new Error(`OPENCLAW_STATE_DIR must point at a prepared state copy (got ${JSON.stringify(stateDir)})`);
+  return { api, stateDir };
 }
