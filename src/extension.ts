@@ -22,6 +22,7 @@ import { MemoryDiagnostics } from './vscode/memoryDiagnostics';
 import { MemoryPreviewDocs, vscodeMemoryUi, type MemoryDeps, type MemoryUi } from './vscode/memoryShared';
 import { ToolsController } from './vscode/toolsTree';
 import { EngineErrorLog } from './vscode/engineErrors';
+import { GatewayController } from './vscode/gateway';
 
 /** What the extension exports (used by the in-host tests and by other extensions). */
 export interface OpenClawContextApi {
@@ -44,6 +45,8 @@ export interface OpenClawContextApi {
   /** the UI the memory features use (tests replace it) */
   memoryUi: { current: MemoryUi };
   engineErrors: EngineErrorLog;
+  /** live mode: the Gateway connection */
+  gateway: GatewayController;
 }
 
 export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
@@ -67,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const memoryCommands = new MemoryCommands(memDeps);
   const tools = new ToolsController(memDeps);
   const engineErrors = new EngineErrorLog(memDeps);
+  const gateway = new GatewayController(context, service, diag);
 
   context.subscriptions.push(
     diag,
@@ -82,6 +86,8 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     ...checkpoints.register(),
     compaction,
     ...compaction.register(),
+    gateway,
+    ...gateway.register(),
     memDocs.register(),
     engineErrors,
     memories,
@@ -130,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
     }, 0);
   });
   const activationMs = performance.now() - t0;
-  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, compaction, activationMs, firstRefresh, exact, memories, memoryDiagnostics, memoryCommands, tools, memoryUi, engineErrors };
+  return { service, statusBar, watcher, tree, checkpoints, checkpointsTree, compaction, activationMs, firstRefresh, exact, memories, memoryDiagnostics, memoryCommands, tools, memoryUi, engineErrors, gateway };
 }
 
 export function deactivate(): void {
