@@ -71,6 +71,8 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const tools = new ToolsController(memDeps);
   const engineErrors = new EngineErrorLog(memDeps);
   const gateway = new GatewayController(context, service, diag);
+  compaction.live = gateway;
+  checkpoints.live = gateway;
 
   context.subscriptions.push(
     diag,

@@ -19,6 +19,7 @@ import type { WriteResult as StoreWriteResult } from '../core/store/writer';
 import { familyFor } from '../core/tokens/estimator';
 import { CheckpointNode, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from './output';
+import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
 import type { ContextService } from './service';
 import { sessionFromArg } from './sessionsTree';
 import type { Settings } from './settings';
@@ -72,6 +73,9 @@ export interface RestoreOutcome {
 }
 
 export class CheckpointsController implements vscode.Disposable {
+  /** live mode: the Gateway that owns a store (issue 7); NO_GATEWAY until extension.ts sets it */
+  live: LiveGateway = NO_GATEWAY;
+
   readonly coordinator: CheckpointCoordinator;
   ui: CheckpointUi = vscodeUi;
   /** the last events (newest last), for diagnostics and tests */

@@ -28,6 +28,7 @@ import { appendToSession } from '../core/store/sessionWrite';
 import type { WriteResult } from '../core/store/writer';
 import type { CheckpointUi } from './checkpoints';
 import type { DiagnosticsChannel } from './output';
+import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
 import type { ContextService } from './service';
 import { EntryNode, sessionFromArg } from './sessionsTree';
 import { languageModelSummarizer, type LmChoice } from './lmSummarizer';
@@ -72,6 +73,9 @@ export interface CompactOutcome {
 }
 
 export class CompactionController implements vscode.Disposable {
+  /** live mode: the Gateway that owns a store (issue 7); NO_GATEWAY until extension.ts sets it */
+  live: LiveGateway = NO_GATEWAY;
+
   private readonly docs = new Docs();
   private readonly disposables: vscode.Disposable[] = [];
 
