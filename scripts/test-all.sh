@@ -34,6 +34,10 @@ bash scripts/test-interop.sh 2>&1 | tee test-results/interop.log
 io_pass=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $1+0}')
 io_fail=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $3+0}')
 [ "${io_pass:-0}" -gt 0 ] || { echo "interop: none ran"; exit 1; }
+# the real Gateway in the real VS Code (test/e2e/run-live.mjs, run by test-interop.sh after run.mjs)
+live_pass=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $2+0}')
+live_fail=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $4+0}')
+e2e_pass=$(( e2e_pass + ${live_pass:-0} )); e2e_fail=$(( e2e_fail + ${live_fail:-0} ))
 
 echo
 echo "unit: ${unit_pass} passed, ${unit_fail} failed; real VS Code: ${e2e_pass} passed, ${e2e_fail} failed; real OpenClaw: ${io_pass} passed, ${io_fail} failed; $(( $(date +%s) - T0 )) s"
