@@ -20,6 +20,8 @@ import { familyFor } from '../core/tokens/estimator';
 import { CheckpointNode, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from './output';
 import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
+import type { GatewayClient } from '../core/gateway/client';
+import { clientAfterRefusal, reportGatewayFailure, routeFor } from './liveActions';
 import type { ContextService } from './service';
 import { sessionFromArg } from './sessionsTree';
 import type { Settings } from './settings';
@@ -70,6 +72,8 @@ export interface RestoreOutcome {
   status: 'restored' | 'cancelled' | 'copied' | 'refused' | 'failed';
   result?: StoreWriteResult;
   plan?: RestorePlan;
+  /** live mode: sent through the Gateway (chat.send) instead of written */
+  gateway?: { method: 'chat.send'; runId?: string; error?: string };
 }
 
 export class CheckpointsController implements vscode.Disposable {
@@ -385,7 +389,9 @@ export class CheckpointsController implements vscode.Disposable {
     const preview = this.docs.put(`${safeName(target.row.key)}/restore-${c.checkpoint.meta.checkpoint_id}.md`, plan.render.text);
     const doc = await vscode.workspace.openTextDocument(preview);
     await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
-    const prompt = restorePrompt(c.checkpoint, plan.render, { key: target.row.key, era: target.era });
+    // live mode: when OpenClaw's Gateway owns the store (checked before anything is written), the note is sent through it
+    const route = await routeFor(this.live, target.stateDir);
+    const prompt = route ? this.gatewayRestorePrompt(c.checkpoint.meta.checkpoint_id, target.row.key, plan, route.ownership.reason) : restorePrompt(c.checkpoint, plan.render, { key: target.row.key, era: target.era });
     const choice = await this.ui.confirm(prompt.message, prompt.detail, 'Restore', 'Copy Restore Text');
     if (choice === 'Copy Restore Text') {
       await vscode.env.clipboard.writeText(plan.render.text);
@@ -393,6 +399,7 @@ export class CheckpointsController implements vscode.Disposable {
       return { status: 'copied', plan };
     }
     if (choice !== 'Restore') return { status: 'cancelled', plan };
+    if (route) return this.restoreViaGateway(c.checkpoint.meta.checkpoint_id, target, plan, route.client);
     if (!wt) {
       void this.ui.error(`OpenClaw Context: the store of ${target.row.key} is not available.`);
       return { status: 'failed', plan };
@@ -406,6 +413,18 @@ export class CheckpointsController implements vscode.Disposable {
       void this.ui.info(`OpenClaw Context: restored ${c.checkpoint.meta.checkpoint_id} into ${target.row.key} (${Math.ceil(plan.render.tokens)} tokens). The model sees it on the next turn.${notes}`);
       return { status: 'restored', result, plan };
     }
+    // the Gateway took the store over between the check and the write: ask again, this time for chat.send
+    const late = clientAfterRefusal(this.live, target.stateDir, result);
+    if (late) {
+      const p2 = this.gatewayRestorePrompt(c.checkpoint.meta.checkpoint_id, target.row.key, plan, result.message);
+      const again = await this.ui.confirm(p2.message, p2.detail, 'Restore', 'Copy Restore Text');
+      if (again === 'Copy Restore Text') {
+        await vscode.env.clipboard.writeText(plan.render.text);
+        return { status: 'copied', result, plan };
+      }
+      if (again !== 'Restore') return { status: 'cancelled', result, plan };
+      return this.restoreViaGateway(c.checkpoint.meta.checkpoint_id, target, plan, late);
+    }
     this.diag.report({ severity: 'warning', source: `restore ${target.row.key}`, message: `${result.code}: ${result.message}` });
     const owned = result.code === 'owned' || result.code === 'locked' || result.code === 'busy';
     const msg = owned
@@ -415,6 +434,40 @@ export class CheckpointsController implements vscode.Disposable {
     if (next === 'Copy Restore Text') await vscode.env.clipboard.writeText(plan.render.text);
     if (next === 'Show Diagnostics') this.diag.show();
     return { status: owned ? 'refused' : 'failed', result, plan };
+  }
+
+  private gatewayRestorePrompt(id: string, key: string, plan: RestorePlan, why: string): { message: string; detail: string } {
+    const trimmed = plan.render.trimmed.length ? ` (trimmed to fit: ${plan.render.trimmed.length} step${plan.render.trimmed.length === 1 ? '' : 's'})` : '';
+    return {
+      message: `Restore ${id} into ${key} through the Gateway?`,
+      detail:
+        `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it. The ${Math.ceil(plan.render.tokens)}-token note${trimmed} is sent through the Gateway as a chat message (chat.send): ` +
+        'this starts a turn now, and the model answers it. The note is the text in the preview, byte for byte.',
+    };
+  }
+
+  /**
+   * The restore note through the Gateway. chat.send, not chat.inject: the real Gateway writes chat.inject's
+   * text as an assistant row with provider "openclaw" that is NOT sent to the model (test/interop/README.md,
+   * "What the real Gateway did with our client"), so a restored context the model never sees would restore
+   * nothing. chat.send makes it the user message of a new turn, which the model reads (the offline path's
+   * custom_message reaches the model as a user message too, test 3 there); the price is that it starts a run.
+   */
+  private async restoreViaGateway(id: string, target: SessionState, plan: RestorePlan, client: GatewayClient): Promise<RestoreOutcome> {
+    const key = target.row.key;
+    try {
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending ${id} to ${key} through the Gateway…` }, () => client.chatSend({ sessionKey: key, message: plan.render.text }));
+      this.diag.info(`restored ${id} into ${key} through the Gateway (chat.send, run ${r.runId})`);
+      this.service.refreshNow();
+      void this.ui.info(`OpenClaw Context: sent ${id} to ${key} through the Gateway (${Math.ceil(plan.render.tokens)} tokens); the model is answering it now.`);
+      return { status: 'restored', plan, gateway: { method: 'chat.send', runId: r.runId } };
+    } catch (err) {
+      const f = reportGatewayFailure(this.ui, this.diag, `restore ${key}`, err, `restore ${id}`, ['Copy Restore Text']);
+      void f.choice.then(async (c) => {
+        if (c === 'Copy Restore Text') await vscode.env.clipboard.writeText(plan.render.text);
+      });
+      return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', plan, gateway: { method: 'chat.send', error: f.message } };
+    }
   }
 
   async delete(arg: unknown, selected?: unknown): Promise<string[]> {

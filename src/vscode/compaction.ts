@@ -29,6 +29,8 @@ import type { WriteResult } from '../core/store/writer';
 import type { CheckpointUi } from './checkpoints';
 import type { DiagnosticsChannel } from './output';
 import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
+import type { GatewayClient } from '../core/gateway/client';
+import { clientAfterRefusal, connectButtons, LiveActions, reportGatewayFailure, routeFor, runGatewayButton } from './liveActions';
 import type { ContextService } from './service';
 import { EntryNode, sessionFromArg } from './sessionsTree';
 import { languageModelSummarizer, type LmChoice } from './lmSummarizer';
@@ -70,6 +72,22 @@ export interface CompactOutcome {
   report?: vscode.Uri;
   /** after a compaction: the L3 restore offer (resolves when the user answered it) */
   restoreOffer?: Promise<'restored' | 'cancelled' | 'refused' | 'declined'>;
+  /** live mode: OpenClaw compacted through the Gateway (its own summary and figures, not our plan) */
+  gateway?: { summary?: string; tokensBefore?: number; tokensAfter?: number; firstKeptEntryId?: string; summaryDoc?: vscode.Uri; error?: string; missingScope?: string };
+}
+
+export interface UndoOutcome {
+  status: 'undone' | 'cancelled' | 'refused' | 'failed';
+  reason?: string;
+  result?: WriteResult;
+  /** SQLite sessions, live: how the Gateway undid it */
+  via?: 'rewind' | 'fork';
+  /** the user message rewound to (sessions.rewind / sessions.fork entryId) */
+  entryId?: string;
+  /** the rewound message, returned to the editor by the Gateway */
+  editorText?: string;
+  /** fork: the new session's key */
+  sessionKey?: string;
 }
 
 export class CompactionController implements vscode.Disposable {
@@ -78,6 +96,8 @@ export class CompactionController implements vscode.Disposable {
 
   private readonly docs = new Docs();
   private readonly disposables: vscode.Disposable[] = [];
+  /** Reset Session… (through the Gateway) */
+  readonly liveActions: LiveActions;
 
   constructor(
     private readonly service: ContextService,
@@ -86,6 +106,7 @@ export class CompactionController implements vscode.Disposable {
     private readonly prompts: () => CheckpointUi,
   ) {
     this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(COMPACTION_DOC_SCHEME, this.docs));
+    this.liveActions = new LiveActions(service, diag, prompts, () => this.live);
   }
 
   private get ui(): CheckpointUi {
@@ -102,6 +123,7 @@ export class CompactionController implements vscode.Disposable {
       reg('showCompactionQuality', (arg) => this.showQuality(arg)),
       reg('resetCompactionBreaker', (arg) => this.resetBreaker(arg)),
       reg('openTrimmedContext', (arg, which) => this.openTrimmedView(arg, which)),
+      ...this.liveActions.register(),
     ];
   }
 
@@ -155,6 +177,11 @@ export class CompactionController implements vscode.Disposable {
       return { status: 'nothing', reason: planned.reason };
     }
     const { plan, data } = planned;
+    // live mode: when OpenClaw's Gateway owns the store (checked before anything is written), it compacts
+    const route = await routeFor(this.live, s.stateDir);
+    const gatewayNote = [
+      `- **Preview only: OpenClaw owns this store, so the compaction goes through the Gateway** (\`sessions.compact\`). OpenClaw compacts with its own summary and settings (its cut, its keepRecentTokens); this plan shows what our planner would do, for comparison.`,
+    ];
     // preview: before ↔ after, and the quality report
     const fullOf = new Map(data.path.map((m, i) => [m.id, data.full[i]]));
     const beforeFull = plan.before.map((m) => fullOf.get(m.id));
@@ -164,11 +191,15 @@ export class CompactionController implements vscode.Disposable {
     const after = this.docs.put(`${safe(s.row.key)}/after.md`, renderItemsDocument(`Context after compaction — ${s.row.key}`, intro, plan.after, afterFull));
     const report = this.docs.put(
       `${safe(s.row.key)}/quality.md`,
-      qualityMarkdown(`Compaction preview — ${s.row.key}`, plan.quality, plan.audit, [summaryBy(plan, cfg.summarizer, lm), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
+      qualityMarkdown(`Compaction preview — ${s.row.key}`, plan.quality, plan.audit, [...(route ? gatewayNote : []), summaryBy(plan, cfg.summarizer, lm), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
     );
-    await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${s.row.key} (before ↔ after)`, { preview: true });
+    await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${s.row.key} (before ↔ after${route ? '; OpenClaw will compact with its own summary' : ''})`, { preview: true });
     const reportDoc = await vscode.workspace.openTextDocument(report);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(reportDoc, 'markdown'), { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+    if (route) {
+      if (!(await this.confirmGatewayCompact(s, plan, route.ownership.reason))) return { status: 'cancelled', plan, before, after, report };
+      return this.compactViaGateway(s, route.client, { status: 'compacted', plan, before, after, report });
+    }
     const p = compactPrompt(s.row.key, s.era, plan);
     const choice = await this.ui.confirm(p.message, p.detail, 'Compact');
     if (choice !== 'Compact') return { status: 'cancelled', plan, before, after, report };
@@ -192,15 +223,70 @@ export class CompactionController implements vscode.Disposable {
       return outcome;
     }
     const owned = result.code === 'owned' || result.code === 'locked' || result.code === 'busy';
+    // the Gateway took the store over between the check and the write: ask again, this time for the Gateway
+    const late = clientAfterRefusal(this.live, s.stateDir, result);
+    if (late) {
+      if (!(await this.confirmGatewayCompact(s, plan, result.message))) return { status: 'cancelled', plan, result, before, after, report };
+      return this.compactViaGateway(s, late, { status: 'compacted', plan, before, after, report });
+    }
     if (!owned) {
       const f = breaker.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: this.workspaceOf(s) });
       if (f.opened) this.diag.report({ severity: 'error', source: `compact ${s.row.key}`, message: `circuit breaker opened after ${f.state.consecutiveFailures} failures${f.errorsLog?.status === 'appended' ? ` (logged to ${f.errorsLog.file})` : ''}` });
     }
     this.diag.report({ severity: 'warning', source: `compact ${s.row.key}`, message: `${result.code}: ${result.message}` });
-    void (owned
-      ? this.ui.warn(`OpenClaw Context did not compact ${s.row.key}: ${result.message} Writing now would fail the session's next turn. Let OpenClaw do it instead: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat); live mode will do it through the Gateway.`)
-      : this.ui.error(`OpenClaw Context could not compact ${s.row.key}: ${result.message}`));
+    if (owned) {
+      const buttons = result.code === 'owned' ? connectButtons(result.ownership) : [];
+      const msg = `OpenClaw Context did not compact ${s.row.key}: ${result.message} Writing now would fail the session's next turn. Let OpenClaw do it instead: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat)${buttons.length ? ', or connect to the Gateway: live mode compacts through it' : ''}.`;
+      void Promise.resolve(this.ui.warn(msg, ...buttons)).then(runGatewayButton);
+    } else void this.ui.error(`OpenClaw Context could not compact ${s.row.key}: ${result.message}`);
     return { status: owned ? 'refused' : 'failed', plan, result, reason: result.message };
+  }
+
+  /** The modal confirmation of a compaction through the Gateway (same preview, its own wording). */
+  private async confirmGatewayCompact(s: SessionState, plan: CompactionPlan, why: string): Promise<boolean> {
+    const p = compactPrompt(s.row.key, s.era, plan);
+    const choice = await this.ui.confirm(
+      `Compact ${s.row.key} through the Gateway?`,
+      `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it: the OpenClaw Gateway compacts the session (sessions.compact) with OpenClaw's own summary and settings. ` +
+        `The preview shows our plan for comparison; OpenClaw's cut and summary will differ.\n\nOur plan: ${p.detail.split('\n\n')[0]}`,
+      'Compact',
+    );
+    return choice === 'Compact';
+  }
+
+  /** sessions.compact, then OpenClaw's summary (a document) and its tokens before → after. */
+  private async compactViaGateway(s: SessionState, client: GatewayClient, base: CompactOutcome): Promise<CompactOutcome> {
+    const key = s.row.key;
+    let r;
+    try {
+      r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compacting ${key} through the Gateway (OpenClaw writes the summary)…` }, () => client.sessionsCompact({ key, agentId: s.agentId }));
+    } catch (err) {
+      const f = reportGatewayFailure(this.ui, this.diag, `compact ${key}`, err, `compact ${key}`);
+      return { ...base, status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', reason: f.message, gateway: { error: f.message, ...(f.info.missingScope ? { missingScope: f.info.missingScope } : {}) } };
+    }
+    this.service.refreshNow();
+    if (!r.compacted || !r.result) {
+      const why = r.reason ?? (r.kept !== undefined ? `it kept all ${r.kept} lines` : 'nothing to compact');
+      void this.ui.info(`OpenClaw Context: the Gateway did not compact ${key}: ${why}.`);
+      return { ...base, status: 'nothing', reason: why, gateway: {} };
+    }
+    const res = r.result;
+    // the RPC answer has no tokensAfter (test/interop/README.md, sessions.compact): read it from OpenClaw's entry
+    let tokensAfter = res.tokensAfter;
+    if (tokensAfter === undefined) {
+      const data = this.load(s);
+      const i = data ? data.path.map((m) => m.kind).lastIndexOf('compaction') : -1;
+      if (data && i >= 0 && data.full[i]?.summary === res.summary) tokensAfter = data.path[i]!.tokensAfter;
+    }
+    new CompactionBreaker(s.stateDir).recordSuccess(key);
+    const figures = `${res.tokensBefore !== undefined ? res.tokensBefore.toLocaleString('en') : '?'} → ${tokensAfter !== undefined ? tokensAfter.toLocaleString('en') : '?'} tokens`;
+    this.diag.info(`compacted ${key} through the Gateway: ${figures}; first kept entry ${res.firstKeptEntryId ?? '?'}`);
+    const text = `# Compaction by OpenClaw — ${key}\n\n- Compacted through the Gateway (sessions.compact), with OpenClaw's own summary and settings\n- Tokens: ${figures}\n- First kept entry: \`${res.firstKeptEntryId ?? '?'}\`\n\n---\n\n${res.summary}\n`;
+    const summaryDoc = this.docs.put(`${safe(key)}/gateway-summary.md`, text);
+    const doc = await vscode.workspace.openTextDocument(summaryDoc);
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
+    void this.ui.info(`OpenClaw Context: OpenClaw compacted ${key} through the Gateway (${figures}). Its summary is open; our plan was the preview.`);
+    return { ...base, status: 'compacted', gateway: { summary: res.summary, tokensBefore: res.tokensBefore, tokensAfter, firstKeptEntryId: res.firstKeptEntryId, summaryDoc } };
   }
 
   private workspaceOf(s: SessionState): string | undefined {
@@ -330,11 +416,25 @@ export class CompactionController implements vscode.Disposable {
     return s && c ? { s, c } : undefined;
   }
 
-  async undo(arg: unknown): Promise<{ status: 'undone' | 'cancelled' | 'refused' | 'failed'; reason?: string; result?: WriteResult }> {
+  async undo(arg: unknown): Promise<UndoOutcome> {
     const x = this.compactionOf(arg);
     if (!x?.s.context) {
       void this.ui.info('OpenClaw Context: no compaction to undo.');
       return { status: 'refused', reason: 'no compaction' };
+    }
+    if (x.s.era === 'sqlite') {
+      // OpenClaw keeps the active path of SQLite sessions itself: only its Gateway can undo a compaction
+      let client: GatewayClient | undefined;
+      try {
+        client = this.live.clientFor(x.s.stateDir);
+      } catch {
+        client = undefined;
+      }
+      if (client) return this.undoViaGateway(x.s, x.c, client);
+      const r = planUndo(x.s.context, x.s.era, x.c.id);
+      const reason = r.ok ? 'only the Gateway can undo a compaction of an SQLite session' : r.reason;
+      void Promise.resolve(this.ui.info(`OpenClaw Context: ${reason}`, ...connectButtons(undefined))).then(runGatewayButton);
+      return { status: 'refused', reason };
     }
     const r = planUndo(x.s.context, x.s.era, x.c.id);
     if (!r.ok) {
@@ -353,6 +453,74 @@ export class CompactionController implements vscode.Disposable {
     }
     void this.ui.warn(`OpenClaw Context did not undo the compaction: ${result.message}`);
     return { status: result.code === 'owned' || result.code === 'locked' ? 'refused' : 'failed', result, reason: result.message };
+  }
+
+  /**
+   * Undo a compaction of an SQLite session through the Gateway: Rewind (sessions.rewind: the session goes
+   * on from before the last user message ahead of the compaction, a new transcript generation; the real
+   * Gateway then sends the full pre-compaction history, test/interop/README.md) or Fork (sessions.fork: a new
+   * session from that point; this one keeps its compaction). Either way that user message comes back as
+   * editor text, not re-sent. The fork point must be on the active path: the message is taken from it.
+   */
+  private async undoViaGateway(s: SessionState, c: EntryMeta, client: GatewayClient): Promise<UndoOutcome> {
+    const path = s.context?.path ?? [];
+    const at = path.findIndex((e) => e.id === c.id);
+    const user = at > 0 ? path.slice(0, at).filter((e) => e.kind === 'message' && e.role === 'user').pop() : undefined;
+    if (!user) {
+      const reason = at < 0 ? `compaction ${c.id} is not on the active path of ${s.row.key}` : `there is no user message before compaction ${c.id} to go back to`;
+      void this.ui.info(`OpenClaw Context: ${reason}.`);
+      return { status: 'refused', reason };
+    }
+    const quoted = `“${user.preview.replace(/\s+/g, ' ').trim().slice(0, 80)}${user.preview.length > 80 ? '…' : ''}”`;
+    const picked = await this.ui.pick(
+      [
+        { label: 'Rewind', description: 'sessions.rewind', detail: `${s.row.key} goes on from before ${quoted}, with the history before the compaction (OpenClaw starts a new transcript generation)`, via: 'rewind' as const },
+        { label: 'Fork', description: 'sessions.fork', detail: `Keep both: a new session starts from before ${quoted}; ${s.row.key} keeps its compaction`, via: 'fork' as const },
+      ],
+      { title: `Undo compaction ${c.id.slice(0, 8)} of ${s.row.key} through the Gateway`, placeHolder: 'Rewind this session, or fork a new one from before the compaction' },
+    );
+    if (!picked) return { status: 'cancelled' };
+    const via = picked.via;
+    // preview: the context right before the compaction (what comes back) ↔ right after it
+    await this.showDropped({ uid: s.uid, entry: c }).catch(() => undefined);
+    const tokens = c.tokensBefore !== undefined ? ` (~${formatTokens(c.tokensBefore)} tokens before it)` : '';
+    const common = `The user message ${user.id} ${quoted} is not re-sent: the Gateway hands it back as editor text, to copy and send again if you want. Nothing is deleted.`;
+    const ok = await this.ui.confirm(
+      via === 'rewind' ? `Rewind ${s.row.key} to before compaction ${c.id.slice(0, 8)} through the Gateway?` : `Fork ${s.row.key} from before compaction ${c.id.slice(0, 8)} through the Gateway?`,
+      via === 'rewind'
+        ? `OpenClaw's sessions.rewind makes the context before the compaction${tokens} active again: the session continues from the entry before ${user.id}, in a new transcript generation (new session id; the old one stays in the store). ${common}`
+        : `OpenClaw's sessions.fork creates a new session with the history before ${user.id}, i.e. the context before the compaction${tokens}. ${s.row.key} is not changed. ${common}`,
+      via === 'rewind' ? 'Rewind' : 'Fork',
+    );
+    if (ok !== (via === 'rewind' ? 'Rewind' : 'Fork')) return { status: 'cancelled', via, entryId: user.id };
+    try {
+      const params = { sessionKey: s.row.key, entryId: user.id, agentId: s.agentId };
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${via === 'rewind' ? 'Rewinding' : 'Forking'} ${s.row.key} through the Gateway…` }, () =>
+        via === 'rewind' ? client.sessionsRewind(params) : client.sessionsFork(params),
+      );
+      const editorText = r.editorText;
+      const sessionKey = via === 'fork' ? (r as { sessionKey?: string }).sessionKey : undefined;
+      this.diag.info(`${via} of ${s.row.key} through the Gateway at ${user.id} (before compaction ${c.id})${sessionKey ? `: new session ${sessionKey}` : ''}`);
+      this.service.refreshNow();
+      if (editorText) {
+        const uri = this.docs.put(`${safe(s.row.key)}/${via}-message.md`, editorText);
+        const doc = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+      }
+      const msg =
+        via === 'rewind'
+          ? `OpenClaw Context: ${s.row.key} is back before compaction ${c.id.slice(0, 8)} (rewound through the Gateway). The rewound message is open beside; send it again if you want.`
+          : `OpenClaw Context: forked ${s.row.key} into ${sessionKey ?? 'a new session'} from before compaction ${c.id.slice(0, 8)}. The message at the fork point is open beside.`;
+      const buttons = [...(editorText ? ['Copy Message'] : []), ...(sessionKey ? ['Copy Session Key'] : [])];
+      void Promise.resolve(this.ui.info(msg, ...buttons)).then(async (b) => {
+        if (b === 'Copy Message' && editorText) await vscode.env.clipboard.writeText(editorText);
+        if (b === 'Copy Session Key' && sessionKey) await vscode.env.clipboard.writeText(sessionKey);
+      });
+      return { status: 'undone', via, entryId: user.id, editorText, sessionKey };
+    } catch (err) {
+      const f = reportGatewayFailure(this.ui, this.diag, `undo compaction ${s.row.key}`, err, `${via} ${s.row.key}`);
+      return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', via, entryId: user.id, reason: f.message };
+    }
   }
 
   /** The compaction's JSON and what it replaced: the entries from the previous boundary up to its first kept entry. */
