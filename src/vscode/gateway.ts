@@ -1,32 +1,698 @@
-/** (in progress) Live mode: the Gateway connection (issue 7). */
+/**
+ * Live mode (issue 7): the connection to the OpenClaw Gateway.
+ *
+ * - One connection per Gateway URL: every existing state dir of the model resolves its URL (setting
+ *   `openclawContext.gateway.url` > $OPENCLAW_GATEWAY_URL > its config's gateway.port, token.ts
+ *   resolveGatewayUrl); state dirs that resolve to the same URL share it. With the URL setting and no local state
+ *   dir, one remote connection (its sessions' figures come from sessions.list; no full remote session model).
+ * - Mode 'auto': a cheap TCP probe first; a WebSocket only when something listens. Re-probed every 15 s while
+ *   not connected, and at once when a service refresh finds a live Gateway lock in the state dir. Reconnects after
+ *   a drop are the client's (backoff, subscriptions replayed). Mode 'off' and dispose close every connection.
+ * - Client `cli`/`cli` with an Ed25519 device kept in SecretStorage (gatewaySecrets.ts): the real 2026.9.6 Gateway
+ *   grants the three operator scopes on loopback and pairs the device (a device token per URL, also kept in
+ *   SecretStorage; used when no shared token is available).
+ * - Token: the one set with "Set Gateway Token…" (SecretStorage only), else — with consent (useLocalToken
+ *   'always', or 'ask' answered once, remembered in globalState) — $OPENCLAW_GATEWAY_TOKEN / the config's
+ *   gateway.auth.token, read at each connect and never stored. Every string this controller logs or shows goes
+ *   through redact() with every token it knows.
+ * - sessions.subscribe after connecting; each sessions.changed refreshes the model at once (no file-event
+ *   debounce), so the gauge follows a turn within milliseconds of the Gateway's event.
+ */
+import * as net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { ContextService } from './service';
+import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
+import { normalizeGatewayUrl } from '../core/gateway/identity';
+import { type GatewayErrorInfo, redactUrl, type SessionRow } from '../core/gateway/protocol';
+import { redact, resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
+import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../core/gateway/viewModel';
+import { checkLockFiles, probePort } from '../core/store/ownership';
+import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
+import type { LiveGateway, LiveState } from './gatewayShared';
 import type { DiagnosticsChannel } from './output';
-import { NO_GATEWAY, type LiveGateway, type LiveState } from './gatewayShared';
-import type { GatewayClient } from '../core/gateway/client';
+import type { ContextService } from './service';
+
+const SECTION = 'openclawContext.gateway';
+const CONSENT_KEY = 'openclawContext.gateway.localTokenConsent';
+const CONTEXT_KEY = 'openclawContext.gatewayLive';
+/** re-probe interval while not connected */
+export const REPROBE_MS = 15_000;
+/** lock-file checks on service refreshes, at most this often */
+const LOCK_CHECK_MS = 2_000;
+const LOG_LINES = 500;
+
+type Mode = 'auto' | 'off';
+type UseLocal = 'ask' | 'always' | 'never';
+
+/** The UI the controller uses (tests replace it). */
+export interface GatewayUi {
+  inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  quickPick(items: vscode.QuickPickItem[], options: vscode.QuickPickOptions): Thenable<vscode.QuickPickItem | undefined>;
+  ask(message: string, ...items: string[]): Thenable<string | undefined>;
+  info(message: string): Thenable<unknown>;
+}
+
+export const vscodeGatewayUi: GatewayUi = {
+  inputBox: (o) => vscode.window.showInputBox(o),
+  quickPick: (items, o) => vscode.window.showQuickPick(items, o),
+  ask: (m, ...items) => vscode.window.showInformationMessage(m, ...items),
+  info: (m) => vscode.window.showInformationMessage(m),
+};
+
+interface Target {
+  key: string;
+  url: string;
+  urlSource: string;
+  stateDirs: string[];
+  config: unknown;
+  state: LiveState;
+  client?: GatewayClient;
+  subs: vscode.Disposable[];
+  connection?: GatewayConnection;
+  error?: GatewayErrorInfo;
+  unreachable?: boolean;
+  probeError?: string;
+  /** a refusal the user must fix (token, protocol): no automatic retry until something changes */
+  blocked?: boolean;
+  starting?: Promise<void>;
+  tokenSource: TokenSourceView;
+  events: number;
+  lastEventAt?: number;
+  lastRefreshMs?: number;
+  remoteSessions?: RemoteSessionView[];
+  remoteTimer?: NodeJS.Timeout;
+}
+
+/** Is something listening at the URL's host:port? (probePort for loopback, the same TCP check elsewhere) */
+export function probeUrl(url: string, timeoutMs = 500): Promise<{ listening: boolean; error?: string }> {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return Promise.resolve({ listening: false, error: 'invalid URL' });
+  }
+  const port = Number(u.port || (u.protocol === 'wss:' || u.protocol === 'https:' ? 443 : 80));
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (host === '127.0.0.1') return probePort(port, timeoutMs);
+  return new Promise((resolve) => {
+    const sock = net.connect({ host, port });
+    let done = false;
+    const finish = (r: { listening: boolean; error?: string }) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      sock.destroy();
+      resolve(r);
+    };
+    const timer = setTimeout(() => finish({ listening: false, error: `no answer within ${timeoutMs} ms` }), timeoutMs);
+    sock.once('connect', () => finish({ listening: true }));
+    sock.once('error', (err: NodeJS.ErrnoException) => finish({ listening: false, error: err.code ?? err.message }));
+  });
+}
+
+function remoteRow(r: SessionRow): RemoteSessionView {
+  const row = r as unknown as Record<string, unknown>;
+  const num = (k: string) => (typeof row[k] === 'number' ? (row[k] as number) : undefined);
+  const v: RemoteSessionView = { key: String(row.key) };
+  const set = <K extends keyof RemoteSessionView>(k: K, val: RemoteSessionView[K] | undefined) => {
+    if (val !== undefined) v[k] = val;
+  };
+  set('totalTokens', num('totalTokens'));
+  set('contextTokens', num('contextTokens'));
+  set('compactionCount', num('compactionCount'));
+  set('updatedAt', num('updatedAt'));
+  set('totalTokensFresh', typeof row.totalTokensFresh === 'boolean' ? row.totalTokensFresh : undefined);
+  set('hasActiveRun', typeof row.hasActiveRun === 'boolean' ? row.hasActiveRun : undefined);
+  set('status', typeof row.status === 'string' ? row.status : undefined);
+  return v;
+}
 
 export class GatewayController implements LiveGateway, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeState = this.changed.event;
+  /** every sessions.changed handled: the refresh it triggered and how long that took */
+  private readonly refreshed = new vscode.EventEmitter<{ stateDirs: string[]; ms: number; at: number }>();
+  readonly onDidLiveRefresh = this.refreshed.event;
+  ui: GatewayUi = vscodeGatewayUi;
+  readonly devices: SecretStorageDeviceStore;
+  private readonly targets = new Map<string, Target>();
+  private readonly secretValues = new Set<string>();
+  private readonly subs: vscode.Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private lastLockCheck = 0;
+  private consentAsk: Promise<void> | undefined;
+  /** 'ask' dismissed without an answer: not asked again until the next start */
+  private consentDismissed = false;
+  private disposed = false;
+  private lastState: LiveState = 'off';
+  /** the redacted lines this controller logged (tests check that no token is in them) */
+  readonly logLines: string[] = [];
+  /** sessions.changed events that refreshed the model */
+  liveRefreshes = 0;
+  /** the markdown last shown by Show Gateway Connection (tests) */
+  lastStatusMarkdown = '';
+
   constructor(
     readonly context: vscode.ExtensionContext,
     readonly service: ContextService,
     readonly diag: DiagnosticsChannel,
-  ) {}
-  get state(): LiveState {
-    return NO_GATEWAY.state;
+  ) {
+    this.devices = new SecretStorageDeviceStore(context.secrets);
+    controllers.set(service, this);
   }
+
+  // -------------------------------------------------------------------------------------------
+  // LiveGateway
+
+  get state(): LiveState {
+    return overallState(this.views(), this.mode());
+  }
+
   clientFor(stateDir: string): GatewayClient | undefined {
-    void stateDir;
+    for (const t of this.targets.values()) if (t.state === 'live' && t.client?.state === 'connected' && t.stateDirs.includes(stateDir)) return t.client;
     return undefined;
   }
+
   summary(): { live: boolean; text: string; detail?: string } {
-    return NO_GATEWAY.summary();
+    return gatewaySummary(this.views(), this.mode(), this.secrets());
   }
+
+  /** The connection line of one state dir (Sessions view). */
+  summaryFor(stateDir: string): { live: boolean; text: string } {
+    const mode = this.mode();
+    for (const t of this.targets.values()) {
+      if (!t.stateDirs.includes(stateDir)) continue;
+      return { live: mode === 'auto' && t.state === 'live', text: connectionLine(this.view(t), mode, this.secrets()) };
+    }
+    return { live: false, text: mode === 'off' ? 'files only · live mode off' : 'files only' };
+  }
+
+  /** The connections as the view model sees them (no secrets). */
+  views(): ConnectionView[] {
+    return [...this.targets.values()].map((t) => this.view(t));
+  }
+
+  private view(t: Target): ConnectionView {
+    const s = this.secrets();
+    const c = t.state === 'live' ? t.connection : undefined;
+    const v: ConnectionView = { url: redactUrl(t.url), urlSource: t.urlSource, stateDirs: t.stateDirs, state: t.state, tokenSource: t.tokenSource, events: t.events };
+    if (t.unreachable) v.unreachable = true;
+    if (t.probeError) v.probeError = t.probeError;
+    if (c) {
+      v.serverVersion = c.server?.version ?? '?';
+      v.protocol = c.protocol;
+      v.scopes = c.scopes;
+      v.clientId = c.clientId;
+      v.clientMode = c.clientMode;
+      if (c.authMethod) v.authMethod = c.authMethod;
+      if (c.deviceId) v.deviceId = c.deviceId;
+      v.deviceTokenIssued = c.deviceTokenIssued;
+      v.connectedAt = c.connectedAt;
+    }
+    if (t.error) v.error = { kind: t.error.kind, message: redact(t.error.message, s), ...(t.error.missingScope ? { missingScope: t.error.missingScope } : {}) };
+    if (t.lastEventAt) v.lastEventAt = t.lastEventAt;
+    if (t.lastRefreshMs !== undefined) v.lastRefreshMs = t.lastRefreshMs;
+    if (t.remoteSessions) v.remoteSessions = t.remoteSessions;
+    return v;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settings, secrets, logging
+
+  mode(): Mode {
+    return vscode.workspace.getConfiguration(SECTION).get<string>('mode') === 'off' ? 'off' : 'auto';
+  }
+
+  private urlSetting(): string {
+    return (vscode.workspace.getConfiguration(SECTION).get<string>('url') ?? '').trim();
+  }
+
+  private useLocal(): UseLocal {
+    const v = vscode.workspace.getConfiguration(SECTION).get<string>('useLocalToken');
+    return v === 'always' || v === 'never' ? v : 'ask';
+  }
+
+  private secrets(): string[] {
+    return [...this.secretValues, ...this.devices.known];
+  }
+
+  private redact(text: string): string {
+    return redact(text, this.secrets());
+  }
+
+  private log(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
+    const m = this.redact(message);
+    this.logLines.push(`[${level}] ${m}`);
+    if (this.logLines.length > LOG_LINES) this.logLines.splice(0, this.logLines.length - LOG_LINES);
+    if (level === 'debug') return;
+    if (level === 'info') this.diag.info(`gateway: ${m}`);
+    else this.diag.report({ severity: level === 'warn' ? 'warning' : 'error', source: 'gateway', message: m });
+  }
+
+  private async storedToken(): Promise<string | undefined> {
+    const t = (await this.context.secrets.get(GATEWAY_TOKEN_KEY))?.trim();
+    if (t) this.secretValues.add(t);
+    return t || undefined;
+  }
+
+  /** The local token (env or config) for redaction and, with consent, for connecting. */
+  private localToken(t: Target): { token: string; source: 'env' | 'config' } | undefined {
+    const r = resolveGatewayToken({ env: process.env, config: t.config });
+    if (!r || r.source === 'explicit') return undefined;
+    this.secretValues.add(r.token);
+    return { token: r.token, source: r.source };
+  }
+
+  private localAllowed(): boolean {
+    const u = this.useLocal();
+    if (u === 'always') return true;
+    if (u === 'never') return false;
+    return this.context.globalState.get<boolean>(CONSENT_KEY) === true;
+  }
+
+  /** 'ask': one prompt (shared by every connection), the answer remembered in globalState. */
+  private async ensureConsent(t: Target): Promise<void> {
+    if (this.useLocal() !== 'ask' || this.consentDismissed) return;
+    if (this.context.globalState.get<boolean>(CONSENT_KEY) !== undefined) return;
+    if (await this.storedToken()) return;
+    const local = this.localToken(t);
+    if (!local) return;
+    this.consentAsk ??= (async () => {
+      const where = local.source === 'env' ? '$OPENCLAW_GATEWAY_TOKEN' : 'gateway.auth.token in the OpenClaw config';
+      const yes = 'Use It';
+      const no = 'Never';
+      const answer = await this.ui.ask(`An OpenClaw Gateway is running at ${redactUrl(t.url)}. May OpenClaw Context read its token from ${where} to connect (live updates)? It is read at each connect and never stored.`, yes, no);
+      if (answer === yes || answer === no) await this.context.globalState.update(CONSENT_KEY, answer === yes);
+      else this.consentDismissed = true;
+      this.log('info', `local token consent: ${answer === yes ? 'granted' : answer === no ? 'refused' : 'not answered'}`);
+    })().finally(() => (this.consentAsk = undefined));
+    await this.consentAsk;
+  }
+
+  private async tokenFor(t: Target): Promise<string | undefined> {
+    const stored = await this.storedToken();
+    const local = this.localToken(t); // also for redaction
+    if (stored) {
+      t.tokenSource = 'secret';
+      return stored;
+    }
+    if (local && this.localAllowed()) {
+      t.tokenSource = local.source;
+      return local.token;
+    }
+    t.tokenSource = (await this.devices.hasDeviceToken(t.url).catch(() => false)) ? 'device-token' : 'none';
+    return undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Targets
+
+  private desired(): Map<string, { url: string; urlSource: string; stateDirs: string[]; config: unknown }> {
+    const setting = this.urlSetting();
+    const out = new Map<string, { url: string; urlSource: string; stateDirs: string[]; config: unknown }>();
+    for (const d of this.service.model.stateDirs()) {
+      if (!d.exists) continue;
+      const r = resolveGatewayUrl({ ...(setting ? { explicit: setting } : {}), env: process.env, config: d.config.value });
+      const key = normalizeGatewayUrl(r.url);
+      const cur = out.get(key);
+      if (cur) cur.stateDirs.push(d.candidate.dir);
+      else out.set(key, { url: r.url, urlSource: r.source === 'explicit' ? 'setting openclawContext.gateway.url' : r.source === 'env' ? 'environment' : r.source === 'config' ? `config ${d.config.path}` : 'default port', stateDirs: [d.candidate.dir], config: d.config.value });
+    }
+    if (!out.size && setting) out.set(normalizeGatewayUrl(setting), { url: setting, urlSource: 'setting openclawContext.gateway.url (remote, no local state dir)', stateDirs: [], config: undefined });
+    return out;
+  }
+
+  /** Bring the connections in line with the model and the settings. */
+  sync(): void {
+    if (this.disposed) return;
+    const mode = this.mode();
+    const want = mode === 'off' ? new Map() : this.desired();
+    let changed = false;
+    for (const [key, t] of [...this.targets]) {
+      if (!want.has(key)) {
+        this.targets.delete(key);
+        changed = true;
+        void this.closeTarget(t, 'no longer needed');
+      }
+    }
+    for (const [key, w] of want) {
+      let t = this.targets.get(key);
+      if (!t) {
+        t = { key, url: w.url, urlSource: w.urlSource, stateDirs: w.stateDirs, config: w.config, state: 'off', subs: [], tokenSource: 'none', events: 0 };
+        this.targets.set(key, t);
+        changed = true;
+        void this.start(t, 'new');
+      } else {
+        if (t.stateDirs.join('\n') !== w.stateDirs.join('\n')) changed = true;
+        t.stateDirs = w.stateDirs;
+        t.urlSource = w.urlSource;
+        t.config = w.config;
+      }
+    }
+    if (changed) this.fire();
+  }
+
+  private idle(t: Target): boolean {
+    return !t.client && !t.starting;
+  }
+
+  /** Probe, then connect (no-op while a client is connecting, connected or reconnecting). */
+  private async start(t: Target, why: string): Promise<void> {
+    if (this.disposed || this.mode() === 'off' || !this.idle(t)) return t.starting;
+    const run = (async () => {
+      const p = await probeUrl(t.url);
+      if (this.targets.get(t.key) !== t || this.disposed || this.mode() === 'off') return;
+      if (!p.listening) {
+        const was = t.unreachable;
+        t.unreachable = true;
+        t.probeError = p.error;
+        if (t.state !== 'failed') t.state = 'off';
+        if (!was) this.log('debug', `no Gateway at ${redactUrl(t.url)} (${p.error ?? 'not listening'}); files only`);
+        this.fire();
+        return;
+      }
+      t.unreachable = false;
+      t.probeError = undefined;
+      await this.ensureConsent(t);
+      if (this.targets.get(t.key) !== t || this.disposed || this.mode() === 'off' || t.client) return;
+      this.connect(t, why);
+    })();
+    t.starting = run;
+    try {
+      await run;
+    } finally {
+      if (t.starting === run) t.starting = undefined;
+    }
+  }
+
+  private connect(t: Target, why: string): void {
+    const client = new GatewayClient({
+      url: t.url,
+      token: () => this.tokenFor(t),
+      device: this.devices,
+      clientId: 'cli',
+      clientMode: 'cli',
+      clientVersion: String((this.context.extension?.packageJSON as { version?: string } | undefined)?.version ?? '0.0.0'),
+      displayName: 'OpenClaw Context (VS Code)',
+      logger: {
+        debug: (m) => this.log('debug', m),
+        info: (m) => this.log('info', m),
+        warn: (m) => this.log('warn', m),
+        error: (m) => this.log('error', m),
+      },
+    });
+    t.client = client;
+    t.error = undefined;
+    t.blocked = false;
+    let subscribed = false;
+    t.subs.push(
+      client.onState((s: GatewayState) => {
+        if (t.client !== client) return;
+        this.onClientState(t, client, s);
+        if (s === 'connected' && !subscribed) {
+          subscribed = true;
+          void this.subscribe(t, client);
+        }
+      }),
+      client.onError((e) => {
+        if (t.client !== client) return;
+        t.error = e;
+        this.fire();
+      }),
+      client.onSessionsChanged(() => {
+        if (t.client === client) this.onSessionsChanged(t, client);
+      }),
+    );
+    this.log('info', `connecting to ${redactUrl(t.url)} (${why})`);
+    client.connect({ retry: true }).catch(() => undefined); // failures arrive through onState/onError
+  }
+
+  private onClientState(t: Target, client: GatewayClient, s: GatewayState): void {
+    switch (s) {
+      case 'connecting':
+        t.state = 'connecting';
+        break;
+      case 'connected':
+        t.state = 'live';
+        t.connection = client.connection;
+        t.error = undefined;
+        t.unreachable = false;
+        break;
+      case 'reconnecting':
+        t.state = 'reconnecting';
+        t.error = client.lastError ?? t.error;
+        break;
+      case 'closed': {
+        t.error = client.lastError ?? t.error;
+        t.state = t.error ? 'failed' : 'off';
+        t.blocked = !!t.error && !t.error.retryable;
+        t.connection = undefined;
+        this.dropClient(t);
+        if (t.error) this.log('warn', `not connected to ${redactUrl(t.url)}: ${t.error.message}`);
+        break;
+      }
+      default:
+        t.state = 'off';
+    }
+    this.fire();
+  }
+
+  private async subscribe(t: Target, client: GatewayClient): Promise<void> {
+    try {
+      const r = await client.sessionsSubscribe({ limit: 200 });
+      if (!t.stateDirs.length && r?.list?.sessions) t.remoteSessions = r.list.sessions.map(remoteRow);
+      this.log('info', `subscribed to sessions.changed on ${redactUrl(t.url)}`);
+      if (t.stateDirs.length) this.service.refreshNow(); // catch up with what happened while not connected
+    } catch (e) {
+      if (t.client !== client) return;
+      const info = (e as { info?: () => GatewayErrorInfo }).info?.() ?? { kind: 'server-error' as const, retryable: false, message: String((e as Error).message ?? e) };
+      t.error = info;
+      this.log('warn', `sessions.subscribe on ${redactUrl(t.url)} failed: ${info.message}`);
+    }
+    this.fire();
+  }
+
+  private onSessionsChanged(t: Target, client: GatewayClient): void {
+    t.events++;
+    t.lastEventAt = Date.now();
+    if (!t.stateDirs.length) {
+      this.scheduleRemoteList(t, client);
+      return;
+    }
+    const t0 = performance.now();
+    this.service.refreshNow();
+    const ms = performance.now() - t0;
+    t.lastRefreshMs = ms;
+    this.liveRefreshes++;
+    this.refreshed.fire({ stateDirs: t.stateDirs, ms, at: Date.now() });
+  }
+
+  private scheduleRemoteList(t: Target, client: GatewayClient): void {
+    if (t.remoteTimer) return;
+    t.remoteTimer = setTimeout(() => {
+      t.remoteTimer = undefined;
+      void this.fetchRemote(t, client);
+    }, 250);
+  }
+
+  private async fetchRemote(t: Target, client: GatewayClient): Promise<void> {
+    try {
+      const r = await client.sessionsList({ limit: 200 }, { timeoutMs: 5000 });
+      if (t.client === client) t.remoteSessions = (r.sessions ?? []).map(remoteRow);
+      this.liveRefreshes++;
+      this.refreshed.fire({ stateDirs: [], ms: 0, at: Date.now() });
+      this.fire();
+    } catch (e) {
+      this.log('warn', `sessions.list on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
+    }
+  }
+
+  private dropClient(t: Target): GatewayClient | undefined {
+    const c = t.client;
+    t.client = undefined;
+    for (const d of t.subs.splice(0)) d.dispose();
+    if (t.remoteTimer) clearTimeout(t.remoteTimer);
+    t.remoteTimer = undefined;
+    return c;
+  }
+
+  private async closeTarget(t: Target, why: string): Promise<void> {
+    const c = this.dropClient(t);
+    t.state = 'off';
+    t.connection = undefined;
+    if (c) {
+      this.log('info', `closing the connection to ${redactUrl(t.url)} (${why})`);
+      await c.close().catch(() => undefined);
+    }
+    this.fire();
+  }
+
+  /** Close every connection and connect again (token or settings changed, or the user asked). */
+  async reconnectAll(why: string): Promise<void> {
+    await Promise.all([...this.targets.values()].map((t) => this.closeTarget(t, why)));
+    for (const t of this.targets.values()) {
+      t.error = undefined;
+      t.blocked = false;
+      t.unreachable = false;
+    }
+    this.consentDismissed = false;
+    this.sync();
+    await Promise.all([...this.targets.values()].map((t) => this.start(t, why)));
+  }
+
+  /** The periodic re-probe, and after a refresh that found a Gateway lock. */
+  private reprobe(why: string, onlyLocked = false): void {
+    if (this.disposed || this.mode() === 'off') return;
+    for (const t of this.targets.values()) {
+      if (!this.idle(t) || t.blocked || t.state === 'live') continue;
+      if (onlyLocked && !t.stateDirs.some((d) => checkLockFiles(d).owned)) continue;
+      void this.start(t, why);
+    }
+  }
+
+  private fire(): void {
+    const s = this.state;
+    if (s !== this.lastState) {
+      this.log('debug', `live state ${this.lastState} → ${s}`);
+      this.lastState = s;
+      void vscode.commands.executeCommand('setContext', CONTEXT_KEY, s === 'live');
+    }
+    if (!this.disposed) this.changed.fire();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Commands
+
+  async setToken(value?: string): Promise<boolean> {
+    const v =
+      value ??
+      (await this.ui.inputBox({
+        title: 'OpenClaw Gateway token',
+        prompt: 'The Gateway’s shared token (gateway.auth.token in openclaw.json, or `openclaw gateway auth-token`). Kept in VS Code’s secret storage only.',
+        password: true,
+        ignoreFocusOut: true,
+        placeHolder: 'token',
+        validateInput: (s) => (s.trim() ? undefined : 'Enter the token, or press Escape to cancel.'),
+      }));
+    const token = v?.trim();
+    if (!token) return false;
+    this.secretValues.add(token);
+    await this.context.secrets.store(GATEWAY_TOKEN_KEY, token);
+    this.log('info', 'Gateway token saved in the secret storage');
+    await this.reconnectAll('new token');
+    return true;
+  }
+
+  async clearToken(): Promise<void> {
+    const old = await this.storedToken();
+    await this.context.secrets.delete(GATEWAY_TOKEN_KEY);
+    if (old) this.secretValues.add(old); // still redacted from anything later
+    this.log('info', 'Gateway token removed from the secret storage');
+    await this.reconnectAll('token forgotten');
+  }
+
+  async showStatus(): Promise<void> {
+    // fresh figures of the Gateways' sessions (remote ones are only visible this way)
+    await Promise.all(
+      [...this.targets.values()].map(async (t) => {
+        if (t.state !== 'live' || !t.client) return;
+        try {
+          const r = await t.client.sessionsList({ limit: 200 }, { timeoutMs: 3000 });
+          t.remoteSessions = (r.sessions ?? []).map(remoteRow);
+        } catch {
+          /* shown as it was */
+        }
+      }),
+    );
+    const views = this.views();
+    const md = connectionMarkdown(views, { mode: this.mode(), secrets: this.secrets() });
+    this.lastStatusMarkdown = md;
+    const items: vscode.QuickPickItem[] = [];
+    if (!views.length) items.push({ label: this.mode() === 'off' ? '$(circle-slash) Live mode is off' : '$(circle-slash) No Gateway to connect to', detail: 'Files only.' });
+    for (const c of views) {
+      items.push({ label: c.url, kind: vscode.QuickPickItemKind.Separator });
+      items.push({ label: `${c.state === 'live' ? '$(broadcast)' : '$(circle-slash)'} ${connectionLine(c, this.mode(), this.secrets())}`, description: c.urlSource, detail: `State dirs: ${c.stateDirs.join(', ') || '(remote Gateway, no local state dir)'}` });
+      if (c.serverVersion) items.push({ label: `$(server) OpenClaw ${c.serverVersion}`, description: `protocol ${c.protocol ?? '?'} · ${c.clientId}/${c.clientMode}${c.authMethod ? ` · auth ${c.authMethod}` : ''}` });
+      if (c.scopes) items.push({ label: `$(shield) Scopes: ${c.scopes.join(', ') || '(none)'}` });
+      items.push({ label: `$(key) Token: ${tokenSourceText(c.tokenSource)}`, ...(c.tokenSource === 'none' ? { detail: 'No token: run Set Gateway Token… (or allow the local token: openclawContext.gateway.useLocalToken).' } : {}) });
+      const err = c.error ?? (c.unreachable ? { kind: 'unreachable', message: `Nothing listens at ${c.url}${c.probeError ? ` (${c.probeError})` : ''}.` } : undefined);
+      if (err) items.push({ label: `$(error) ${err.kind}`, detail: this.redact(err.message) });
+      for (const s of (c.remoteSessions ?? []).slice(0, 20)) items.push({ label: `$(comment-discussion) ${s.key}`, description: `${s.totalTokens ?? '?'}/${s.contextTokens ?? '?'} tokens${s.compactionCount ? ` · ${s.compactionCount} compactions` : ''}` });
+    }
+    const actions: Array<[string, string]> = [
+      ['$(key) Set Gateway Token…', 'openclawContext.gateway.setToken'],
+      ['$(plug) Reconnect', 'openclawContext.gateway.reconnect'],
+      ['$(copy) Copy these details (no token)', 'copy'],
+      ['$(output) Show diagnostics', 'openclawContext.showOutput'],
+    ];
+    items.push({ label: 'Actions', kind: vscode.QuickPickItemKind.Separator });
+    for (const [label] of actions) items.push({ label });
+    const pick = await this.ui.quickPick(items, { title: `OpenClaw Gateway — ${this.summary().text}`, placeHolder: 'Connection details; pick an action', matchOnDescription: true, matchOnDetail: true });
+    const action = actions.find(([l]) => l === pick?.label)?.[1];
+    if (!action) return;
+    if (action === 'copy') await vscode.env.clipboard.writeText(md);
+    else await vscode.commands.executeCommand(action);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Lifecycle
+
   register(): vscode.Disposable[] {
-    return [];
+    void this.storedToken().then(() => this.sync());
+    this.subs.push(
+      this.service.onDidChange(() => {
+        this.sync();
+        const now = Date.now();
+        if (now - this.lastLockCheck >= LOCK_CHECK_MS) {
+          this.lastLockCheck = now;
+          this.reprobe('a Gateway lock appeared', true);
+        }
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('openclawContext.gateway.mode') && this.mode() === 'off') {
+          void Promise.all([...this.targets.values()].map((t) => this.closeTarget(t, 'live mode off'))).then(() => this.sync());
+          return;
+        }
+        // (state dir changes arrive as a service refresh: sync() then adds and removes connections)
+        if (e.affectsConfiguration(SECTION)) void this.reconnectAll('settings changed');
+      }),
+      this.context.secrets.onDidChange((e) => {
+        if (e.key === GATEWAY_TOKEN_KEY) void this.storedToken();
+      }),
+    );
+    this.timer = setInterval(() => this.reprobe('periodic probe'), REPROBE_MS);
+    this.timer.unref?.();
+    return [
+      vscode.commands.registerCommand('openclawContext.gateway.setToken', () => this.setToken()),
+      vscode.commands.registerCommand('openclawContext.gateway.clearToken', () => this.clearToken()),
+      vscode.commands.registerCommand('openclawContext.gateway.reconnect', () => this.reconnectAll('reconnect command')),
+      vscode.commands.registerCommand('openclawContext.gateway.showStatus', () => this.showStatus()),
+    ];
   }
+
+  /** Close every connection; resolves when the sockets are closed. */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.targets.values()].map((t) => this.closeTarget(t, 'closing')));
+  }
+
   dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    for (const d of this.subs.splice(0)) d.dispose();
+    void this.closeAll();
+    this.disposed = true;
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
     this.changed.dispose();
+    this.refreshed.dispose();
+    controllers.delete(this.service);
   }
+}
+
+/**
+ * extension.ts builds the gauge and the Sessions view before this controller; they find it here by the service
+ * they share (liveGatewayFor), so no wiring is needed there.
+ */
+const controllers = new WeakMap<ContextService, GatewayController>();
+
+export function liveGatewayFor(service: ContextService): GatewayController | undefined {
+  return controllers.get(service);
 }

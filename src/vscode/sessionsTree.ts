@@ -11,6 +11,7 @@ import { compactionLabel, entryLabel, levelColor, sessionDescription, sessionLab
 import type { AgentStore, StateDirInfo } from '../core/store/stateDir';
 import type { EntryMeta } from '../core/store/types';
 import type { ContextService } from './service';
+import { liveGatewayFor, type GatewayController } from './gateway';
 import { estOf } from '../core/store/entries';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
@@ -72,9 +73,20 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly sub: vscode.Disposable;
   showMessages = true;
+  private live: GatewayController | undefined;
+  private liveSub: vscode.Disposable | undefined;
 
   constructor(private readonly service: ContextService) {
     this.sub = service.onDidChange(() => this.emitter.fire(undefined));
+  }
+
+  /** live mode (issue 7): each state dir shows its Gateway connection line; refreshed when it changes */
+  private liveLine(dir: string): string | undefined {
+    if (!this.live) {
+      this.live = liveGatewayFor(this.service);
+      this.liveSub = this.live?.onDidChangeState(() => this.emitter.fire(undefined));
+    }
+    return this.live?.summaryFor(dir).text;
   }
 
   refresh(): void {
@@ -136,8 +148,9 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         const n = this.service.model.sessions().filter((s) => s.stateDir === d.candidate.dir).length;
         const item = new vscode.TreeItem(tildify(d.candidate.dir), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `dir:${d.candidate.dir}`;
-        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}` : 'not found';
-        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}`;
+        const live = this.liveLine(d.candidate.dir);
+        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${live ? ` · ${live}` : ''}` : 'not found';
+        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${live ? `\nGateway: ${live}` : ''}`;
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'stateDir';
         return item;
@@ -216,6 +229,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   dispose(): void {
     this.sub.dispose();
+    this.liveSub?.dispose();
     this.emitter.dispose();
   }
 }

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { statusBarModel } from '../core/context/viewModel';
 import type { ContextService } from './service';
 import type { Settings } from './settings';
+import { liveGatewayFor } from './gateway';
+import type { LiveGateway } from './gatewayShared';
 
 /** Links at the bottom of the gauge tooltip, for the gauge's session. */
 const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [
@@ -14,8 +16,12 @@ const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [
 export class GaugeStatusBar implements vscode.Disposable {
   private item: vscode.StatusBarItem | undefined;
   private readonly sub: vscode.Disposable;
+  private liveSub: vscode.Disposable | undefined;
+  private live: LiveGateway | undefined;
   /** last rendered text, for tests and diagnostics */
   text = '';
+  /** last rendered tooltip markdown, for tests */
+  tooltip = '';
 
   constructor(
     private readonly service: ContextService,
@@ -34,7 +40,19 @@ export class GaugeStatusBar implements vscode.Disposable {
     this.update();
   }
 
+  /** live mode (issue 7): the Gateway connection's line in the tooltip, a marker when live */
+  setLive(live: LiveGateway): void {
+    if (this.live === live) return;
+    this.liveSub?.dispose();
+    this.live = live;
+    this.liveSub = live.onDidChangeState(() => this.update());
+  }
+
   update(): void {
+    if (!this.live) {
+      const live = liveGatewayFor(this.service);
+      if (live) this.setLive(live);
+    }
     if (!this.settings.statusBarEnabled) {
       this.item?.hide();
       return;
@@ -53,10 +71,13 @@ export class GaugeStatusBar implements vscode.Disposable {
       now: Date.now(),
       ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
     });
-    this.text = m.text;
-    this.item.text = m.text;
+    const live = this.live?.summary();
+    this.text = live?.live ? `${m.text} $(broadcast)` : m.text;
+    this.item.text = this.text;
+    const liveLine = live ? `\n\n$(broadcast) Gateway: ${live.text}` : '';
     const actions = active ? `\n\n---\n\n${TOOLTIP_ACTIONS.map(([cmd, label]) => `[${label}](command:${cmd}?${encodeURIComponent(JSON.stringify([active.uid]))})`).join(' · ')}` : '';
-    const md = new vscode.MarkdownString(m.tooltip + actions, true);
+    this.tooltip = m.tooltip + liveLine;
+    const md = new vscode.MarkdownString(m.tooltip + liveLine + actions, true);
     // only our own commands may run from the tooltip's links
     md.isTrusted = { enabledCommands: TOOLTIP_ACTIONS.map(([c]) => c) };
     this.item.tooltip = md;
@@ -68,6 +89,7 @@ export class GaugeStatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.sub.dispose();
+    this.liveSub?.dispose();
     this.item?.dispose();
   }
 }
