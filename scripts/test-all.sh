@@ -30,13 +30,13 @@ e2e_fail=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/e2e.log | awk '
 [ "$e2e_pass" -gt 0 ] || { echo "e2e: none ran"; exit 1; }
 
 echo "== 4/4 interop with the real OpenClaw 2026.9.6"
-bash scripts/test-interop.sh 2>&1 | tee test-results/interop.log
-io_pass=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $1+0}')
-io_fail=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $3+0}')
+bash scripts/test-interop.sh 2>&1 | tee test-results/interop-all.log
+io_pass=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop-all.log | tail -1 | awk '{print $1+0}')
+io_fail=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop-all.log | tail -1 | awk '{print $3+0}')
 [ "${io_pass:-0}" -gt 0 ] || { echo "interop: none ran"; exit 1; }
 # the real Gateway in the real VS Code (test/e2e/run-live.mjs, run by test-interop.sh after run.mjs)
-live_pass=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $2+0}')
-live_fail=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop.log | tail -1 | awk '{print $4+0}')
+live_pass=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop-all.log | tail -1 | awk '{print $2+0}')
+live_fail=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop-all.log | tail -1 | awk '{print $4+0}')
 e2e_pass=$(( e2e_pass + ${live_pass:-0} )); e2e_fail=$(( e2e_fail + ${live_fail:-0} ))
 
 echo

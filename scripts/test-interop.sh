@@ -5,6 +5,7 @@
 #   1. setup (idempotent, cached outside the repo): Node 24 + openclaw@2026.9.6 (test/interop/setup.sh)
 #   2. compile (tsc) so out/src/core/{store,context,checkpoint,compaction}/*.js are current, and bundle dist/cli.js
 #   3. test/interop/run.mjs under Node 24 (prints `N passed, N failed`)
+#   4. test/e2e/run-live.mjs (system Node; code-server + chromium, the real Gateway): live mode in a real VS Code
 # Needs the shared harness beside the repo (../shared/tools/openclaw-real) or $OPENCLAW_SHARED_DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,5 +29,19 @@ set -e
 if [ "$rc" -ne 0 ] || ! grep -Eq '^[0-9]+ passed, 0 failed$' test-results/interop.log; then
   echo "test-interop: FAILED (rc $rc)"
   exit $(( rc ? rc : 1 ))
+fi
+# Live mode in a real VS Code against the real Gateway (test/e2e/run-live.mjs, issue 7 item 7); its
+# `[live] N passed, N failed` line goes into interop.log too (scripts/test-all.sh counts it).
+eval "$(bash scripts/setup-e2e.sh)"
+export CODE_SERVER_ENTRY
+# always package the current dist/ (built above): a stale VSIX would test yesterday's extension
+npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix 2>&1 | grep -E 'DONE|ERROR' || true
+set +e
+node test/e2e/run-live.mjs test-results/openclaw-context.vsix test-results 2>&1 | tee -a test-results/interop.log
+lrc=${PIPESTATUS[0]}
+set -e
+if [ "$lrc" -ne 0 ]; then
+  echo "test-interop: live checks (test/e2e/run-live.mjs) FAILED (rc $lrc)"
+  exit "$lrc"
 fi
 echo "test-interop: ok in $(( $(date +%s) - T0 )) s"
