@@ -18,7 +18,6 @@
  * - sessions.subscribe after connecting; each sessions.changed refreshes the model at once (no file-event
  *   debounce), so the gauge follows a turn within milliseconds of the Gateway's event.
  */
-import * as net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
@@ -93,21 +92,7 @@ export function probeUrl(url: string, timeoutMs = 500): Promise<{ listening: boo
   }
   const port = Number(u.port || (u.protocol === 'wss:' || u.protocol === 'https:' ? 443 : 80));
   const host = u.hostname.replace(/^\[|\]$/g, '');
-  if (host === '127.0.0.1') return probePort(port, timeoutMs);
-  return new Promise((resolve) => {
-    const sock = net.connect({ host, port });
-    let done = false;
-    const finish = (r: { listening: boolean; error?: string }) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      sock.destroy();
-      resolve(r);
-    };
-    const timer = setTimeout(() => finish({ listening: false, error: `no answer within ${timeoutMs} ms` }), timeoutMs);
-    sock.once('connect', () => finish({ listening: true }));
-    sock.once('error', (err: NodeJS.ErrnoException) => finish({ listening: false, error: err.code ?? err.message }));
-  });
+  return probePort(port, timeoutMs, host);
 }
 
 function remoteRow(r: SessionRow): RemoteSessionView {

@@ -434,10 +434,10 @@ export function gatewayPorts(stateDir: string, opts: Pick<OwnershipOptions, 'por
   return [...new Set(ports)];
 }
 
-/** Does something accept TCP connections on 127.0.0.1:port? */
-export function probePort(port: number, timeoutMs = 300): Promise<{ listening: boolean; error?: string }> {
+/** Does something accept TCP connections on host:port (default 127.0.0.1)? */
+export function probePort(port: number, timeoutMs = 300, host = '127.0.0.1'): Promise<{ listening: boolean; error?: string }> {
   return new Promise((resolve) => {
-    const sock = net.connect({ host: '127.0.0.1', port });
+    const sock = net.connect({ host, port });
     let done = false;
     const finish = (r: { listening: boolean; error?: string }) => {
       if (done) return;
