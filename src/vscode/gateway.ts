@@ -78,6 +78,8 @@ interface Target {
   events: number;
   lastEventAt?: number;
   lastRefreshMs?: number;
+  /** a refresh for a burst of sessions.changed is already queued */
+  refreshQueued?: boolean;
   remoteSessions?: RemoteSessionView[];
   remoteTimer?: NodeJS.Timeout;
 }
@@ -464,12 +466,19 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       this.scheduleRemoteList(t, client);
       return;
     }
-    const t0 = performance.now();
-    this.service.refreshNow();
-    const ms = performance.now() - t0;
-    t.lastRefreshMs = ms;
-    this.liveRefreshes++;
-    this.refreshed.fire({ stateDirs: t.stateDirs, ms, at: Date.now() });
+    // a turn sends a burst of sessions.changed (about 7): the events of one burst share one refresh
+    if (t.refreshQueued) return;
+    t.refreshQueued = true;
+    setImmediate(() => {
+      t.refreshQueued = false;
+      if (this.disposed || t.client !== client) return;
+      const t0 = performance.now();
+      this.service.refreshNow();
+      const ms = performance.now() - t0;
+      t.lastRefreshMs = ms;
+      this.liveRefreshes++;
+      this.refreshed.fire({ stateDirs: t.stateDirs, ms, at: Date.now() });
+    });
   }
 
   private scheduleRemoteList(t: Target, client: GatewayClient): void {

@@ -21,7 +21,7 @@ import type { CheckpointNode, CpDirNode, CpSessionNode, CpNode } from '../../../
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { INJECTION_HEADER } from '../../../src/core/checkpoint/render';
-import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
+import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs } from './util';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -67,16 +67,8 @@ suite('Checkpoints in the extension host', () => {
     await api.firstRefresh;
     ({ root, dir } = demoStateCopy('oc-ctx-cp-'));
     originalUi = api.checkpoints.ui;
-    const stub = (kind: keyof CheckpointUi) => (message: string, ...rest: unknown[]) => {
-      const detail = kind === 'confirm' ? (rest.shift() as string) : undefined;
-      prompts.push({ kind, message, detail, buttons: rest as string[] });
-      return Promise.resolve(answers[kind]?.(message));
-    };
     api.checkpoints.ui = {
-      confirm: stub('confirm'),
-      info: stub('info'),
-      warn: stub('warn'),
-      error: stub('error'),
+      ...recordingDialogs(prompts, answers),
       pick: (items, opts) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: items.map((i) => i.label) });
         return Promise.resolve(items.find((i) => i.kind !== vscode.QuickPickItemKind.Separator));

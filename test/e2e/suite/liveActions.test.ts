@@ -22,7 +22,7 @@ import type { ResetOutcome } from '../../../src/vscode/liveActions';
 import { GatewayClient } from '../../../src/core/gateway/client';
 import { listCheckpoints } from '../../../src/core/checkpoint/store';
 import { FakeGateway, FakeReplyError } from '../../support/fakeGateway';
-import { activatedApi, demoStateCopy, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
+import { activatedApi, demoStateCopy, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs } from './util';
 
 const TOKEN = 'live-actions-e2e-token-7f3a9c2e1b';
 
@@ -92,16 +92,8 @@ suite('Live actions through the Gateway', () => {
     originalCompactionLive = api.compaction.live;
     originalCheckpointsLive = api.checkpoints.live;
     setLive(liveStub(() => client));
-    const stub = (kind: keyof CheckpointUi) => (message: string, ...rest: unknown[]) => {
-      const detail = kind === 'confirm' ? (rest.shift() as string) : undefined;
-      prompts.push({ kind, message, detail, buttons: rest as string[] });
-      return Promise.resolve(answers[kind]?.(message));
-    };
     api.checkpoints.ui = {
-      confirm: stub('confirm'),
-      info: stub('info'),
-      warn: stub('warn'),
-      error: stub('error'),
+      ...recordingDialogs(prompts, answers),
       pick: (items, opts) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: items.map((i) => i.label) });
         return Promise.resolve(pickLabel === undefined ? undefined : items.find((i) => i.label === pickLabel));

@@ -21,7 +21,7 @@ import { dateStamp, scanWorkspace, userTimeZone } from '../../../src/core/memory
 import type { MemoryRow } from '../../../src/core/memory/viewModel';
 import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';
 import type { MemoryUi } from '../../../src/vscode/memoryShared';
-import { EXT_ID, waitFor } from './util';
+import { EXT_ID, waitFor, recordingDialogs } from './util';
 
 const stateDir = process.env.OPENCLAW_STATE_DIR ?? '';
 const ORDER = ['AGENTS.md', 'SOUL.md', 'TOOLS.md', 'IDENTITY.md', 'USER.md', 'HEARTBEAT.md', 'BOOTSTRAP.md', 'MEMORY.md'];
@@ -91,18 +91,8 @@ suite('Memories view in the extension host', () => {
     snapshot = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-mem-'));
     fs.cpSync(ws, path.join(snapshot, 'ws'), { recursive: true });
     originalUi = api.memoryUi.current;
-    const stub =
-      (kind: keyof MemoryUi) =>
-      (message: string, ...rest: string[]) => {
-        const detail = kind === 'confirm' ? rest.shift() : undefined;
-        prompts.push({ kind, message, detail, buttons: rest });
-        return Promise.resolve(answers[kind]?.(message, rest));
-      };
     api.memoryUi.current = {
-      confirm: stub('confirm'),
-      info: stub('info'),
-      warn: stub('warn'),
-      error: stub('error'),
+      ...recordingDialogs(prompts, answers),
       pick: (items, opts) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: items.map((i) => i.label) });
         return Promise.resolve(items[0]);

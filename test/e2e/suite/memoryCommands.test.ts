@@ -22,7 +22,7 @@ import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import type { FlushOutcome, RememberOutcome, SearchOutcome } from '../../../src/vscode/memoryCommands';
 import type { SessionState } from '../../../src/core/context/model';
 import { FlushStateStore } from '../../../src/core/memory/flush';
-import { EXT_ID, waitFor, activatedApi } from './util';
+import { EXT_ID, waitFor, activatedApi, recordingDialogs } from './util';
 
 interface Prompt {
   kind: keyof MemoryUi;
@@ -84,16 +84,8 @@ suite('Memory commands in the extension host', () => {
     save(stateFile());
     for (const d of [path.join(stateDir, 'context'), path.join(stateDir, 'context', 'memory')]) if (!fs.existsSync(d)) createdDirs.push(d);
     originalUi = api.memoryUi.current;
-    const stub = (kind: 'confirm' | 'info' | 'warn' | 'error') => (message: string, ...rest: string[]) => {
-      const detail = kind === 'confirm' ? rest.shift() : undefined;
-      prompts.push({ kind, message, detail, buttons: rest });
-      return Promise.resolve(answers[kind](message));
-    };
     api.memoryUi.current = {
-      confirm: stub('confirm'),
-      info: stub('info'),
-      warn: stub('warn'),
-      error: stub('error'),
+      ...recordingDialogs(prompts, answers),
       pick: <T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: [], items });
         const a = picks.shift();

@@ -82,3 +82,28 @@ export async function activatedApi(): Promise<{ api: OpenClawContextApi; stateDi
   if (!stateDir || !fs.existsSync(stateDir)) throw new Error(`OPENCLAW_STATE_DIR must point at a prepared state copy (got ${JSON.stringify(stateDir)})`);
   return { api, stateDir };
 }
+
+/** One dialog a UI seam was asked to show (tests assert on them). */
+export interface RecordedPrompt {
+  kind: string;
+  message: string;
+  detail?: string;
+  buttons: string[];
+}
+
+/**
+ * confirm / info / warn / error for a UI seam (CheckpointUi, MemoryUi): each call is recorded in `prompts`
+ * and answered by `answers[kind](message, buttons)` (no answer = dismissed). The modal confirm's first
+ * argument after the message is its detail.
+ */
+export function recordingDialogs(prompts: RecordedPrompt[], answers: Partial<Record<'confirm' | 'info' | 'warn' | 'error', (message: string, buttons: string[]) => string | undefined>>) {
+  const stub =
+    (kind: 'confirm' | 'info' | 'warn' | 'error') =>
+    (message: string, ...rest: unknown[]): Thenable<string | undefined> => {
+      const detail = kind === 'confirm' ? (rest.shift() as string | undefined) : undefined;
+      const buttons = rest as string[];
+      prompts.push({ kind, message, detail, buttons });
+      return Promise.resolve(answers[kind]?.(message, buttons));
+    };
+  return { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error') };
+}
