@@ -73,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
   const gateway = new GatewayController(context, service, diag);
   compaction.live = gateway;
   checkpoints.live = gateway;
+  memDeps.live = () => gateway;
 
   context.subscriptions.push(
     diag,

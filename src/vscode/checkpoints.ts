@@ -21,7 +21,7 @@ import { CheckpointNode, CpSessionNode, type CheckpointsTreeProvider } from './c
 import type { DiagnosticsChannel } from './output';
 import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
 import type { GatewayClient } from '../core/gateway/client';
-import { clientAfterRefusal, reportGatewayFailure, routeFor } from './liveActions';
+import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from './liveActions';
 import type { ContextService } from './service';
 import { sessionFromArg } from './sessionsTree';
 import type { Settings } from './settings';
@@ -400,6 +400,11 @@ export class CheckpointsController implements vscode.Disposable {
     }
     if (choice !== 'Restore') return { status: 'cancelled', plan };
     if (route) return this.restoreViaGateway(c.checkpoint.meta.checkpoint_id, target, plan, route.client);
+    const remote = remoteUnavailable(target, 'receive the restore note');
+    if (remote) {
+      void Promise.resolve(this.ui.warn(remote, CONNECT_BUTTON)).then(runGatewayButton);
+      return { status: 'refused', plan };
+    }
     if (!wt) {
       void this.ui.error(`OpenClaw Context: the store of ${target.row.key} is not available.`);
       return { status: 'failed', plan };

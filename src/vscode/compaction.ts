@@ -30,7 +30,7 @@ import type { CheckpointUi } from './checkpoints';
 import type { DiagnosticsChannel } from './output';
 import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
 import type { GatewayClient } from '../core/gateway/client';
-import { clientAfterRefusal, connectButtons, LiveActions, reportGatewayFailure, routeFor, runGatewayButton } from './liveActions';
+import { clientAfterRefusal, CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from './liveActions';
 import type { ContextService } from './service';
 import { EntryNode, sessionFromArg } from './sessionsTree';
 import { languageModelSummarizer, type LmChoice } from './lmSummarizer';
@@ -147,8 +147,15 @@ export class CompactionController implements vscode.Disposable {
       void this.ui.info('OpenClaw Context: no session to compact. Pick one in the Sessions view.');
       return { status: 'nothing', reason: 'no session' };
     }
-    const breaker = new CompactionBreaker(s.stateDir);
-    if (breaker.isOpen(s.row.key)) {
+    // a remote Gateway's session: only that Gateway can compact it (no local files, no breaker of ours)
+    const remoteClient = s.remote ? this.live.clientFor(s.stateDir) : undefined;
+    if (s.remote && !remoteClient) {
+      const msg = remoteUnavailable(s, 'be compacted')!;
+      void Promise.resolve(this.ui.warn(msg, CONNECT_BUTTON)).then(runGatewayButton);
+      return { status: 'refused', reason: msg };
+    }
+    const breaker = s.remote ? undefined : new CompactionBreaker(s.stateDir);
+    if (breaker?.isOpen(s.row.key)) {
       const st = breaker.status(s.row.key);
       const last = st.failures[st.failures.length - 1]?.reason ?? 'unknown';
       const c = await this.ui.warn(
@@ -172,6 +179,16 @@ export class CompactionController implements vscode.Disposable {
       } else r = planCompaction(input);
       return r.ok ? { ok: true as const, plan: r.plan, data } : r;
     });
+    if (!planned.ok && remoteClient) {
+      // the display history the Gateway sends may be too short for our planner; OpenClaw decides for itself
+      const choice = await this.ui.confirm(
+        `Compact ${s.row.key} through the Gateway?`,
+        `The session is on the remote OpenClaw Gateway ${s.remote}: it compacts the session (sessions.compact) with OpenClaw's own summary and settings. Our planner has no preview to show (${planned.reason}).`,
+        'Compact',
+      );
+      if (choice !== 'Compact') return { status: 'cancelled', reason: planned.reason };
+      return this.compactViaGateway(s, remoteClient, { status: 'compacted' });
+    }
     if (!planned.ok) {
       void this.ui.info(`OpenClaw Context: nothing to compact in ${s.row.key}: ${planned.reason}.`);
       return { status: 'nothing', reason: planned.reason };
@@ -207,7 +224,7 @@ export class CompactionController implements vscode.Disposable {
     if (!target) return { status: 'failed', reason: 'the store is not available', plan };
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compacting ${s.row.key}…` }, () => appendToSession(target, [plan.entry]));
     if (result.ok) {
-      breaker.recordSuccess(s.row.key);
+      breaker?.recordSuccess(s.row.key);
       this.diag.info(`compacted ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (${plan.quality.tokensBefore} → ${plan.quality.tokensAfter} est.)`);
       for (const n of result.notes) this.diag.info(`  ${n}`);
       this.service.refreshNow();
@@ -230,8 +247,8 @@ export class CompactionController implements vscode.Disposable {
       return this.compactViaGateway(s, late, { status: 'compacted', plan, before, after, report });
     }
     if (!owned) {
-      const f = breaker.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: this.workspaceOf(s) });
-      if (f.opened) this.diag.report({ severity: 'error', source: `compact ${s.row.key}`, message: `circuit breaker opened after ${f.state.consecutiveFailures} failures${f.errorsLog?.status === 'appended' ? ` (logged to ${f.errorsLog.file})` : ''}` });
+      const f = breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: this.workspaceOf(s) });
+      if (f?.opened) this.diag.report({ severity: 'error', source: `compact ${s.row.key}`, message: `circuit breaker opened after ${f.state.consecutiveFailures} failures${f.errorsLog?.status === 'appended' ? ` (logged to ${f.errorsLog.file})` : ''}` });
     }
     this.diag.report({ severity: 'warning', source: `compact ${s.row.key}`, message: `${result.code}: ${result.message}` });
     if (owned) {
@@ -278,7 +295,7 @@ export class CompactionController implements vscode.Disposable {
       const i = data ? data.path.map((m) => m.kind).lastIndexOf('compaction') : -1;
       if (data && i >= 0 && data.full[i]?.summary === res.summary) tokensAfter = data.path[i]!.tokensAfter;
     }
-    new CompactionBreaker(s.stateDir).recordSuccess(key);
+    if (!s.remote) new CompactionBreaker(s.stateDir).recordSuccess(key);
     const figures = `${res.tokensBefore !== undefined ? res.tokensBefore.toLocaleString('en') : '?'} → ${tokensAfter !== undefined ? tokensAfter.toLocaleString('en') : '?'} tokens`;
     this.diag.info(`compacted ${key} through the Gateway: ${figures}; first kept entry ${res.firstKeptEntryId ?? '?'}`);
     const text = `# Compaction by OpenClaw — ${key}\n\n- Compacted through the Gateway (sessions.compact), with OpenClaw's own summary and settings\n- Tokens: ${figures}\n- First kept entry: \`${res.firstKeptEntryId ?? '?'}\`\n\n---\n\n${res.summary}\n`;
@@ -398,7 +415,7 @@ export class CompactionController implements vscode.Disposable {
 
   resetBreaker(arg: unknown): boolean {
     const s = sessionFromArg(this.service, arg);
-    if (!s) return false;
+    if (!s || s.remote) return false;
     new CompactionBreaker(s.stateDir).reset(s.row.key);
     void this.ui.info(`OpenClaw Context: compaction of ${s.row.key} is enabled again.`);
     return true;

@@ -4,7 +4,12 @@
  * - One connection per Gateway URL: every existing state dir of the model resolves its URL (setting
  *   `openclawContext.gateway.url` > $OPENCLAW_GATEWAY_URL > its config's gateway.port, token.ts
  *   resolveGatewayUrl); state dirs that resolve to the same URL share it. With the URL setting and no local state
- *   dir, one remote connection (its sessions' figures come from sessions.list; no full remote session model).
+ *   dir, one remote connection whose sessions feed the whole extension: a RemoteSessionCache
+ *   (core/gateway/remoteStore.ts) filled from sessions.subscribe / sessions.changed / sessions.list, and
+ *   chat.history for the transcripts the model asks for, is given to the model as a remote source.
+ * - The sessions shown in detail (the gauge's session and every open context document) get
+ *   sessions.messages.subscribe: a remote session's `session.message` events extend its history at once; for a
+ *   local store they refresh the model at once (the local files stay the source of the transcript).
  * - Mode 'auto': a cheap TCP probe first; a WebSocket only when something listens. Re-probed every 15 s while
  *   not connected, and at once when a service refresh finds a live Gateway lock in the state dir. Reconnects after
  *   a drop are the client's (backoff, subscriptions replayed). Mode 'off' and dispose close every connection.
@@ -23,7 +28,10 @@ import * as vscode from 'vscode';
 import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
 import { normalizeGatewayUrl } from '../core/gateway/identity';
 import { type GatewayErrorInfo, redactUrl, type SessionRow } from '../core/gateway/protocol';
+import { HISTORY_LIMIT, RemoteSessionCache } from '../core/gateway/remoteStore';
 import { redact, resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
+import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/protocol';
+import { CONTEXT_SCHEME } from './contextDocument';
 import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../core/gateway/viewModel';
 import { checkLockFiles, probePort } from '../core/store/ownership';
 import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
@@ -82,6 +90,14 @@ interface Target {
   refreshQueued?: boolean;
   remoteSessions?: RemoteSessionView[];
   remoteTimer?: NodeJS.Timeout;
+  /** remote Gateway (no local state dir): its sessions, given to the model while connected */
+  cache?: RemoteSessionCache;
+  /** chat.history fetches in flight (a second request while one runs fetches again after it) */
+  history: Map<string, { running: boolean; again: boolean }>;
+  /** the session keys with a sessions.messages.subscribe on the current client */
+  messageKeys: Set<string>;
+  /** session.message events received */
+  messages: number;
 }
 
 /** Is something listening at the URL's host:port? (probePort for loopback, the same TCP check elsewhere) */
@@ -156,8 +172,13 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   }
 
   clientFor(stateDir: string): GatewayClient | undefined {
-    for (const t of this.targets.values()) if (t.state === 'live' && t.client?.state === 'connected' && t.stateDirs.includes(stateDir)) return t.client;
+    for (const t of this.targets.values()) if (t.state === 'live' && t.client?.state === 'connected' && this.serves(t, stateDir)) return t.client;
     return undefined;
+  }
+
+  /** Does this connection serve the state dir (a local one it owns, or its own remote sessions)? */
+  private serves(t: Target, stateDir: string): boolean {
+    return t.stateDirs.includes(stateDir) || (t.cache !== undefined && t.cache.stateDir === stateDir);
   }
 
   summary(): { live: boolean; text: string; detail?: string } {
@@ -168,7 +189,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   summaryFor(stateDir: string): { live: boolean; text: string } {
     const mode = this.mode();
     for (const t of this.targets.values()) {
-      if (!t.stateDirs.includes(stateDir)) continue;
+      if (!this.serves(t, stateDir)) continue;
       return { live: mode === 'auto' && t.state === 'live', text: connectionLine(this.view(t), mode, this.secrets()) };
     }
     return { live: false, text: mode === 'off' ? 'files only · live mode off' : 'files only' };
@@ -325,7 +346,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     for (const [key, w] of want) {
       let t = this.targets.get(key);
       if (!t) {
-        t = { key, url: w.url, urlSource: w.urlSource, stateDirs: w.stateDirs, config: w.config, state: 'off', subs: [], tokenSource: 'none', events: 0 };
+        t = { key, url: w.url, urlSource: w.urlSource, stateDirs: w.stateDirs, config: w.config, state: 'off', subs: [], tokenSource: 'none', events: 0, history: new Map(), messageKeys: new Set(), messages: 0 };
         this.targets.set(key, t);
         changed = true;
         void this.start(t, 'new');
@@ -406,8 +427,11 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
         t.error = e;
         this.fire();
       }),
-      client.onSessionsChanged(() => {
-        if (t.client === client) this.onSessionsChanged(t, client);
+      client.onSessionsChanged((e) => {
+        if (t.client === client) this.onSessionsChanged(t, client, e);
+      }),
+      client.onSessionMessage((e) => {
+        if (t.client === client) this.onSessionMessage(t, client, e);
       }),
     );
     this.log('info', `connecting to ${redactUrl(t.url)} (${why})`);
@@ -422,6 +446,8 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       case 'connected':
         t.state = 'live';
         t.connection = client.connection;
+        // after a reconnect the client replays its message subscriptions (client.ts): the same keys
+        t.messageKeys = new Set(client.subscriptions().messages);
         t.error = undefined;
         t.unreachable = false;
         break;
@@ -436,6 +462,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
         t.connection = undefined;
         this.dropClient(t);
         if (t.error) this.log('warn', `not connected to ${redactUrl(t.url)}: ${t.error.message}`);
+        this.dropRemote(t);
         break;
       }
       default:
@@ -447,9 +474,15 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   private async subscribe(t: Target, client: GatewayClient): Promise<void> {
     try {
       const r = await client.sessionsSubscribe({ limit: 200 });
-      if (!t.stateDirs.length && r?.list?.sessions) t.remoteSessions = r.list.sessions.map(remoteRow);
+      if (t.client !== client) return;
+      if (!t.stateDirs.length && r?.list?.sessions) {
+        t.remoteSessions = r.list.sessions.map(remoteRow);
+        this.remoteCache(t).applyList(r.list);
+        this.publishRemote();
+      }
       this.log('info', `subscribed to sessions.changed on ${redactUrl(t.url)}`);
-      if (t.stateDirs.length) this.service.refreshNow(); // catch up with what happened while not connected
+      this.service.refreshNow(); // catch up with what happened while not connected
+      this.syncMessageSubs();
     } catch (e) {
       if (t.client !== client) return;
       const info = (e as { info?: () => GatewayErrorInfo }).info?.() ?? { kind: 'server-error' as const, retryable: false, message: String((e as Error).message ?? e) };
@@ -459,14 +492,37 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     this.fire();
   }
 
-  private onSessionsChanged(t: Target, client: GatewayClient): void {
+  private onSessionsChanged(t: Target, client: GatewayClient, e?: SessionsChangedEvent): void {
     t.events++;
     t.lastEventAt = Date.now();
     if (!t.stateDirs.length) {
-      this.scheduleRemoteList(t, client);
-      return;
+      const cache = this.remoteCache(t);
+      // the event carries the whole row; without it (or for a session not known yet) the list is fetched again
+      if (!e?.session || !cache.applyRow(e.session, e.agentId)) this.scheduleRemoteList(t, client);
+      const key = typeof e?.sessionKey === 'string' ? e.sessionKey : undefined;
+      // a held history is fetched again when the transcript changed in a way session.message does not carry:
+      // a compaction or reset, the end of a run (the real Gateway sends no session.message for tool results,
+      // test/fixtures/openclaw-real/gateway/remote.json), or any change when nobody subscribed to its messages
+      if (key && cache.hasHistory(key) && (e?.compacted || e?.reason === 'compact' || e?.reason === 'reset' || e?.phase === 'end' || !t.messageKeys.has(key))) this.fetchHistory(t, key);
     }
-    // a turn sends a burst of sessions.changed (about 7): the events of one burst share one refresh
+    this.queueRefresh(t, client);
+  }
+
+  private onSessionMessage(t: Target, client: GatewayClient, e: SessionMessageEvent): void {
+    t.events++;
+    t.messages++;
+    t.lastEventAt = Date.now();
+    if (t.cache) {
+      // the real event also carries the session's row (its figures after this message)
+      const row = e && typeof e.session === 'object' && e.session ? (e.session as Record<string, unknown>) : undefined;
+      if (row) t.cache.applyRow(row, e.agentId);
+      if (!t.cache.applyMessage(e) && typeof e?.sessionKey === 'string' && t.cache.hasHistory(e.sessionKey)) this.fetchHistory(t, e.sessionKey);
+    }
+    this.queueRefresh(t, client);
+  }
+
+  /** One model refresh for a burst of Gateway events (a turn sends about 7 sessions.changed). */
+  private queueRefresh(t: Target, client: GatewayClient): void {
     if (t.refreshQueued) return;
     t.refreshQueued = true;
     setImmediate(() => {
@@ -477,8 +533,138 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       const ms = performance.now() - t0;
       t.lastRefreshMs = ms;
       this.liveRefreshes++;
-      this.refreshed.fire({ stateDirs: t.stateDirs, ms, at: Date.now() });
+      this.refreshed.fire({ stateDirs: t.cache ? [t.cache.stateDir] : t.stateDirs, ms, at: Date.now() });
     });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Remote Gateway (no local state dir): its sessions feed the model
+
+  private remoteCache(t: Target): RemoteSessionCache {
+    if (!t.cache) {
+      t.cache = new RemoteSessionCache({ url: t.url, onNeedHistory: (key) => this.fetchHistory(t, key) });
+      this.publishRemote();
+    }
+    return t.cache;
+  }
+
+  /** Give the model the remote caches of the live connections. */
+  private publishRemote(): void {
+    this.service.model.setRemoteSources([...this.targets.values()].flatMap((t) => (t.cache ? [t.cache] : [])));
+  }
+
+  /** The connection is gone for good (closed, removed): its remote sessions leave the model. */
+  private dropRemote(t: Target): void {
+    if (!t.cache) return;
+    t.cache = undefined;
+    t.history.clear();
+    this.publishRemote();
+    if (!this.disposed) this.service.refreshNow();
+  }
+
+  /**
+   * chat.history for a remote session (asked by the model through the cache, or to refresh a held history).
+   * Never re-enters the model: the refresh that shows the history is queued.
+   */
+  private fetchHistory(t: Target, key: string): void {
+    let st = t.history.get(key);
+    if (!st) t.history.set(key, (st = { running: false, again: false }));
+    if (st.running) {
+      st.again = true;
+      return;
+    }
+    const client = t.client;
+    const run = st;
+    run.running = true;
+    void (async () => {
+      try {
+        do {
+          run.again = false;
+          if (!client || client.state !== 'connected') {
+            t.cache?.historyFailed(key);
+            return;
+          }
+          const r = await client.chatHistory({ sessionKey: key, limit: HISTORY_LIMIT }, { timeoutMs: 20_000 });
+          if (t.client !== client || !t.cache) return;
+          if (!run.again) t.cache.applyHistory(key, r);
+        } while (run.again);
+        if (client) this.queueRefresh(t, client);
+      } catch (e) {
+        t.cache?.historyFailed(key);
+        this.log('warn', `chat.history of ${key} on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
+      } finally {
+        run.running = false;
+      }
+    })();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // sessions.messages.subscribe for the sessions shown in detail
+
+  /**
+   * The sessions shown in detail: the gauge's session and the session of every context document open in a tab
+   * (tabs, not textDocuments: VS Code keeps a closed document's model around for a while).
+   */
+  private detailUids(): Set<string> {
+    const uids = new Set<string>();
+    const active = this.service.active();
+    if (active) uids.add(active.uid);
+    for (const group of vscode.window.tabGroups.all) {
+      for (const tab of group.tabs) {
+        const input = tab.input;
+        const uri = input instanceof vscode.TabInputText ? input.uri : undefined;
+        if (uri?.scheme !== CONTEXT_SCHEME) continue;
+        const uid = new URLSearchParams(uri.query).get('uid');
+        if (uid) uids.add(uid);
+      }
+    }
+    return uids;
+  }
+
+  /** Subscribe to the messages of the sessions shown in detail, unsubscribe from the others. */
+  syncMessageSubs(): void {
+    if (this.disposed) return;
+    const want = new Map<Target, Map<string, string>>();
+    for (const uid of this.detailUids()) {
+      const s = this.service.model.get(uid);
+      if (!s) continue;
+      for (const t of this.targets.values()) {
+        if (!this.serves(t, s.stateDir)) continue;
+        let m = want.get(t);
+        if (!m) want.set(t, (m = new Map()));
+        m.set(s.row.key, s.agentId);
+      }
+    }
+    for (const t of this.targets.values()) {
+      const client = t.client;
+      if (t.state !== 'live' || !client || client.state !== 'connected') continue;
+      const keys = want.get(t) ?? new Map<string, string>();
+      const wantKeys = [...keys.keys()].sort().join(',');
+      if (wantKeys !== [...t.messageKeys].sort().join(',')) this.log('debug', `message subscriptions on ${redactUrl(t.url)}: ${wantKeys || '(none)'}`);
+      for (const [key, agentId] of keys) {
+        if (t.messageKeys.has(key)) continue;
+        t.messageKeys.add(key);
+        client.sessionsMessagesSubscribe({ key, agentId }).then(
+          () => this.log('debug', `sessions.messages.subscribe ${key}`),
+          (e) => {
+            if (t.client === client) t.messageKeys.delete(key);
+            this.log('warn', `sessions.messages.subscribe ${key} on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
+          },
+        );
+      }
+      for (const key of [...t.messageKeys]) {
+        if (keys.has(key)) continue;
+        t.messageKeys.delete(key);
+        client.sessionsMessagesUnsubscribe({ key }).catch((e) => this.log('debug', `sessions.messages.unsubscribe ${key}: ${(e as Error).message}`));
+      }
+    }
+  }
+
+  /** The session keys subscribed with sessions.messages.subscribe, per Gateway URL (tests, diagnostics). */
+  messageSubscriptions(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const t of this.targets.values()) out[redactUrl(t.url)] = [...t.messageKeys].sort();
+    return out;
   }
 
   private scheduleRemoteList(t: Target, client: GatewayClient): void {
@@ -492,9 +678,10 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   private async fetchRemote(t: Target, client: GatewayClient): Promise<void> {
     try {
       const r = await client.sessionsList({ limit: 200 }, { timeoutMs: 5000 });
-      if (t.client === client) t.remoteSessions = (r.sessions ?? []).map(remoteRow);
-      this.liveRefreshes++;
-      this.refreshed.fire({ stateDirs: [], ms: 0, at: Date.now() });
+      if (t.client !== client) return;
+      t.remoteSessions = (r.sessions ?? []).map(remoteRow);
+      this.remoteCache(t).applyList(r);
+      this.queueRefresh(t, client);
       this.fire();
     } catch (e) {
       this.log('warn', `sessions.list on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
@@ -504,6 +691,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   private dropClient(t: Target): GatewayClient | undefined {
     const c = t.client;
     t.client = undefined;
+    t.messageKeys.clear();
     for (const d of t.subs.splice(0)) d.dispose();
     if (t.remoteTimer) clearTimeout(t.remoteTimer);
     t.remoteTimer = undefined;
@@ -514,6 +702,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     const c = this.dropClient(t);
     t.state = 'off';
     t.connection = undefined;
+    this.dropRemote(t);
     if (c) {
       this.log('info', `closing the connection to ${redactUrl(t.url)} (${why})`);
       await c.close().catch(() => undefined);
@@ -636,6 +825,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     this.subs.push(
       this.service.onDidChange(() => {
         this.sync();
+        this.syncMessageSubs();
         const now = Date.now();
         if (now - this.lastLockCheck >= LOCK_CHECK_MS) {
           this.lastLockCheck = now;
@@ -650,6 +840,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
         // (state dir changes arrive as a service refresh: sync() then adds and removes connections)
         if (e.affectsConfiguration(SECTION)) void this.reconnectAll('settings changed');
       }),
+      vscode.window.tabGroups.onDidChangeTabs(() => this.syncMessageSubs()),
       this.context.secrets.onDidChange((e) => {
         if (e.key === GATEWAY_TOKEN_KEY) void this.storedToken();
       }),
@@ -672,8 +863,8 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   dispose(): void {
     if (this.timer) clearInterval(this.timer);
     for (const d of this.subs.splice(0)) d.dispose();
+    this.disposed = true; // before closing: a closing connection must not refresh a service being disposed
     void this.closeAll();
-    this.disposed = true;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
     this.changed.dispose();
     this.refreshed.dispose();

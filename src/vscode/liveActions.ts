@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../core/gateway/client';
 import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/protocol';
+import { isRemoteStateDir } from '../core/gateway/remoteStore';
 import { checkOwnership, type Ownership } from '../core/store/ownership';
 import type { WriteResult } from '../core/store/writer';
 import type { SessionState } from '../core/context/model';
@@ -36,8 +37,19 @@ export interface WriteRoute {
 export async function routeFor(live: LiveGateway, stateDir: string): Promise<WriteRoute | undefined> {
   const client = gatewayClientIf(live, stateDir, true);
   if (!client) return undefined;
+  // a remote Gateway's sessions have no files here: everything goes through it
+  if (isRemoteStateDir(stateDir)) return { ownership: { owned: true, by: 'gateway', reason: 'The session is on a remote OpenClaw Gateway (no local files).', locks: [], probes: [] }, client };
   const ownership = await checkOwnership(stateDir);
   return ownership.owned && ownership.by !== 'embedded' ? { ownership, client } : undefined;
+}
+
+/**
+ * A remote Gateway's session with no connection to that Gateway: the message to show (nothing can be written,
+ * there are no local files). Undefined for sessions in a local state dir.
+ */
+export function remoteUnavailable(s: SessionState, what: string): string | undefined {
+  if (!s.remote) return undefined;
+  return `OpenClaw Context: ${s.row.key} is on the remote OpenClaw Gateway ${s.remote}, and live mode is not connected to it, so it cannot ${what}. Nothing was changed. Reconnect (OpenClaw Context: Show Gateway Connection).`;
 }
 
 /** After a writer refused (`owned`): the Gateway client, unless an embedded run owns the store. */

@@ -15,13 +15,14 @@ import type { SessionState } from '../core/context/model';
 import { formatTokens } from '../core/context/format';
 import { gaugeShort } from '../core/context/viewModel';
 import { memoryFlushEnabled } from '../core/compaction/triggers';
-import { applyFlush, FlushStateStore, planFlush, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../core/memory/flush';
+import { applyFlush, FlushStateStore, flushTurnPrompt, planFlush, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../core/memory/flush';
 import { MemoryWriteError } from '../core/memory/fsSafe';
 import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, RememberError, REMEMBER_TYPES, type RememberPlan, type RememberResult, type RememberType } from '../core/memory/remember';
 import { buildMemoryIndex, MAX_QUERY_CHARS, searchMemory, type MemoryIndex, type MemoryIndexSession, type MemorySearchResult } from '../core/memory/search';
 import { dateStamp, userTimeZone } from '../core/memory/workspace';
 import { contextUri } from './contextDocument';
 import { agentWorkspaces, showChangePreview, workspaceOfSession, writesAllowed, type AgentWorkspace, type MemoryDeps, type MemoryUi } from './memoryShared';
+import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from './liveActions';
 import { sessionFromArg } from './sessionsTree';
 
 type Json = Record<string, unknown>;
@@ -194,6 +195,7 @@ export class MemoryCommands implements vscode.Disposable {
       return { status: 'failed', reason: 'no session' };
     }
     const key = s0.row.key;
+    if (s0.remote) return this.flushTurn(s0);
     const ws = workspaceOfSession(this.deps.service, s0.stateDir, s0.agentId);
     if (!ws) {
       const msg = `OpenClaw Context cannot flush ${key}: the workspace of agent ${s0.agentId} was not found. OpenClaw keeps the daily logs (memory/YYYY-MM-DD.md) in the agent's workspace.`;
@@ -312,12 +314,44 @@ export class MemoryCommands implements vscode.Disposable {
   }
 
   /**
+   * A remote Gateway's session: its workspace is on the Gateway's machine, so the flush is an instruction turn
+   * the agent carries out there (chat.send), after a preview of the message and a confirmation.
+   */
+  private async flushTurn(s: SessionState): Promise<FlushOutcome> {
+    const key = s.row.key;
+    const client = this.deps.live?.().clientFor(s.stateDir);
+    if (!client) {
+      const msg = remoteUnavailable(s, 'be flushed')!;
+      void Promise.resolve(this.ui.warn(msg, CONNECT_BUTTON)).then(runGatewayButton);
+      return { status: 'refused', sessionKey: key, reason: msg };
+    }
+    const prompt = flushTurnPrompt(new Date());
+    const doc = this.deps.docs.put(`flush-turn/${key.replace(/[^a-zA-Z0-9._-]/g, "_").slice(0, 80) || "session"}.md`, `# Memory flush turn — ${key}\n\nSent to the agent through the remote Gateway ${s.remote} (chat.send). The agent writes the day log in its own workspace, on that machine.\n\n---\n\n${prompt}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(doc), { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+    const choice = await this.ui.confirm(
+      `Send a memory flush turn to ${key}?`,
+      `${key} is on the remote OpenClaw Gateway ${s.remote}: its workspace (memory/YYYY-MM-DD.md) is on that machine, so this extension cannot write the flush itself. It sends the message shown beside as a user turn instead; the agent writes its memories there. This is a model turn: it uses tokens and appears in the session's history.`,
+      'Send Flush Turn',
+    );
+    if (choice !== 'Send Flush Turn') return { status: 'cancelled', sessionKey: key };
+    try {
+      const r = await client.chatSend({ sessionKey: key, message: prompt });
+      this.deps.diag.info(`memory flush turn sent to ${key} through the Gateway (run ${r.runId})`);
+      void this.ui.info(`OpenClaw Context: sent the memory flush turn to ${key} (run ${r.runId}). The agent writes its memories on the Gateway's machine.`);
+      return { status: 'written', sessionKey: key, reason: `flush turn ${r.runId}` };
+    } catch (err) {
+      const f = reportGatewayFailure(this.ui, this.deps.diag, `flush ${key}`, err, `flush ${key}`);
+      return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', sessionKey: key, reason: f.message };
+    }
+  }
+
+  /**
    * The automatic flush: when the session's gauge has reached OpenClaw's flush line and neither we nor
    * OpenClaw flushed in this compaction epoch, offer (once per session per epoch) the previewed flush.
    * Returns undefined when nothing was offered.
    */
   async offerAutoFlush(s: SessionState): Promise<FlushOutcome | 'declined' | undefined> {
-    if (!this.deps.settings().memory.autoFlush || !this.writesAllowed()) return undefined;
+    if (s.remote || !this.deps.settings().memory.autoFlush || !this.writesAllowed()) return undefined;
     const epoch = s.row.compactionCount ?? s.gauge.compactions;
     const tag = `${s.uid}#${epoch}`;
     if (this.offered.has(tag)) return undefined;

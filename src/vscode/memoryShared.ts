@@ -112,4 +112,6 @@ export interface MemoryDeps {
   /** the UI seam (tests swap it through the extension API) */
   ui: () => MemoryUi;
   settings: () => import('./settings').Settings;
+  /** live mode (issue 7): the Gateway connections; a remote session's flush is a turn sent through its Gateway */
+  live?: () => import('./gatewayShared').LiveGateway;
 }

@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isRemoteStateDir, REMOTE_PREFIX } from '../core/store/remote';
 import { formatTokens } from '../core/context/format';
 import type { SessionState } from '../core/context/model';
 import { groupTurns, type Turn } from '../core/context/rebuild';
@@ -97,7 +98,9 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     const model = this.service.model;
     if (!node) {
       if (!this.service.ready) return [];
-      const dirs = model.stateDirs();
+      const remote = model.remoteDirs();
+      // with a remote Gateway's sessions, a local state dir that does not exist is not worth a node
+      const dirs = [...model.stateDirs().filter((d) => d.exists || !remote.length), ...remote];
       if (!model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === 'no sessions yet'))) return []; // welcome view
       return dirs.map((d) => new StateDirNode(d));
     }
@@ -146,9 +149,19 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       case 'stateDir': {
         const d = node.info;
         const n = this.service.model.sessions().filter((s) => s.stateDir === d.candidate.dir).length;
+        const live = this.liveLine(d.candidate.dir);
+        if (isRemoteStateDir(d.candidate.dir)) {
+          const url = d.candidate.dir.slice(REMOTE_PREFIX.length);
+          const item = new vscode.TreeItem(url, vscode.TreeItemCollapsibleState.Expanded);
+          item.id = `dir:${d.candidate.dir}`;
+          item.description = `remote Gateway · ${n} session${n === 1 ? '' : 's'}${live ? ` · ${live}` : ''}`;
+          item.tooltip = `Remote OpenClaw Gateway: ${url}\nNo local files: the sessions come from sessions.list and sessions.changed, the transcripts from chat.history (OpenClaw's display history). Actions go through this Gateway.${live ? `\nGateway: ${live}` : ''}`;
+          item.iconPath = new vscode.ThemeIcon('cloud');
+          item.contextValue = 'stateDir.remote';
+          return item;
+        }
         const item = new vscode.TreeItem(tildify(d.candidate.dir), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `dir:${d.candidate.dir}`;
-        const live = this.liveLine(d.candidate.dir);
         item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${live ? ` · ${live}` : ''}` : 'not found';
         item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${live ? `\nGateway: ${live}` : ''}`;
         item.iconPath = new vscode.ThemeIcon('database');
@@ -160,9 +173,9 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         const n = this.service.model.sessions().filter((s) => s.stateDir === node.dir.candidate.dir && s.agentId === a.agent.id).length;
         const item = new vscode.TreeItem(a.agent.name ? `${a.agent.id} (${a.agent.name})` : a.agent.id, vscode.TreeItemCollapsibleState.Expanded);
         item.id = `agent:${node.dir.candidate.dir}|${a.agent.id}`;
-        const era = a.store ? (a.store.era === 'sqlite' ? 'SQLite' : 'JSONL') : 'no store';
+        const era = a.store ? (a.store.remote ? 'remote' : a.store.era === 'sqlite' ? 'SQLite' : 'JSONL') : 'no store';
         item.description = `${era} · ${n} session${n === 1 ? '' : 's'}${a.agent.isDefault ? ' · default' : ''}`;
-        item.tooltip = `Agent ${a.agent.id}${a.agent.inConfig ? '' : ' (found on disk, not in config)'}\nWorkspace: ${a.agent.workspace}${a.agent.model ? `\nModel: ${a.agent.model}` : ''}${a.store ? `\nStore: ${a.store.location}` : ''}`;
+        item.tooltip = a.store?.remote ? `Agent ${a.agent.id} on the remote Gateway ${a.store.remote}\nWorkspace: on the Gateway's machine` : `Agent ${a.agent.id}${a.agent.inConfig ? '' : ' (found on disk, not in config)'}\nWorkspace: ${a.agent.workspace}${a.agent.model ? `\nModel: ${a.agent.model}` : ''}${a.store ? `\nStore: ${a.store.location}` : ''}`;
         item.iconPath = new vscode.ThemeIcon(a.problem && a.store ? 'warning' : 'robot');
         item.contextValue = 'agent';
         return item;

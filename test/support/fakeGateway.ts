@@ -124,6 +124,8 @@ export class FakeGateway {
   onSocket: ((ws: WebSocket, conn: FakeConn) => boolean | void) | undefined;
   /** called for each well-formed connect; return a refusal to answer it with that error and close */
   connectHook: ((params: ConnectParams, conn: FakeConn) => { error: GatewayErrorShape; closeCode?: number; closeReason?: string } | undefined) | undefined;
+  /** grant at most these scopes (a device paired with fewer scopes, like the real read-only device of interop test 8) */
+  scopeLimit: string[] | undefined;
   private tickTimer: NodeJS.Timeout | undefined;
   private seq = 0;
 
@@ -202,6 +204,11 @@ export class FakeGateway {
   /** `sessions.changed` to the connections that called sessions.subscribe. */
   emitSessionsChanged(payload: Record<string, unknown>): number {
     return this.broadcast('sessions.changed', payload, (c) => c.sessionsSubscribed);
+  }
+
+  /** `session.message` to the connections that subscribed to that key's messages. */
+  emitSessionMessage(payload: Record<string, unknown> & { sessionKey: string }): number {
+    return this.broadcast('session.message', payload, (c) => c.messageKeys.has(payload.sessionKey));
   }
 
   /** Raw text or bytes to every authenticated connection. */
@@ -325,7 +332,7 @@ export class FakeGateway {
       const keeps = (client.id === 'gateway-client' && client.mode === 'backend') || (client.id === 'cli' && client.mode === 'cli');
       scopes = keeps ? [...requested] : [];
     }
-    conn.scopes = scopes.filter((s) => (OPERATOR_SCOPES as readonly string[]).includes(s));
+    conn.scopes = scopes.filter((s) => (OPERATOR_SCOPES as readonly string[]).includes(s) && (!this.scopeLimit || this.scopeLimit.includes(s)));
     conn.params = params;
     conn.authed = true;
     let issued: string | undefined;

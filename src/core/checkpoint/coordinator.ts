@@ -130,7 +130,8 @@ export class CheckpointCoordinator {
     const uids = result.structureChanged ? this.model.sessions().map((s) => s.uid) : result.changed;
     for (const uid of new Set(uids)) {
       const s = this.model.get(uid);
-      if (!s) continue;
+      // a remote Gateway's session: there is no local state dir to keep checkpoints in
+      if (!s || s.remote) continue;
       const prev = this.seen.get(uid);
       const active = prev ? this.hadActivity(s, prev) : primed;
       if (!active || !this.auto) {
@@ -322,6 +323,7 @@ export class CheckpointCoordinator {
   createManual(uid: string): CheckpointEvent {
     const s = this.model.get(uid);
     if (!s) return { kind: 'error', uid, key: '', stateDir: '', message: 'that session is gone' };
+    if (s.remote) return { kind: 'skipped', uid, key: s.row.key, stateDir: s.stateDir, trigger: 'manual', reason: `it is on the remote OpenClaw Gateway ${s.remote}; checkpoints are kept in a local state directory, and this session has none` };
     try {
       this.feed(s); // compaction checkpoints written on the way are on disk; the manual one follows
       const r = this.engine(s.stateDir).checkpoint(figuresFromSession(s), 'manual');

@@ -20,6 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
+import { assertLocalStateDir } from '../store/remote';
 
 /** Seed 001 §5.2 verbatim: every character outside `[a-zA-Z0-9._-]` becomes `_`. */
 export function sanitizeSessionKeyForPath(sessionKey: string): string {
@@ -66,6 +67,7 @@ export function sessionDirName(sessionKey: string): string {
 
 /** `<stateDir>/context` */
 export function contextRoot(stateDir: string): string {
+  assertLocalStateDir(stateDir, 'our files');
   return path.join(path.resolve(stateDir), 'context');
 }
 

@@ -65,6 +65,11 @@ export interface GaugeInput {
   compaction: CompactionSettings;
   era: 'sqlite' | 'jsonl';
   thresholds?: GaugeThresholds;
+  /**
+   * A remote Gateway's session: its transcript is the Gateway's display history (compaction markers without
+   * their summary), so the row's fresh figure is never overridden by an estimate over it.
+   */
+  remote?: boolean;
 }
 
 /** The session row's figure is current: OpenClaw's `resolveFreshSessionTotalTokens`. */
@@ -131,7 +136,7 @@ export function computeGauge(input: GaugeInput): Gauge {
   let pending = 0;
   // A compaction written after OpenClaw last counted (an external one: OpenClaw does not update the row
   // for it) makes that count stale: the context is now the summary + the kept tail.
-  const staleByCompaction = fresh !== undefined && !!context?.compaction && context.compaction.timestamp > row.updatedAt && !!calibrated;
+  const staleByCompaction = !input.remote && fresh !== undefined && !!context?.compaction && context.compaction.timestamp > row.updatedAt && !!calibrated;
   if (staleByCompaction) {
     used = calibrated!.tokens;
     usedSource = 'transcript';

@@ -5,7 +5,7 @@
  */
 import { type Env, type StateDirCandidate, resolveWindow, type ModelWindow } from '../store/config';
 import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/stateDir';
-import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableError } from '../store/types';
+import { type DiagnosticSink, type EntryMeta, type SessionRow, type SessionStore, StoreUnavailableError } from '../store/types';
 import { computeBreakdown, type BreakdownRow } from './breakdown';
 import { calibrationStart } from './calibration';
 import { entryEstimate, entryMeta } from '../store/entries';
@@ -32,6 +32,19 @@ export interface SessionState {
   transcriptModel?: string;
   /** newest activity: row update or newest transcript entry */
   lastActivity: number;
+  /** a remote Gateway's session (no local files): that Gateway's URL, without credentials */
+  remote?: string;
+}
+
+/**
+ * Sessions that are not in a local state dir: a remote Gateway's, read through its cache
+ * (core/gateway/remoteStore.ts). `stateDir` names it (`gateway:<url>`); it is never a path.
+ */
+export interface RemoteSessionSource {
+  readonly stateDir: string;
+  readonly url: string;
+  agents(): string[];
+  storeFor(agentId: string): SessionStore;
 }
 
 export interface ModelOptions {
@@ -53,6 +66,9 @@ export const sessionUid = (stateDir: string, agentId: string, key: string): stri
 
 export class ContextModel {
   private dirs: StateDirInfo[] = [];
+  private remoteSources: RemoteSessionSource[] = [];
+  /** the remote sources as state dirs (agents keep their AgentStore between refreshes) */
+  private remote: StateDirInfo[] = [];
   private sessionsByUid = new Map<string, SessionState>();
   private thresholds: GaugeThresholds;
   private readonly diag: DiagnosticSink;
@@ -76,8 +92,47 @@ export class ContextModel {
     this.discovered = false;
   }
 
+  /** The local state dirs (remote Gateways are in remoteDirs()). */
   stateDirs(): readonly StateDirInfo[] {
     return this.dirs;
+  }
+
+  /** Remote Gateways' sessions, each as a state dir named `gateway:<url>` with no files behind it. */
+  remoteDirs(): readonly StateDirInfo[] {
+    return this.remote;
+  }
+
+  /**
+   * The remote Gateways whose sessions the model shows (live mode with no local store). Takes effect at the
+   * next refresh; sessions of a source that is gone are dropped then.
+   */
+  setRemoteSources(sources: RemoteSessionSource[]): void {
+    this.remoteSources = [...sources];
+  }
+
+  private allDirs(): StateDirInfo[] {
+    return this.remote.length ? [...this.dirs, ...this.remote] : this.dirs;
+  }
+
+  /** Rebuild remoteDirs from the sources; true when the set of agents changed. */
+  private syncRemoteDirs(): boolean {
+    const before = this.remote.map((d) => `${d.candidate.dir}|${d.agents.map((a) => a.agent.id).join(',')}`).join('\n');
+    const prev = new Map(this.remote.map((d) => [d.candidate.dir, d]));
+    this.remote = this.remoteSources.map((src) => {
+      const old = prev.get(src.stateDir);
+      const agents = src.agents().map((id) => {
+        const kept = old?.agents.find((a) => a.agent.id === id);
+        return kept ?? { agent: { id, isDefault: id === 'main', workspace: '', agentDir: '', inConfig: false }, store: src.storeFor(id) };
+      });
+      return {
+        candidate: { dir: src.stateDir, configPath: '' },
+        exists: true,
+        config: { path: '', exists: false, value: {} },
+        compaction: { reserveTokensFloor: 20_000, softThresholdTokens: 4_000 },
+        agents,
+      } as StateDirInfo;
+    });
+    return before !== this.remote.map((d) => `${d.candidate.dir}|${d.agents.map((a) => a.agent.id).join(',')}`).join('\n');
   }
 
   sessions(): SessionState[] {
@@ -100,7 +155,7 @@ export class ContextModel {
   }
 
   private storeOf(s: SessionState): AgentStore | undefined {
-    return this.dirs.find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
+    return this.allDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
   }
 
   /**
@@ -118,8 +173,9 @@ export class ContextModel {
       full = true;
       structureChanged = true;
     }
+    if (this.syncRemoteDirs()) structureChanged = true;
     const seen = new Set<string>();
-    for (const dir of this.dirs) {
+    for (const dir of this.allDirs()) {
       for (const as of dir.agents) {
         if (!as.store) continue;
         const store = as.store;
@@ -200,6 +256,7 @@ export class ContextModel {
       gauge: undefined as unknown as Gauge,
       lastActivity: row.updatedAt,
     };
+    if (as.store?.remote) s.remote = as.store.remote;
     return s;
   }
 
@@ -281,7 +338,7 @@ export class ContextModel {
   }
 
   private recompute(s: SessionState): void {
-    const dir = this.dirs.find((d) => d.candidate.dir === s.stateDir);
+    const dir = this.allDirs().find((d) => d.candidate.dir === s.stateDir);
     s.gauge = computeGauge({
       row: s.row,
       context: s.context,
@@ -289,6 +346,7 @@ export class ContextModel {
       compaction: dir?.compaction ?? { reserveTokensFloor: 20_000, softThresholdTokens: 4_000 },
       era: s.era,
       thresholds: this.thresholds,
+      remote: s.remote !== undefined,
     });
     if (s.row.updatedAt > s.lastActivity) s.lastActivity = s.row.updatedAt;
   }
@@ -298,7 +356,7 @@ export class ContextModel {
     if (!s) return [];
     const agent = this.dirs.find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId)?.agent;
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
-    const fileTokens = agent ? (name: string) => this.workspaceFileTokens(agent.workspace, name, family) : undefined;
+    const fileTokens = agent && !s.remote ? (name: string) => this.workspaceFileTokens(agent.workspace, name, family) : undefined;
     return computeBreakdown(s.row, s.context, s.gauge.calibration?.scale ?? 1, fileTokens);
   }
 
@@ -339,7 +397,7 @@ export class ContextModel {
   writeTarget(uid: string): SessionWriteTarget | undefined {
     const s = this.sessionsByUid.get(uid);
     const as = s && this.storeOf(s);
-    if (!s || !as?.store) return undefined;
+    if (!s || !as?.store || as.store.remote) return undefined;
     return { era: as.store.era, location: as.store.location, stateDir: s.stateDir, row: s.row };
   }
 

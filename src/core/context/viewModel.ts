@@ -109,7 +109,7 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
   const background = g.level === 'danger' ? 'error' : g.level === 'warn' || g.level === 'checkpoint' ? 'warning' : 'none';
   const lines: string[] = [];
   lines.push(`**OpenClaw context** — \`${s.row.key}\`${opts.pinned ? ' $(pinned) pinned' : ''}`);
-  const meta = [sessionModel(s), `agent ${s.agentId}`, s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
+  const meta = [sessionModel(s), `agent ${s.agentId}`, s.remote ? `remote Gateway ${s.remote}` : s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
   lines.push('', meta.map((m) => mdEscape(String(m))).join(' · '), '');
   const source =
     g.usedSource === 'session'
@@ -159,7 +159,7 @@ export function sessionPickItems(sessions: readonly SessionState[], now: number,
       uid: s.uid,
       label: s.row.key,
       description: sessionDescription(s),
-      detail: [`agent ${s.agentId}`, multiDir ? path.basename(s.stateDir) : undefined, sessionModel(s), `updated ${formatAge(s.lastActivity, now)}`]
+      detail: [`agent ${s.agentId}`, s.remote ? `remote ${s.remote}` : multiDir ? path.basename(s.stateDir) : undefined, sessionModel(s), `updated ${formatAge(s.lastActivity, now)}`]
         .filter(Boolean)
         .join(' · '),
     }));

@@ -483,3 +483,23 @@ export function applyFlush(plan: FlushPlan, workspaceDir: string, stateStore: Fl
   stateStore.record(plan.sessionKey, record);
   return { status: 'written', file, record };
 }
+
+/**
+ * The flush instruction turn (issue 7 item 5, for sessions whose workspace is not on this machine: a remote
+ * Gateway's): a user message asking the agent to write its durable memories itself, with the rules of OpenClaw's
+ * own pre-compaction flush (reference openclaw-formats.md §4.5: only `memory/YYYY-MM-DD.md`, append only, the
+ * bootstrap files read-only, no timestamped variants, NO_REPLY when there is nothing to store). Sent through the
+ * Gateway's chat.send; it is a model turn.
+ */
+export function flushTurnPrompt(now: Date, timeZone = 'UTC'): string {
+  const day = dateStamp(now, timeZone);
+  return [
+    'Memory flush requested from OpenClaw Context (VS Code).',
+    `Store durable memories from this session now, only in memory/${day}.md (create memory/ if needed).`,
+    'If that file exists, append to it; never rewrite or truncate it, and never create timestamped variants of it.',
+    'Treat MEMORY.md, DREAMS.md, SOUL.md, TOOLS.md and AGENTS.md as read-only.',
+    'Keep decisions, facts, preferences and open tasks; skip small talk.',
+    'If there is nothing to store, reply with NO_REPLY.',
+    `Current time: ${now.toISOString()}`,
+  ].join('\n');
+}

@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { assertLocalStateDir } from '../store/remote';
 
 export type MemoryWriteErrorCode = 'outside' | 'changed' | 'readonly' | 'not-a-file' | 'too-large';
 
@@ -108,5 +109,6 @@ export function appendInside(root: string, rel: string, addition: string, opts: 
 
 /** Where the memory engine keeps its own state for a state dir (errors.md baselines, flush epochs). */
 export function memoryStateDir(stateDir: string): string {
+  assertLocalStateDir(stateDir, 'memory state');
   return path.join(stateDir, 'context', 'memory');
 }

@@ -130,7 +130,9 @@ export interface TranscriptDelta {
 
 export type TranscriptCursor =
   | { kind: 'sqlite'; sessionId: string; lastSeq: number }
-  | { kind: 'jsonl'; file: string; offset: number; ino: number; dev: number; lineNo: number; version: number; lastId: string | null };
+  | { kind: 'jsonl'; file: string; offset: number; ino: number; dev: number; lineNo: number; version: number; lastId: string | null }
+  /** a remote Gateway's history (core/gateway/remoteStore.ts): `count` messages of history generation `generation` */
+  | { kind: 'gateway'; key: string; generation: number; count: number };
 
 export interface RowsDelta {
   /** true when every row was re-read (then rows not listed were removed) */
@@ -150,6 +152,11 @@ export interface ReadOptions {
 export interface SessionStore {
   readonly era: 'sqlite' | 'jsonl';
   readonly agentId: string;
+  /**
+   * Set for a remote Gateway's sessions (no local files; core/gateway/remoteStore.ts): the Gateway's URL,
+   * without credentials. Nothing is ever written to such a store; actions go through that Gateway.
+   */
+  readonly remote?: string;
   /** the DB file or the sessions dir */
   readonly location: string;
   /** files a watcher should watch */

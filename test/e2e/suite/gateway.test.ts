@@ -200,6 +200,18 @@ suite('Gateway live mode (fake Gateway in the extension host)', function () {
     await waitFor(() => gw.state === 'live' || undefined, 'live again');
   });
 
+  test('the gauge’s session (local store) gets sessions.messages.subscribe; a session.message refreshes the model at once', async () => {
+    await waitFor(() => gw.state === 'live', 'live');
+    const active = await waitFor(() => api.service.active(), 'a session in the gauge');
+    await waitFor(() => (fake.requests.some((r) => r.method === 'sessions.messages.subscribe' && r.params.key === active.row.key) && gw.messageSubscriptions()[fake.url]?.includes(active.row.key)) || undefined, `sessions.messages.subscribe for ${active.row.key}`);
+    const before = api.service.refreshCount;
+    const t0 = performance.now();
+    assert.ok(fake.emitSessionMessage({ sessionKey: active.row.key, agentId: active.agentId, message: { role: 'assistant', content: [{ type: 'text', text: 'x' }], __openclaw: { id: 'm-1', seq: 1 } } }) > 0);
+    await waitFor(() => api.service.refreshCount > before || undefined, 'a refresh after session.message', 1000);
+    console.log(`[in-host] gateway: session.message (local store) → model refreshed in ${(performance.now() - t0).toFixed(1)} ms`);
+    assert.equal(api.service.model.sessions().some((s) => s.remote), false, 'a local store: the files stay the source, no remote sessions');
+  });
+
   test('a wrong token: state failed, “unauthorized” with the Set Gateway Token hint, and no token anywhere', async () => {
     await setToken(WRONG);
     await waitFor(() => gw.state === 'failed', `state failed (is ${gw.state})`);
