@@ -30,7 +30,7 @@ export interface Parsed {
 export const GLOBAL_OPTIONS: OptionSpec[] = [
   { name: 'state-dir', type: 'string', repeatable: true, arg: '<dir>', help: 'OpenClaw state dir (repeatable). Default: $OPENCLAW_STATE_DIR, else ~/.openclaw, else ~/.clawdbot' },
   { name: 'agent', type: 'string', arg: '<id>', help: 'only sessions of this agent id' },
-  { name: 'gateway', type: 'string', arg: '<url>', help: 'the OpenClaw Gateway to use when OpenClaw owns the store (default: ws://127.0.0.1:<gateway.port of the config, else 18789>)' },
+  { name: 'gateway', type: 'string', arg: '<url>', help: 'the OpenClaw Gateway to use when OpenClaw owns the store (default: ws://127.0.0.1:<gateway.port of the config, else 18789>); with no local state dir, status, sessions, show, compact and undo-compact read that (remote) Gateway\'s sessions' },
   { name: 'token-env', type: 'string', arg: '<VAR>', help: 'the environment variable holding the Gateway token (default OPENCLAW_GATEWAY_TOKEN, then the local config\'s gateway.auth.token)' },
   { name: 'json', type: 'boolean', help: 'print one JSON document on stdout (stable shape, see its schema)' },
   { name: 'help', type: 'boolean', help: 'show help for the command' },

@@ -11,7 +11,7 @@ import type { EstimatorFamily } from '../core/tokens/weights';
 import { listCheckpoints, listCheckpointSessions, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
 import { UsageError, type OptionSpec, type Parsed } from './args';
 import { clean, painter, readFileText, table, useColor, type CliIo } from './io';
-import { findSession, openModel, requireStateDirs, stateDirCandidates, type GlobalOptions } from './session';
+import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, type GlobalOptions } from './session';
 import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
 import { doctor } from './doctor';
@@ -31,7 +31,7 @@ const status: Command = {
     if (p.positionals.length > 1) throw new UsageError(`status takes at most one session key, got ${p.positionals.length}`);
     const failOver = p.options['fail-over'] as number | undefined;
     if (failOver !== undefined && (failOver < 0 || failOver > 999)) throw new UsageError('--fail-over must be a percentage between 0 and 999');
-    const m = openModel(g, io);
+    const m = await openModelAsync(g, io);
     try {
       const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0])] : m.sessions;
       const over = failOver === undefined ? [] : list.filter((s) => s.gauge.ratio >= failOver).map((s) => s.row.key);
@@ -64,7 +64,7 @@ const sessions: Command = {
   jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","window","percent","level","compactions","lastActivity","lastActivityMs"}]}  (newest activity first)',
   async run(p, g, io) {
     if (p.positionals.length) throw new UsageError(`sessions takes no arguments, got ${JSON.stringify(p.positionals[0])}`);
-    const m = openModel(g, io);
+    const m = await openModelAsync(g, io);
     try {
       const now = io.now?.() ?? Date.now();
       const paint = painter(useColor(io));
@@ -115,10 +115,10 @@ const show: Command = {
   jsonShape: '{"command":"show","version":1,"session":{"key","agentId","stateDir","sessionId","era","used","estimated","window","percent"},"itemCount":n,"items":[{"id","kind","role","toolName","tokens","piTokens","timestamp","preview"}],"breakdown":[{"id","label","tokens","count","detail"}]|null}  (tokens: calibrated estimate; piTokens: OpenClaw\'s chars/4)',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError(`show needs exactly one session key${p.positionals.length ? `, got ${p.positionals.length} arguments` : ''}`);
-    const m = openModel(g, io);
+    const m = await openModelAsync(g, io);
     try {
       const s0 = findSession(m.sessions, p.positionals[0]!);
-      const s = m.model.ensureTranscript(s0.uid) ?? s0;
+      const s = (m.remote ? await m.remote.transcript(s0.uid) : m.model.ensureTranscript(s0.uid)) ?? s0;
       const items = (s.context?.items ?? []).map((e) => ({
         id: e.id,
         kind: e.kind,

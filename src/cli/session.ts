@@ -4,6 +4,10 @@ import { ContextModel, type SessionState } from '../core/context/model';
 import { resolveStateDirs, type Env, type StateDirCandidate } from '../core/store/config';
 import type { Diagnostic } from '../core/store/types';
 import { StoreError, UsageError } from './args';
+import type { GatewayClient } from '../core/gateway/client';
+import { classifyGatewayError, redact, redactUrl } from '../core/gateway/protocol';
+import { HISTORY_LIMIT, RemoteSessionCache } from '../core/gateway/remoteStore';
+import { openGateway } from './gatewayRoute';
 import type { CliIo } from './io';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -38,7 +42,7 @@ export function requireStateDirs(c: readonly StateDirCandidate[]): void {
     } catch {
       ok = false;
     }
-    if (!ok) throw new StoreError(`state dir not found: ${d.dir} (${d.source === 'setting' ? 'from --state-dir' : d.source === 'env' ? 'from $OPENCLAW_STATE_DIR' : 'the default'}). Pass --state-dir <dir> or set OPENCLAW_STATE_DIR.`);
+    if (!ok) throw new StoreError(`state dir not found: ${d.dir} (${d.source === 'setting' ? 'from --state-dir' : d.source === 'env' ? 'from $OPENCLAW_STATE_DIR' : 'the default'}). Pass --state-dir <dir> or set OPENCLAW_STATE_DIR (with --gateway <url> and no local state dir, status, sessions, show, compact and undo-compact read a remote Gateway's sessions).`);
   }
 }
 
@@ -47,6 +51,86 @@ export interface OpenModel {
   diagnostics: Diagnostic[];
   sessions: SessionState[];
   dispose(): void;
+  /** --gateway with no local state dir: the sessions are the remote Gateway's (read through its API) */
+  remote?: RemoteModel;
+}
+
+export interface RemoteModel {
+  url: string;
+  client: GatewayClient;
+  secrets: string[];
+  /** the session with its transcript (chat.history), once it arrived */
+  transcript(uid: string): Promise<SessionState | undefined>;
+}
+
+const isDir = (d: string): boolean => {
+  try {
+    return fs.statSync(d).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Like openModel, and with `--gateway <url>` when no local state dir exists: a remote Gateway's sessions
+ * (sessions.list for the rows, chat.history for a transcript), the same engine as the extension's remote mode
+ * (core/gateway/remoteStore.ts). Exit 3 when that Gateway cannot be used.
+ */
+export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenModel> {
+  const candidates = stateDirCandidates(g, io);
+  if (!g.gateway || candidates.some((c) => isDir(c.dir))) return openModel(g, io);
+  io.progress?.(`no local state dir: reading the sessions of the Gateway at ${redactUrl(g.gateway)}…`);
+  const gw = await openGateway(g, io, undefined, { scopes: ['operator.read', 'operator.write', 'operator.admin'] });
+  if (!gw.client) throw new StoreError(`no local OpenClaw state dir (${candidates.map((c) => c.dir).join(', ')}) and ${gw.why.replace(/^The/, 'the')}`);
+  const client = gw.client;
+  const wanted = new Map<string, Promise<void>>();
+  const cache = new RemoteSessionCache({
+    url: gw.url,
+    onNeedHistory: (key) => {
+      if (!wanted.has(key))
+        wanted.set(
+          key,
+          client.chatHistory({ sessionKey: key, limit: HISTORY_LIMIT }).then(
+            (r) => cache.applyHistory(key, r),
+            (err) => {
+              cache.historyFailed(key);
+              io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`);
+            },
+          ),
+        );
+    },
+  });
+  const diagnostics: Diagnostic[] = [];
+  const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d) });
+  model.setRemoteSources([cache]);
+  const dispose = () => {
+    model.dispose();
+    void client.close().catch(() => undefined);
+  };
+  try {
+    cache.applyList(await client.sessionsList({ limit: 1000 }));
+    model.refresh();
+  } catch (err) {
+    dispose();
+    throw new StoreError(`the Gateway at ${gw.url} did not list its sessions: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}`);
+  }
+  const sessions = model.sessions().filter((x) => !g.agent || x.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
+  const remote: RemoteModel = {
+    url: gw.url,
+    client,
+    secrets: gw.secrets,
+    async transcript(uid) {
+      const s = model.ensureTranscript(uid);
+      if (!s) return undefined;
+      const key = s.row.key;
+      if (wanted.has(key)) {
+        await wanted.get(key);
+        model.refresh();
+      }
+      return model.get(uid);
+    },
+  };
+  return { model, diagnostics, sessions, dispose, remote };
 }
 
 /**

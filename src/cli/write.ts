@@ -25,7 +25,7 @@ import { familyFor } from '../core/tokens/estimator';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
 import { CLI_NAME, JSON_VERSION, finite, round2, sessionRef, type Command, type CommandResult } from './common';
 import { clean, type CliIo } from './io';
-import { findSession, openModel, type GlobalOptions, type OpenModel } from './session';
+import { findSession, openModel, openModelAsync, type GlobalOptions, type OpenModel } from './session';
 import { gatewayFor, type GatewayRoute } from './gatewayRoute';
 
 export const WRITE_OPTIONS: OptionSpec[] = [
@@ -74,6 +74,12 @@ function writtenJson(r: WriteResult) {
 function loadSession(m: OpenModel, key: string): SessionState {
   const s0 = findSession(m.sessions, key);
   return m.model.ensureTranscript(s0.uid) ?? s0;
+}
+
+/** loadSession, waiting for a remote Gateway's chat.history when the sessions are remote. */
+async function loadSessionAsync(m: OpenModel, key: string): Promise<SessionState> {
+  const s0 = findSession(m.sessions, key);
+  return (m.remote ? await m.remote.transcript(s0.uid) : m.model.ensureTranscript(s0.uid)) ?? s0;
 }
 
 function keepRecentFromConfig(m: OpenModel, s: SessionState): number | undefined {
@@ -160,16 +166,17 @@ export const compact: Command = {
     checkWriteFlags(p);
     const keep = p.options['keep-recent-tokens'] as number | undefined;
     if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) throw new UsageError('--keep-recent-tokens must be a positive integer');
-    const m = openModel(g, io);
+    const m = await openModelAsync(g, io);
     try {
-      const s = loadSession(m, p.positionals[0]!);
+      const s = await loadSessionAsync(m, p.positionals[0]!);
       const ref = sessionRef(s);
       const dry = p.options['dry-run'] === true;
       const base = { command: 'compact', version: JSON_VERSION, dryRun: dry, session: ref };
       const nothing = (reason: string): CommandResult => ({ exitCode: 0, json: { ...base, compactable: false, reason, plan: null, planApplied: false, status: 'nothing', written: null, refusal: null }, text: `nothing to compact in ${s.row.key}: ${reason}\n` });
       if (!s.context) return nothing('the transcript could not be read');
-      const breaker = new CompactionBreaker(s.stateDir);
-      if (!dry && breaker.isOpen(s.row.key)) {
+      // a remote Gateway's session: OpenClaw compacts it (no breaker of ours, no local state dir)
+      const breaker = s.remote ? undefined : new CompactionBreaker(s.stateDir);
+      if (!dry && breaker?.isOpen(s.row.key)) {
         if (p.options['reset-breaker']) breaker.reset(s.row.key);
         else {
           const st = breaker.status(s.row.key);
@@ -192,12 +199,19 @@ export const compact: Command = {
       });
       if (c === 'dry-run') return out('planned', 0, {}, preview);
       if (c === 'declined') return out('cancelled', 0, {}, ['cancelled: nothing written']);
+      if (m.remote) {
+        const gw = await gatewayFor(p, g, io, s, m, undefined);
+        if (!gw.route) throw new StoreError(gw.why);
+        const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (the plan above is our preview, not what it writes)`] : [];
+        const r = await gatewayCompact(gw.route, s, pj, base, io, () => undefined);
+        return { ...r, warnings: [...(r.warnings ?? []), ...warn] };
+      }
       const target = m.model.writeTarget(s.uid);
       if (!target) throw new StoreError(`the store of ${s.row.key} is not available`);
       io.progress?.(`writing the compaction to ${s.row.key}…`);
       const result = await appendToSession(target, [plan.entry]);
       if (result.ok) {
-        breaker.recordSuccess(s.row.key);
+        breaker?.recordSuccess(s.row.key);
         return out('compacted', 0, { written: writtenJson(result) }, [
           `compacted ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens)`,
           ...result.notes.map((n) => `  ${n}`),
@@ -213,8 +227,8 @@ export const compact: Command = {
         const msg = refusalText(s.row.key, 'compact', result, `${gw.why} Let OpenClaw do it: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat), or pass --gateway.`);
         return { exitCode: 3, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'refused', written: null, refusal: { code: gw.gatewayTried ? 'gateway-unavailable' : result.code, message: msg, owner: ownedBy(result) } }, text: '', warnings: [msg] };
       }
-      const f = breaker.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: workspaceOf(m, s) });
-      const msg = `${CLI_NAME} could not compact ${s.row.key}: ${result.message}${f.opened ? ` — compaction is now paused after ${f.state.consecutiveFailures} failures in a row` : ''}`;
+      const f = breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: workspaceOf(m, s) });
+      const msg = `${CLI_NAME} could not compact ${s.row.key}: ${result.message}${f?.opened ? ` — compaction is now paused after ${f.state.consecutiveFailures} failures in a row` : ''}`;
       return { exitCode: 1, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'failed', written: null, refusal: { code: result.code, message: msg } }, text: '', warnings: [msg] };
     } finally {
       m.dispose();
@@ -267,9 +281,9 @@ export const undoCompact: Command = {
     if (p.positionals.length !== 1) throw new UsageError('undo-compact needs exactly one session key');
     checkWriteFlags(p);
     const cid = p.options.compaction as string | undefined;
-    const m = openModel(g, io);
+    const m = await openModelAsync(g, io);
     try {
-      const s = loadSession(m, p.positionals[0]!);
+      const s = await loadSessionAsync(m, p.positionals[0]!);
       const base: Record<string, unknown> = { command: 'undo-compact', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s) };
       const fail = (code: string, message: string, exitCode = 1): CommandResult => ({ exitCode, json: { ...base, status: 'refused', compactionId: cid ?? null, branchFrom: null, leavingContext: 0, written: null, refusal: { code, message } }, text: '', warnings: [message] });
       if (!s.context) return fail('unreadable', `the transcript of ${s.row.key} could not be read`);

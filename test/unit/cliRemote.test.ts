@@ -1,0 +1,100 @@
+/**
+ * The CLI with `--gateway <url>` and no local state dir (issue 7 item 4 from a terminal): status, sessions, show,
+ * compact and undo-compact read a remote Gateway's sessions (the scripted Gateway answering with the real
+ * 2026.9.6 payloads of test/fixtures/openclaw-real/gateway/remote.json); other commands say what works remotely.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FakeGateway } from '../support/fakeGateway';
+import { assertSchema, cli } from './cli.test';
+import { fixturePath, tmpDir } from './helpers';
+
+type Json = Record<string, unknown>;
+const TOKEN = 'tok-cli-remote-31c7';
+const REC = JSON.parse(fs.readFileSync(fixturePath('openclaw-real', 'gateway', 'remote.json'), 'utf8')) as {
+  list: { sessions: Array<Json & { key: string; totalTokens: number; contextTokens: number; updatedAt: number }> };
+  history: { sessionKey: string; messages: Array<Json & { role: string; __openclaw: { id: string } }> };
+};
+const HKEY = REC.history.sessionKey;
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe('CLI against a remote Gateway (no local state dir)', function () {
+  this.timeout(60_000);
+  let gw: FakeGateway;
+  let home: string;
+  let nowhere: string;
+  const run = (argv: string[], token = TOKEN) => cli([...argv, '--state-dir', nowhere, '--gateway', gw.url, '--token-env', 'OC_TEST_TOKEN'], { env: { HOME: home, OC_TEST_TOKEN: token } });
+
+  before(async function () {
+    const { FakeGateway } = await import('../support/fakeGateway');
+    gw = await new FakeGateway({ token: TOKEN }).start();
+    gw.handle('sessions.list', () => clone(REC.list));
+    gw.handle('chat.history', (p) => (p.sessionKey === HKEY ? clone(REC.history) : { sessionKey: p.sessionKey, messages: [] }));
+    home = tmpDir('occtx-cli-remote-home-');
+    nowhere = path.join(tmpDir('occtx-cli-remote-'), 'no-state-here');
+  });
+  after(async function () {
+    await gw?.close();
+  });
+
+  it('status and sessions: every remote session with the Gateway’s figures; JSON valid; the token never printed', async function () {
+    const r = await run(['sessions', '--json']);
+    assert.equal(r.code, 0, r.err);
+    const doc = r.json();
+    assertSchema('sessions', doc);
+    const got = (doc.sessions as Json[]).map((s) => s.key).sort();
+    assert.deepEqual(got, REC.list.sessions.map((s) => s.key).sort());
+    for (const s of doc.sessions as Json[]) {
+      const g = REC.list.sessions.find((x) => x.key === s.key)!;
+      assert.equal(s.window, g.contextTokens);
+      assert.equal(s.used, g.totalTokens, `${s.key}: the Gateway's fresh total`);
+      assert.match(String(s.stateDir), /^gateway:ws:\/\/127\.0\.0\.1:\d+$/);
+    }
+    const st = await run(['status', HKEY, '--json', '--fail-over', '1']);
+    assert.equal(st.code, 1, 'over 1%');
+    assertSchema('status', st.json());
+    assert.deepEqual(st.json().over, [HKEY]);
+    for (const out of [r.out, r.err, st.out, st.err]) assert.ok(!out.includes(TOKEN));
+    assert.equal(fs.existsSync(nowhere), false, 'nothing created where the state dir would be');
+  });
+
+  it('show: the transcript comes from chat.history (the real entry ids, in order)', async function () {
+    const r = await run(['show', HKEY, '--json', '--breakdown']);
+    assert.equal(r.code, 0, r.err);
+    const doc = r.json();
+    assertSchema('show', doc);
+    const visible = REC.history.messages.filter((m) => m.provider !== 'openclaw').map((m) => m.__openclaw.id);
+    assert.deepEqual((doc.items as Json[]).map((i) => i.id), visible);
+    assert.ok(gw.requests.some((x) => x.method === 'chat.history' && x.params.sessionKey === HKEY));
+  });
+
+  it('compact: a preview from the remote history, then sessions.compact; nothing written here', async function () {
+    const n = gw.requests.filter((x) => x.method === 'sessions.compact').length;
+    const dry = await run(['compact', HKEY, '--dry-run', '--keep-recent-tokens', '50', '--json']);
+    assert.equal(dry.code, 0, dry.err);
+    assertSchema('compact', dry.json());
+    assert.equal(dry.json().status, 'planned', JSON.stringify(dry.json().reason));
+    assert.equal(gw.requests.filter((x) => x.method === 'sessions.compact').length, n, 'a dry run sends nothing');
+    const r = await run(['compact', HKEY, '--yes', '--keep-recent-tokens', '50', '--json']);
+    assert.equal(r.code, 0, r.err);
+    const doc = r.json();
+    assertSchema('compact', doc);
+    assert.equal(doc.status, 'compacted');
+    assert.equal(doc.planApplied, false, 'OpenClaw compacted with its own summary');
+    assert.equal((doc.written as Json).via, 'gateway');
+    assert.equal((doc.written as Json).summary, '## Decisions\n- FAKE-SUMMARY');
+    assert.deepEqual(gw.requests.filter((x) => x.method === 'sessions.compact').slice(n).map((x) => x.params.key), [HKEY]);
+    assert.equal(fs.existsSync(nowhere), false);
+  });
+
+  it('a wrong token: exit 3 with the reason; commands that need local files say what works remotely', async function () {
+    const bad = await run(['sessions', '--json'], 'wrong-token-9');
+    assert.equal(bad.code, 3, bad.err);
+    assert.match(bad.err, /no local OpenClaw state dir .* the Gateway at ws:\/\/127\.0\.0\.1:\d+ could not be used/);
+    assert.ok(!bad.err.includes('wrong-token-9') && !bad.out.includes('wrong-token-9'));
+    const cp = await run(['checkpoint', 'list']);
+    assert.equal(cp.code, 3);
+    assert.match(cp.err, /status, sessions, show, compact and undo-compact read a remote Gateway/);
+  });
+});
