@@ -195,6 +195,12 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     return { live: false, text: mode === 'off' ? 'files only · live mode off' : 'files only' };
   }
 
+  /** The connection line of a Gateway by its (redacted) URL: the Sessions view's node for a remote Gateway not live yet. */
+  summaryForUrl(url: string): string {
+    const t = [...this.targets.values()].find((x) => redactUrl(x.url) === url);
+    return t ? connectionLine(this.view(t), this.mode(), this.secrets()) : 'not connected';
+  }
+
   /** The connections as the view model sees them (no secrets). */
   views(): ConnectionView[] {
     return [...this.targets.values()].map((t) => this.view(t));

@@ -66,6 +66,8 @@ export class InfoNode {
     readonly label: string,
     readonly detail?: string,
     readonly icon = 'info',
+    /** a command run on click (e.g. Show Gateway Connection) */
+    readonly command?: string,
   ) {}
 }
 
@@ -82,12 +84,17 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   }
 
   /** live mode (issue 7): each state dir shows its Gateway connection line; refreshed when it changes */
-  private liveLine(dir: string): string | undefined {
+  /** The live-mode controller (found lazily: it is made after this view). */
+  private gateway(): GatewayController | undefined {
     if (!this.live) {
       this.live = liveGatewayFor(this.service);
       this.liveSub = this.live?.onDidChangeState(() => this.emitter.fire(undefined));
     }
-    return this.live?.summaryFor(dir).text;
+    return this.live;
+  }
+
+  private liveLine(dir: string): string | undefined {
+    return this.gateway()?.summaryFor(dir).text;
   }
 
   refresh(): void {
@@ -99,10 +106,14 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     if (!node) {
       if (!this.service.ready) return [];
       const remote = model.remoteDirs();
-      // with a remote Gateway's sessions, a local state dir that does not exist is not worth a node
-      const dirs = [...model.stateDirs().filter((d) => d.exists || !remote.length), ...remote];
-      if (!model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === 'no sessions yet'))) return []; // welcome view
-      return dirs.map((d) => new StateDirNode(d));
+      // a remote Gateway (URL setting, no local state dir) that is not live yet: why, and where to fix it
+      const gateway = this.gateway();
+      const pending = (gateway?.views() ?? []).filter((v) => !v.stateDirs.length && v.state !== 'live');
+      const gwNodes = pending.map((v) => new InfoNode(`gateway:${v.url}`, `Remote Gateway ${v.url}`, gateway?.summaryForUrl(v.url) ?? v.state, v.state === 'failed' ? 'error' : 'cloud', 'openclawContext.gateway.showStatus'));
+      // with a remote Gateway, a local state dir that does not exist is not worth a node
+      const dirs = [...model.stateDirs().filter((d) => d.exists || (!remote.length && !gwNodes.length)), ...remote];
+      if (!gwNodes.length && !model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === 'no sessions yet'))) return []; // welcome view
+      return [...gwNodes, ...dirs.map((d) => new StateDirNode(d))];
     }
     switch (node.type) {
       case 'stateDir': {
@@ -231,6 +242,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
           item.description = node.detail.length < 60 ? node.detail : undefined;
         }
         item.iconPath = new vscode.ThemeIcon(node.icon);
+        if (node.command) item.command = { command: node.command, title: node.label };
         return item;
       }
     }

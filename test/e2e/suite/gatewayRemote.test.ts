@@ -47,6 +47,7 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
   const answers: Partial<Record<'confirm' | 'info' | 'warn' | 'error', (message: string, buttons: string[]) => string | undefined>> = {};
   const asks: string[] = [];
   let askAnswer: string | undefined;
+  let nextToken = TOKEN;
   const cfg = () => vscode.workspace.getConfiguration('openclawContext');
   const G = vscode.ConfigurationTarget.Global;
   const sent = (method: string) => fake.requests.filter((r) => r.method === method);
@@ -60,7 +61,7 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
     HKEY = rec.history.sessionKey;
     savedGwUi = gw.ui;
     gw.ui = {
-      inputBox: async () => TOKEN,
+      inputBox: async () => nextToken,
       quickPick: async () => undefined,
       ask: async (m) => {
         asks.push(m);
@@ -242,6 +243,28 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
     }
     await vscode.commands.executeCommand('openclawContext.gateway.reconnect');
     await waitFor(() => (gw.state === 'live' && gw.summary().text === 'live · Gateway 2026.9.6') || undefined, 'all scopes again');
+  });
+
+  test('a refused token: the remote sessions leave, the Sessions view says why (unauthorized) and opens Show Gateway Connection', async () => {
+    await waitFor(() => gw.state === 'live' || undefined, 'live');
+    nextToken = `wrong-${Date.now()}`;
+    try {
+      await vscode.commands.executeCommand('openclawContext.gateway.setToken');
+      await waitFor(() => gw.state === 'failed' || undefined, `failed (is ${gw.state})`);
+      await waitFor(() => !api.service.model.sessions().some((s) => s.remote) || undefined, 'the remote sessions leave the model');
+      const roots = api.tree.getChildren();
+      const info = roots.find((n) => n.type === 'info');
+      assert.ok(info, `a node for the remote Gateway (${roots.map((n) => n.type).join(', ')})`);
+      const item = api.tree.getTreeItem(info);
+      assert.equal(item.label, `Remote Gateway ${fake.url}`);
+      assert.match(String(item.tooltip), /unauthorized/);
+      assert.equal(item.command?.command, 'openclawContext.gateway.showStatus');
+      assert.ok(!String(item.tooltip).includes(nextToken));
+    } finally {
+      nextToken = TOKEN;
+    }
+    await vscode.commands.executeCommand('openclawContext.gateway.setToken');
+    await waitFor(() => (gw.state === 'live' && api.service.model.sessions().some((s) => s.remote)) || undefined, 'live again, the sessions back');
   });
 
   test('useLocalToken “ask”: one prompt that names the source (never the token); “Use It” connects with it and is remembered', async () => {
