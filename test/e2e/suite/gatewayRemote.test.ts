@@ -260,6 +260,9 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
       assert.match(String(item.tooltip), /unauthorized/);
       assert.equal(item.command?.command, 'openclawContext.gateway.showStatus');
       assert.ok(!String(item.tooltip).includes(nextToken));
+      api.statusBar.update();
+      assert.match(api.statusBar.tooltip, /waiting for the sessions of the remote Gateway/);
+      assert.match(api.statusBar.tooltip, /Gateway: files only · unauthorized/);
     } finally {
       nextToken = TOKEN;
     }
