@@ -6,7 +6,7 @@ import type { Diagnostic } from '../core/store/types';
 import { StoreError, UsageError } from './args';
 import type { GatewayClient } from '../core/gateway/client';
 import { classifyGatewayError, redact, redactUrl } from '../core/gateway/protocol';
-import { HISTORY_LIMIT, RemoteSessionCache } from '../core/gateway/remoteStore';
+import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
 import { openGateway } from './gatewayRoute';
 import type { CliIo } from './io';
 import * as os from 'node:os';
@@ -90,7 +90,7 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
       if (!wanted.has(key))
         wanted.set(
           key,
-          client.chatHistory({ sessionKey: key, limit: HISTORY_LIMIT }).then(
+          client.chatHistory(historyParams(key)).then(
             (r) => cache.applyHistory(key, r),
             (err) => {
               cache.historyFailed(key);

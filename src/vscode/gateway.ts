@@ -28,7 +28,7 @@ import * as vscode from 'vscode';
 import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
 import { normalizeGatewayUrl } from '../core/gateway/identity';
 import { type GatewayErrorInfo, redactUrl, type SessionRow } from '../core/gateway/protocol';
-import { HISTORY_LIMIT, RemoteSessionCache } from '../core/gateway/remoteStore';
+import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
 import { redact, resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
 import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/protocol';
 import { CONTEXT_SCHEME } from './contextDocument';
@@ -590,7 +590,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
             t.cache?.historyFailed(key);
             return;
           }
-          const r = await client.chatHistory({ sessionKey: key, limit: HISTORY_LIMIT }, { timeoutMs: 20_000 });
+          const r = await client.chatHistory(historyParams(key), { timeoutMs: 20_000 });
           if (t.client !== client || !t.cache) return;
           if (!run.again) t.cache.applyHistory(key, r);
         } while (run.again);

@@ -66,7 +66,7 @@ describe('CLI against a remote Gateway (no local state dir)', function () {
     assertSchema('show', doc);
     const visible = REC.history.messages.filter((m) => m.provider !== 'openclaw').map((m) => m.__openclaw.id);
     assert.deepEqual((doc.items as Json[]).map((i) => i.id), visible);
-    assert.ok(gw.requests.some((x) => x.method === 'chat.history' && x.params.sessionKey === HKEY));
+    assert.ok(gw.requests.some((x) => x.method === 'chat.history' && x.params.sessionKey === HKEY && x.params.maxChars === 100_000));
   });
 
   it('compact: a preview from the remote history, then sessions.compact; nothing written here', async function () {

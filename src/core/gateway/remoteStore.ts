@@ -32,6 +32,14 @@ export { isRemoteStateDir, REMOTE_PREFIX };
 
 /** chat.history's largest page (CHAT_HISTORY_MAX_ENTRIES in OpenClaw 2026.9.6). */
 export const HISTORY_LIMIT = 1000;
+/**
+ * chat.history cuts every text at 8,000 characters unless asked (a tool result even without a marker; interop
+ * test 12). 100,000 returns the long messages whole; the Gateway's own caps stay (128 KiB per message, 6 MiB a page).
+ */
+export const HISTORY_MAX_CHARS = 100_000;
+
+/** The chat.history request for a session's transcript. */
+export const historyParams = (sessionKey: string) => ({ sessionKey, limit: HISTORY_LIMIT, maxChars: HISTORY_MAX_CHARS });
 /** Largest history kept per session (older messages drop off the front). */
 const MAX_HISTORY = 5000;
 const MAX_KEY = 512;

@@ -144,6 +144,9 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
     await vscode.commands.executeCommand('openclawContext.openContext', s.uid);
     const doc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'openclaw-context' && d.uri.query.includes(encodeURIComponent(s.uid).slice(0, 20))), 'the context document');
     await waitFor(() => sent('chat.history').some((r) => r.params.sessionKey === HKEY) || undefined, 'chat.history');
+    const hreq = sent('chat.history').find((r) => r.params.sessionKey === HKEY)!;
+    assert.equal(hreq.params.limit, 1000, 'the Gateway’s largest page');
+    assert.equal(hreq.params.maxChars, 100_000, 'long texts whole (the Gateway cuts at 8,000 characters by default)');
     await waitFor(() => doc.getText().includes('RPC session turn one') || undefined, `the history in the document:\n${doc.getText().slice(0, 400)}`);
     assert.match(doc.getText(), /remote Gateway/);
     // a new message: the document shows it without any file or list refresh
