@@ -78,7 +78,9 @@ const isDir = (d: string): boolean => {
  */
 export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenModel> {
   const candidates = stateDirCandidates(g, io);
-  if (!g.gateway || candidates.some((c) => isDir(c.dir))) return openModel(g, io);
+  // a local state dir is one with OpenClaw data (a config or agents); an existing empty folder is not (as in the extension)
+  const local = (c: StateDirCandidate) => isDir(c.dir) && (fs.existsSync(c.configPath) || isDir(path.join(c.dir, 'agents')));
+  if (!g.gateway || candidates.some(local)) return openModel(g, io);
   io.progress?.(`no local state dir: reading the sessions of the Gateway at ${redactUrl(g.gateway)}…`);
   const gw = await openGateway(g, io, undefined, { scopes: ['operator.read', 'operator.write', 'operator.admin'] });
   if (!gw.client) throw new StoreError(`no local OpenClaw state dir (${candidates.map((c) => c.dir).join(', ')}) and ${gw.why.replace(/^The/, 'the')}`);

@@ -34,6 +34,7 @@ import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/
 import { CONTEXT_SCHEME } from './contextDocument';
 import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../core/gateway/viewModel';
 import { checkLockFiles, probePort } from '../core/store/ownership';
+import { hasOpenClawData } from '../core/store/stateDir';
 import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
 import type { LiveGateway, LiveState } from './gatewayShared';
 import type { DiagnosticsChannel } from './output';
@@ -325,7 +326,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     const setting = this.urlSetting();
     const out = new Map<string, { url: string; urlSource: string; stateDirs: string[]; config: unknown }>();
     for (const d of this.service.model.stateDirs()) {
-      if (!d.exists) continue;
+      if (!hasOpenClawData(d)) continue;
       const r = resolveGatewayUrl({ ...(setting ? { explicit: setting } : {}), env: process.env, config: d.config.value });
       const key = normalizeGatewayUrl(r.url);
       const cur = out.get(key);

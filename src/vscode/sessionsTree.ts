@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isRemoteStateDir, REMOTE_PREFIX } from '../core/store/remote';
+import { hasOpenClawData } from '../core/store/stateDir';
 import { formatTokens } from '../core/context/format';
 import type { SessionState } from '../core/context/model';
 import { groupTurns, type Turn } from '../core/context/rebuild';
@@ -110,8 +111,8 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       const gateway = this.gateway();
       const pending = (gateway?.views() ?? []).filter((v) => !v.stateDirs.length && v.state !== 'live');
       const gwNodes = pending.map((v) => new InfoNode(`gateway:${v.url}`, `Remote Gateway ${v.url}`, gateway?.summaryForUrl(v.url) ?? v.state, v.state === 'failed' ? 'error' : 'cloud', 'openclawContext.gateway.showStatus'));
-      // with a remote Gateway, a local state dir that does not exist is not worth a node
-      const dirs = [...model.stateDirs().filter((d) => d.exists || (!remote.length && !gwNodes.length)), ...remote];
+      // with a remote Gateway, a local state dir without OpenClaw data (missing, or an empty folder) is not worth a node
+      const dirs = [...model.stateDirs().filter((d) => (remote.length || gwNodes.length ? hasOpenClawData(d) : true)), ...remote];
       if (!gwNodes.length && !model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === 'no sessions yet'))) return []; // welcome view
       return [...gwNodes, ...dirs.map((d) => new StateDirNode(d))];
     }

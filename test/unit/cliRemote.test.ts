@@ -57,6 +57,12 @@ describe('CLI against a remote Gateway (no local state dir)', function () {
     assert.deepEqual(st.json().over, [HKEY]);
     for (const out of [r.out, r.err, st.out, st.err]) assert.ok(!out.includes(TOKEN));
     assert.equal(fs.existsSync(nowhere), false, 'nothing created where the state dir would be');
+    // an existing but empty folder is not a local state dir either
+    const empty = tmpDir('occtx-cli-remote-empty-');
+    const e = await cli(['sessions', '--json', '--state-dir', empty, '--gateway', gw.url, '--token-env', 'OC_TEST_TOKEN'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
+    assert.equal(e.code, 0, e.err);
+    assert.deepEqual((e.json().sessions as Json[]).map((s) => s.key).sort(), got);
+    assert.deepEqual(fs.readdirSync(empty), []);
   });
 
   it('show: the transcript comes from chat.history (the real entry ids, in order)', async function () {

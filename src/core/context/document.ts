@@ -75,7 +75,7 @@ export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json 
   out.push(`- Gauge: **${gaugeShort(s.gauge)}** (${s.gauge.estimated ? 'estimate' : 'reported by OpenClaw'})`);
   const model = sessionModel(s);
   if (model) out.push(`- Model: ${model}`);
-  out.push(`- Agent: ${s.agentId} · session id \`${s.row.sessionId}\` · ${s.remote ? `remote Gateway ${s.remote} (its display history: chat.history; compaction summaries stay on the Gateway, long texts may be shortened)` : `${s.era === 'sqlite' ? 'SQLite' : 'JSONL'} store`}`);
+  out.push(`- Agent: ${s.agentId} · session id \`${s.row.sessionId}\` · ${s.remote ? `remote Gateway ${s.remote} (its display history, chat.history: a compaction's summary and the messages OpenClaw kept verbatim are not sent, so after a compaction this starts at the compaction; texts over 100,000 characters are shortened)` : `${s.era === 'sqlite' ? 'SQLite' : 'JSONL'} store`}`);
   if (!ctx) {
     out.push('', '_The transcript could not be read. See “OpenClaw Context: Show Diagnostics”._');
     return out.join('\n');

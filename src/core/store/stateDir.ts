@@ -51,3 +51,11 @@ export function discoverStateDir(candidate: StateDirCandidate, env: Env, diag: D
     }),
   };
 }
+
+/**
+ * Does the state dir hold OpenClaw data (a config or an agent's session store)? An existing empty folder does not:
+ * with a Gateway URL set, live mode then treats the machine as having no local state dir (remote mode).
+ */
+export function hasOpenClawData(d: StateDirInfo): boolean {
+  return d.exists && (d.config.exists || d.agents.some((a) => a.store !== undefined));
+}

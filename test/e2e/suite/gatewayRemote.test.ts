@@ -85,7 +85,8 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
     nowhere = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-remote-'));
     await cfg().update('gateway.useLocalToken', 'never', G);
     await vscode.commands.executeCommand('openclawContext.gateway.setToken'); // the InputBox answers TOKEN
-    await cfg().update('stateDir', path.join(nowhere, 'no-openclaw-here'), G);
+    // an existing, empty folder (no config, no agents): not a local state dir, so the Gateway is remote
+    await cfg().update('stateDir', nowhere, G);
     await cfg().update('gateway.url', fake.url, G);
   });
 
