@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Live mode in a real VS Code against the REAL OpenClaw Gateway (issue 7 item 7):
 //   A. with a real Gateway running, the status bar gauge changes within 1 s of a turn ending;
-//   B. Compact Session… from the command palette goes through the Gateway (sessions.compact).
+//   B. Compact Session… from the command palette goes through the Gateway (sessions.compact);
+//   C. a second VS Code with NO local state dir and only openclawContext.gateway.url: the remote Gateway's sessions
+//      in the Sessions view and the gauge, the gauge within 1 s of a turn ending, the context document from
+//      chat.history / session.message; a third one whose OPENCLAW_STATE_DIR is an existing empty directory.
 //
 //   node test/e2e/run-live.mjs [vsix] [resultsDir]     (system Node 20; vsix default test-results/openclaw-context.vsix)
 //
@@ -21,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   startCodeServer, launchBrowser, openWorkbench, runChecks, commandPalette, waitForStatusBarItem, saveArtifacts, sleep, STATUSBAR,
+  EDITOR_PART, openViewContainer, viewPane,
 } from './lib.mjs';
 import { REPO } from './state.mjs';
 
@@ -213,7 +217,7 @@ async function startGateway() {
 const events = []; // { t, ev, p }
 let client;
 /** One chat.send turn; resolves after the chat `final` (tFinal: Date.now() when it arrived) and the settle. */
-async function clientTurn(message, onFinal) {
+async function clientTurn(message, onFinal, key = KEY) {
   const runId = `occtx-live-${randomUUID()}`;
   let fin;
   let settled = false;
@@ -223,14 +227,14 @@ async function clientTurn(message, onFinal) {
       onFinal?.(fin.t);
     }
   });
-  const d2 = client.onEvent('sessions.changed', (e) => { if (e && e.sessionKey === KEY && (e.reason ?? e.phase) === 'agent.input.settled' && fin) settled = true; });
+  const d2 = client.onEvent('sessions.changed', (e) => { if (e && e.sessionKey === key && (e.reason ?? e.phase) === 'agent.input.settled' && fin) settled = true; });
   try {
     const t0 = Date.now();
-    await client.chatSend({ sessionKey: KEY, message, idempotencyKey: runId });
+    await client.chatSend({ sessionKey: key, message, idempotencyKey: runId });
     await waitFor(`the chat final of "${message.slice(0, 30)}"`, () => fin, 240_000, 5);
     if (fin.state !== 'final') throw new Error(`the run "${message.slice(0, 30)}" ended with chat state ${fin.state}`);
     await waitFor('sessions.changed agent.input.settled', () => settled, 20_000, 10).catch(() => log('NOTE no agent.input.settled within 20 s of the final'));
-    return { tFinal: fin.t, ms: fin.t - t0 };
+    return { tFinal: fin.t, ms: fin.t - t0, t0 };
   } finally {
     d1.dispose();
     d2.dispose();
@@ -285,11 +289,179 @@ const toastTexts = (page) => page.$$eval('.notifications-toasts .notification-to
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A chat.send turn on `key` while polling the gauge every 20 ms: the gauge must reach its end state within LIMIT_MS of
+ * the chat final (the file watcher's debounce is WATCH_DEBOUNCE_MS, so only the live path can). Checks A2 and C2.
+ */
+async function gaugeTurn(key, message, label = '') {
+  const before = (await gauge(page))?.text;
+  if (!before) throw new Error('no gauge');
+  const seen = [{ t: Date.now(), text: before }];
+  let tFinal;
+  let polling = true;
+  const desc0 = await client.sessionsDescribe({ key }).catch(() => undefined);
+  // diagnostics: when the agent DB's WAL last changed (a busy WAL keeps a debounced file-watcher refresh waiting)
+  const walMtime = () => { try { return fs.statSync(`${DB}-wal`).mtimeMs; } catch { return 0; } };
+  let wal = walMtime();
+  const walWrites = [];
+  const poller = (async () => {
+    while (polling) {
+      const g = await gauge(page).catch(() => undefined);
+      const t = Date.now();
+      if (g && g.text !== seen.at(-1).text) seen.push({ t, text: g.text });
+      const w = walMtime();
+      if (w !== wal) { wal = w; walWrites.push(t); }
+      await sleep(20);
+    }
+  })();
+  let turn;
+  try {
+    turn = await clientTurn(message, (t) => (tFinal = t), key);
+    // keep watching past the file watcher's debounce: a later change means the early one was not the end state
+    await waitFor('', () => Date.now() > tFinal + WATCH_DEBOUNCE_MS + 2000, 60_000, 50);
+  } finally {
+    polling = false;
+    await poller;
+  }
+  const desc1 = await client.sessionsDescribe({ key }).catch(() => undefined);
+  const after = walWrites.filter((t) => t > tFinal).map((t) => t - tFinal);
+  log(`Gateway's totalTokens ${desc0?.session?.totalTokens} → ${desc1?.session?.totalTokens} (contextTokens ${desc1?.session?.contextTokens}); WAL writes after the final at +${after.slice(0, 12).join(', +')}${after.length > 12 ? ` … (${after.length})` : ''} ms`);
+  const changes = seen.slice(1).map((s) => `${s.t - tFinal >= 0 ? '+' : ''}${s.t - tFinal} ms "${s.text}"`);
+  log(`turn ${turn.ms} ms; gauge before "${before}"; changes relative to the chat final: ${changes.join(', ') || 'none'}`);
+  const last = seen.at(-1);
+  if (last.text === before) throw new Error(`the gauge never changed within ${WATCH_DEBOUNCE_MS + 2000} ms of the turn end (still "${before}")`);
+  const latency = last.t - tFinal;
+  console.log(`   [live] latency turn end (chat final) → status bar${label}: ${latency} ms ("${before}" → "${last.text}")`);
+  if (latency > LIMIT_MS) {
+    const first = seen[1];
+    throw new Error(`the gauge reached "${last.text}" ${latency} ms after the chat final (limit ${LIMIT_MS} ms)${first !== last ? `; it first changed at ${first.t - tFinal} ms to "${first.text}"` : ''}${latency >= WATCH_DEBOUNCE_MS ? ' — that is the file watcher, not sessions.changed' : ''}`);
+  }
+  return { before, last, latency, tFinal, turn };
+}
+
 const T3 = [
   'Live turn 3: here is the long status report for the gauge check; please acknowledge it.',
   ...Array.from({ length: 40 }, (_, i) => `Item ${i + 1}: the deploy pipeline stage ${i + 1} passed its checks, the artefacts were signed, and the on-call engineer confirmed the dashboards were green.`),
   'Please confirm you have it. #pad 40',
 ].join('\n');
+// C: VS Code with no local state dir (a remote Gateway as far as the extension knows); the session it drives
+const RKEY = 'agent:main:live-remote';
+const RC = {
+  t1: 'Live remote turn 1: remember the code word GANNET-8. #reply Noted: GANNET-8.',
+  t2: [
+    'Live remote turn 2: here is the long status report for the remote gauge check; please acknowledge it.',
+    ...Array.from({ length: 40 }, (_, i) => `Remote item ${i + 1}: the staging cluster stage ${i + 1} passed its checks, the images were signed, and the release captain confirmed the graphs were green.`),
+    'Please confirm you have it. #pad 40',
+  ].join('\n'),
+  t3: 'Live remote turn 3: the context document check, code word GANNET-8 again. #reply Still GANNET-8.',
+};
+/**
+ * C1–C3: OPENCLAW_STATE_DIR names a directory that does not exist, inside an empty temp dir (a machine with no
+ * OpenClaw on it); C4: OPENCLAW_STATE_DIR is an existing empty directory. OPENCLAW_CONFIG_PATH: a file that does not
+ * exist in it. HOME is code-server's own empty one (no ~/.openclaw); the workspace is an empty folder of its own.
+ */
+const REMOTE_ROOT = path.join(TMP, 'remote-vscode');
+const NO_STATE = path.join(REMOTE_ROOT, 'empty', 'openclaw-state');
+const EMPTY_STATE = path.join(REMOTE_ROOT, 'empty-state');
+const REMOTE_WS = path.join(REMOTE_ROOT, 'workspace');
+
+/** Replace the running code-server by one whose extension has only openclawContext.gateway.url and `stateDir` as OPENCLAW_STATE_DIR. */
+async function startRemoteVSCode(stateDir) {
+  await page?.close().catch(() => {});
+  page = undefined;
+  const old = cs;
+  cs = undefined;
+  await old?.stop();
+  fs.mkdirSync(REMOTE_WS, { recursive: true });
+  cs = await startCodeServer({
+    vsixPath: VSIX,
+    workspace: REMOTE_WS,
+    isolateHome: true,
+    env: { OPENCLAW_STATE_DIR: stateDir, OPENCLAW_CONFIG_PATH: path.join(stateDir, 'openclaw.json'), OPENCLAW_GATEWAY_TOKEN: TOKEN },
+    userSettings: {
+      'openclawContext.gateway.url': GW_URL,
+      'openclawContext.gateway.useLocalToken': 'always',
+      'openclawContext.refreshDebounceMs': WATCH_DEBOUNCE_MS,
+    },
+  });
+  page = await browser.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const t0 = Date.now();
+  await openWorkbench(page, cs.url, REMOTE_WS);
+  return t0;
+}
+/**
+ * The remote Gateway's sessions in the running VS Code: the gauge names `newest`; the Sessions view has a node labelled
+ * with the Gateway URL, described "remote Gateway · N sessions", with a row for every key in `keys`, and no local state dir.
+ */
+async function checkRemoteSessions(keys, newest, t0) {
+  await waitForStatusBarItem(page, GAUGE_ID, /\d+%/, 60_000).catch(async (e) => {
+    const tip = await tooltipText(page).catch((x) => `(no tooltip: ${x.message.split('\n')[0]})`);
+    throw new Error(`${e.message.split('\n')[0]}; the gauge tooltip says: "${tip.slice(0, 400)}"`);
+  });
+  await waitFor(`the gauge's aria label to name ${newest}`, async () => (await gauge(page))?.aria.includes(newest), 20_000, 200).catch(async () => {
+    throw new Error(`the gauge does not name the most recent session ${newest}: ${JSON.stringify(await gauge(page))}`);
+  });
+  log(`gauge ${Date.now() - t0} ms after the workbench was asked for: ${JSON.stringify(await gauge(page))}`);
+  await openViewContainer(page, 'OpenClaw Context');
+  const pane = viewPane(page, 'Sessions');
+  const rowTexts = () => pane.locator('.monaco-list-row').evaluateAll((els) => els.map((e) => (e.innerText || '').replace(/\s+/g, ' ').trim()));
+  const dirRow = pane.locator('.monaco-list-row', { hasText: GW_URL }).first();
+  await dirRow.waitFor({ state: 'visible', timeout: 20_000 }).catch(async () => {
+    throw new Error(`no Sessions row labelled ${GW_URL}; rows: ${JSON.stringify(await rowTexts())}`);
+  });
+  const label = (await dirRow.locator('.label-name').first().innerText()).trim();
+  const desc = (await dirRow.locator('.label-description').first().innerText().catch(() => '')).trim();
+  if (label.replace(/\/$/, '') !== GW_URL) throw new Error(`the node's label is "${label}", not ${GW_URL}`);
+  if (!desc.includes('remote Gateway')) throw new Error(`the node's description is "${desc}"`);
+  const n = `${keys.length} session${keys.length === 1 ? '' : 's'}`;
+  if (!desc.includes(n)) throw new Error(`the node's description "${desc}" does not count the ${n} the Gateway lists`);
+  for (const k of keys) {
+    // sessionsTree.ts: a session row's accessibility label starts with its key
+    await pane.locator(`.monaco-list-row[aria-label^="${k},"]`).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(async () => {
+      throw new Error(`no session row for ${k}; rows: ${JSON.stringify(await rowTexts())}`);
+    });
+  }
+  const rows = await rowTexts();
+  log(`Sessions view: "${label}" — "${desc}"; rows: ${rows.join(' | ')}`);
+  const local = rows.filter((x) => x.includes(REMOTE_ROOT) || /State directory not found/.test(x));
+  if (local.length) throw new Error(`the Sessions view shows a local state dir: ${local.join(' | ')}`);
+}
+
+/** The find widget of the active text editor, opened if needed (Ctrl+F in the editor). */
+async function findInput(page) {
+  const input = page.locator(`${EDITOR_PART} .find-widget .input`).first();
+  if (!(await input.isVisible().catch(() => false))) {
+    await page.locator(`${EDITOR_PART} .monaco-editor`).first().click({ position: { x: 300, y: 200 } });
+    await page.keyboard.press('Control+f');
+    await input.waitFor({ state: 'visible', timeout: 5000 });
+  }
+  return input;
+}
+/** The find widget's count ("No results", "1 of 1", "? of 1", …). */
+async function findCount(page) {
+  const t = await page.locator(`${EDITOR_PART} .find-widget .matchesCount`).first().innerText().catch(() => '');
+  return t.replace(/\s+/g, ' ').trim();
+}
+/** "1 of 2", or "? of 2" (matches, the cursor at none of them); not "No results". */
+const found = (count) => /(?:\d+|\?) of [1-9]/.test(count);
+/**
+ * Search the active editor for `needle`; the count once it has a match, or after `settleMs` without one. The search is
+ * cleared first, so an earlier search's match can never be read as this one's.
+ */
+async function findInEditor(page, needle, settleMs = 2000) {
+  const input = await findInput(page);
+  await input.fill('');
+  await sleep(100);
+  await input.fill(needle);
+  const end = Date.now() + settleMs;
+  let n = await findCount(page);
+  while (!found(n) && Date.now() < end) {
+    await sleep(50);
+    n = await findCount(page);
+  }
+  return n;
+}
+
 let cs;
 let browser;
 let page;
@@ -356,50 +528,7 @@ try {
     },
     {
       name: `A2. a chat.send turn: the gauge changes within ${LIMIT_MS} ms of the chat final (file watcher debounce ${WATCH_DEBOUNCE_MS} ms)`,
-      fn: async () => {
-        const before = (await gauge(page))?.text;
-        if (!before) throw new Error('no gauge');
-        const seen = [{ t: Date.now(), text: before }];
-        let tFinal;
-        let polling = true;
-        const desc0 = await client.sessionsDescribe({ key: KEY }).catch(() => undefined);
-        // diagnostics: when the agent DB's WAL last changed (a busy WAL keeps a debounced file-watcher refresh waiting)
-        const walMtime = () => { try { return fs.statSync(`${DB}-wal`).mtimeMs; } catch { return 0; } };
-        let wal = walMtime();
-        const walWrites = [];
-        const poller = (async () => {
-          while (polling) {
-            const g = await gauge(page).catch(() => undefined);
-            const t = Date.now();
-            if (g && g.text !== seen.at(-1).text) seen.push({ t, text: g.text });
-            const w = walMtime();
-            if (w !== wal) { wal = w; walWrites.push(t); }
-            await sleep(20);
-          }
-        })();
-        let turn;
-        try {
-          turn = await clientTurn(T3, (t) => (tFinal = t));
-          // keep watching past the file watcher's debounce: a later change means the early one was not the end state
-          await waitFor('', () => Date.now() > tFinal + WATCH_DEBOUNCE_MS + 2000, 60_000, 50);
-        } finally {
-          polling = false;
-          await poller;
-        }
-        const desc1 = await client.sessionsDescribe({ key: KEY }).catch(() => undefined);
-        const after = walWrites.filter((t) => t > tFinal).map((t) => t - tFinal);
-        log(`Gateway's totalTokens ${desc0?.session?.totalTokens} → ${desc1?.session?.totalTokens} (contextTokens ${desc1?.session?.contextTokens}); WAL writes after the final at +${after.slice(0, 12).join(', +')}${after.length > 12 ? ` … (${after.length})` : ''} ms`);
-        const changes = seen.slice(1).map((s) => `${s.t - tFinal >= 0 ? '+' : ''}${s.t - tFinal} ms "${s.text}"`);
-        log(`turn ${turn.ms} ms; gauge before "${before}"; changes relative to the chat final: ${changes.join(', ') || 'none'}`);
-        const last = seen.at(-1);
-        if (last.text === before) throw new Error(`the gauge never changed within ${WATCH_DEBOUNCE_MS + 2000} ms of the turn end (still "${before}")`);
-        const latency = last.t - tFinal;
-        console.log(`   [live] latency turn end (chat final) → status bar: ${latency} ms ("${before}" → "${last.text}")`);
-        if (latency > LIMIT_MS) {
-          const first = seen[1];
-          throw new Error(`the gauge reached "${last.text}" ${latency} ms after the chat final (limit ${LIMIT_MS} ms)${first !== last ? `; it first changed at ${first.t - tFinal} ms to "${first.text}"` : ''}${latency >= WATCH_DEBOUNCE_MS ? ' — that is the file watcher, not sessions.changed' : ''}`);
-        }
-      },
+      fn: () => gaugeTurn(KEY, T3),
     },
     {
       name: 'B. Compact Session… from the command palette goes through sessions.compact (OpenClaw writes the compaction, nothing of ours)',
@@ -456,6 +585,100 @@ try {
         if (added.some((r) => typeof r.event?.customType === 'string' && r.event.customType.startsWith('openclaw-context.'))) throw new Error('a row of ours was written');
         log(`OpenClaw's compaction: ${comps[0].seq} id ${c.id}, firstKeptEntryId ${c.firstKeptEntryId}, tokens ${c.tokensBefore} → ${c.tokensAfter}, summary ${c.summary.length} chars; keys ${Object.keys(c).join(',')}`);
         await page.keyboard.press('Escape').catch(() => {});
+      },
+    },
+    {
+      name: 'C1. a second VS Code with no local state dir and only openclawContext.gateway.url: the Sessions view shows the Gateway URL ("remote Gateway") with every session the Gateway lists; the gauge names the most recent one',
+      fn: async () => {
+        // a second session, the most recent one, before the second VS Code starts
+        const r = await clientTurn(RC.t1, undefined, RKEY);
+        log(`chat.send turn on ${RKEY}: ${r.ms} ms`);
+        const list = await client.sessionsList({ limit: 200 });
+        const keys = list.sessions.map((x) => x.key);
+        if (!keys.includes(RKEY) || !keys.includes(KEY)) throw new Error(`sessions.list: ${keys.join(', ')}`);
+        const newest = [...list.sessions].sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0))[0].key;
+        fs.mkdirSync(path.dirname(NO_STATE), { recursive: true });
+        const t0 = await startRemoteVSCode(NO_STATE);
+        await checkRemoteSessions(keys, newest, t0);
+      },
+    },
+    {
+      name: `C2. no local state dir: a chat.send turn on the remote session changes the gauge within ${LIMIT_MS} ms of the chat final`,
+      fn: async () => {
+        const aria = (await gauge(page))?.aria ?? '';
+        if (!aria.includes(RKEY)) throw new Error(`the gauge shows another session: ${aria}`);
+        await gaugeTurn(RKEY, RC.t2, ' (remote Gateway, no local state dir)');
+      },
+    },
+    {
+      name: 'C3. no local state dir: "OpenClaw Context: Open Active Context" opens the gauge\'s session with the last turn\'s user message (chat.history / session.message); a new turn shows up in the open document',
+      fn: async () => {
+        const aria = (await gauge(page))?.aria ?? '';
+        if (!aria.includes(RKEY)) throw new Error(`the gauge shows another session: ${aria}`);
+        const tCmd = Date.now();
+        await commandPalette(page, 'OpenClaw Context: Open Active Context');
+        await page.locator(`${EDITOR_PART} .view-lines`, { hasText: `Active context — ${RKEY}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        const needle2 = RC.t2.split('\n')[0];
+        const n2 = await findInEditor(page, needle2, 15_000);
+        if (!found(n2)) throw new Error(`the context document does not contain the last turn's user message "${needle2.slice(0, 50)}…" (find: "${n2}")`);
+        log(`document "Active context — ${RKEY}" open, with turn 2's user message, ${Date.now() - tCmd} ms after the command (find: ${n2})`);
+        const nRemote = await findInEditor(page, `remote Gateway ${GW_URL}`);
+        if (!found(nRemote)) throw new Error(`the document does not name the remote Gateway ${GW_URL} as its source (find: "${nRemote}")`);
+
+        // a new turn while the document is open: when does its user message appear in it?
+        const needle3 = RC.t3.split(' #')[0];
+        const n0 = await findInEditor(page, needle3, 500);
+        if (found(n0)) throw new Error(`turn 3's text is in the document before turn 3 (find: "${n0}")`);
+        let first;
+        let polling = true;
+        const poller = (async () => {
+          while (polling && !first) {
+            const n = await findCount(page);
+            if (found(n)) first = { t: Date.now(), n };
+            await sleep(20);
+          }
+        })();
+        let turn;
+        try {
+          turn = await clientTurn(RC.t3, undefined, RKEY);
+          await waitFor('', () => first || Date.now() > turn.tFinal + 10_000, 15_000, 50);
+        } finally {
+          polling = false;
+          await poller;
+        }
+        if (!first) throw new Error(`turn 3's user message did not appear in the open document within 10 s of the chat final (find: "${await findCount(page)}")`);
+        const rel = first.t - turn.tFinal;
+        console.log(`   [live] remote context document: turn 3's user message appeared ${first.t - turn.t0} ms after chat.send, ${rel >= 0 ? `${rel} ms after` : `${-rel} ms before`} the chat final (turn ${turn.ms} ms; the find widget re-searches up to 100 ms after a change)`);
+        // and its answer: the reply text occurs once in the prompt (after #reply), twice once the answer is in
+        const reply = RC.t3.split('#reply ')[1];
+        const nr = await findInEditor(page, reply, 10_000);
+        const both = /(?:\d+|\?) of 2\b/;
+        let nr2 = nr;
+        await waitFor(`turn 3's answer "${reply}" in the document`, async () => both.test((nr2 = await findCount(page))), 10_000, 50).catch(() => {
+          throw new Error(`turn 3's answer "${reply}" is not in the open document (find: "${nr2}")`);
+        });
+        log(`turn 3's answer in the document at the latest ${Date.now() - turn.tFinal} ms after the chat final (find "${reply}": ${nr2})`);
+        await page.keyboard.press('Escape').catch(() => {});
+        const left = fs.readdirSync(path.dirname(NO_STATE));
+        if (left.length) throw new Error(`the extension created ${left.join(', ')} in the empty temp dir around OPENCLAW_STATE_DIR`);
+      },
+    },
+    {
+      name: 'C4. OPENCLAW_STATE_DIR an existing empty directory (no openclaw.json, no agents): still no local state dir, the remote Gateway\'s sessions show as in C1',
+      fn: async () => {
+        const list = await client.sessionsList({ limit: 200 });
+        const keys = list.sessions.map((x) => x.key);
+        const newest = [...list.sessions].sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0))[0].key;
+        fs.mkdirSync(EMPTY_STATE, { recursive: true });
+        const t0 = await startRemoteVSCode(EMPTY_STATE);
+        await checkRemoteSessions(keys, newest, t0).catch(async (e) => {
+          await openViewContainer(page, 'OpenClaw Context').catch(() => {});
+          await sleep(1000);
+          const rows = await viewPane(page, 'Sessions').locator('.monaco-list-row').evaluateAll((els) => els.map((x) => (x.innerText || '').replace(/\s+/g, ' ').trim())).catch(() => []);
+          throw new Error(`${e.message.split('\n')[0]} | Sessions view rows: ${JSON.stringify(rows)}`);
+        });
+        const left = fs.readdirSync(EMPTY_STATE);
+        if (left.length) throw new Error(`the extension wrote into the empty OPENCLAW_STATE_DIR: ${left.join(', ')}`);
       },
     },
   ];
