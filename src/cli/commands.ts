@@ -118,7 +118,7 @@ const show: Command = {
     const m = await openModelAsync(g, io);
     try {
       const s0 = findSession(m.sessions, p.positionals[0]!);
-      const s = (m.remote ? await m.remote.transcript(s0.uid) : m.model.ensureTranscript(s0.uid)) ?? s0;
+      const s = (await m.transcript(s0.uid)) ?? s0;
       const items = (s.context?.items ?? []).map((e) => ({
         id: e.id,
         kind: e.kind,

@@ -83,22 +83,28 @@ export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, 
 export async function gatewayFor(p: Parsed, g: GlobalOptions, io: CliIo, s: SessionState, m: OpenModel, refusal: WriteResult | undefined): Promise<{ route?: GatewayRoute; why: string; gatewayTried?: boolean }> {
   void p;
   if (refusal && !refusal.ok && refusal.ownership?.by === 'embedded') return { why: 'An embedded OpenClaw run (`openclaw agent --local`) owns the store right now; try again when it ends.' };
-  const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
-  io.progress?.('connecting to the Gateway…');
-  const gw = await openGateway(g, io, config);
-  if (!gw.client || !gw.conn) return { why: gw.why, gatewayTried: true };
-  const client = gw.client;
+  // a remote Gateway's session: the connection its sessions were read through
+  let conn: { client: GatewayClient; url: string; secrets: string[] };
+  if (m.remote) conn = m.remote;
+  else {
+    const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
+    io.progress?.('connecting to the Gateway…');
+    const gw = await openGateway(g, io, config);
+    if (!gw.client || !gw.conn) return { why: gw.why, gatewayTried: true };
+    conn = { client: gw.client, url: gw.url, secrets: gw.secrets };
+  }
+  const { client, url, secrets } = conn;
   const wrap = async <T>(f: () => Promise<T>): Promise<T> => {
     try {
       return await f();
     } catch (err) {
-      throw new Error(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message);
+      throw new Error(classifyGatewayError(err, { secrets, url }).message);
     }
   };
   return {
     why: '',
     route: {
-      url: gw.url,
+      url,
       compact: (key) =>
         wrap(async () => {
           const r = await client.sessionsCompact({ key, agentId: s.agentId });

@@ -51,16 +51,10 @@ export interface OpenModel {
   diagnostics: Diagnostic[];
   sessions: SessionState[];
   dispose(): void;
-  /** --gateway with no local state dir: the sessions are the remote Gateway's (read through its API) */
-  remote?: RemoteModel;
-}
-
-export interface RemoteModel {
-  url: string;
-  client: GatewayClient;
-  secrets: string[];
-  /** the session with its transcript (chat.history), once it arrived */
+  /** the session with its transcript read (for a remote Gateway's session: once its chat.history arrived) */
   transcript(uid: string): Promise<SessionState | undefined>;
+  /** --gateway with no local state dir: the sessions are that remote Gateway's, read through this connection */
+  remote?: { url: string; client: GatewayClient; secrets: string[] };
 }
 
 const isDir = (d: string): boolean => {
@@ -117,22 +111,16 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
     throw new StoreError(`the Gateway at ${gw.url} did not list its sessions: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}`);
   }
   const sessions = model.sessions().filter((x) => !g.agent || x.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
-  const remote: RemoteModel = {
-    url: gw.url,
-    client,
-    secrets: gw.secrets,
-    async transcript(uid) {
-      const s = model.ensureTranscript(uid);
-      if (!s) return undefined;
-      const key = s.row.key;
-      if (wanted.has(key)) {
-        await wanted.get(key);
-        model.refresh();
-      }
-      return model.get(uid);
-    },
+  const transcript = async (uid: string) => {
+    const s = model.ensureTranscript(uid);
+    const pending = s && wanted.get(s.row.key);
+    if (pending) {
+      await pending;
+      model.refresh();
+    }
+    return model.get(uid);
   };
-  return { model, diagnostics, sessions, dispose, remote };
+  return { model, diagnostics, sessions, dispose, transcript, remote: { url: gw.url, client, secrets: gw.secrets } };
 }
 
 /**
@@ -172,7 +160,7 @@ export function openModel(g: GlobalOptions, io: CliIo): OpenModel {
     said.add(line);
     io.stderr(`${line}\n`);
   }
-  return { model, diagnostics, sessions, dispose: () => model.dispose() };
+  return { model, diagnostics, sessions, dispose: () => model.dispose(), transcript: async (uid) => model.ensureTranscript(uid) };
 }
 
 /** A user-given key for a message: JSON-quoted, at most 120 characters. */

@@ -71,15 +71,10 @@ function writtenJson(r: WriteResult) {
   return { via: 'file' as const, era: r.era, location: r.location, sessionId: r.sessionId, previousLeafId: r.previousLeafId, entries: r.written.map((w) => ({ id: w.id, parentId: w.parentId, type: w.type })), notes: [...r.notes] };
 }
 
-function loadSession(m: OpenModel, key: string): SessionState {
+/** The session of a key with its transcript read (a remote Gateway's: once chat.history answered). */
+async function loadSession(m: OpenModel, key: string): Promise<SessionState> {
   const s0 = findSession(m.sessions, key);
-  return m.model.ensureTranscript(s0.uid) ?? s0;
-}
-
-/** loadSession, waiting for a remote Gateway's chat.history when the sessions are remote. */
-async function loadSessionAsync(m: OpenModel, key: string): Promise<SessionState> {
-  const s0 = findSession(m.sessions, key);
-  return (m.remote ? await m.remote.transcript(s0.uid) : m.model.ensureTranscript(s0.uid)) ?? s0;
+  return (await m.transcript(s0.uid)) ?? s0;
 }
 
 function keepRecentFromConfig(m: OpenModel, s: SessionState): number | undefined {
@@ -168,7 +163,7 @@ export const compact: Command = {
     if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) throw new UsageError('--keep-recent-tokens must be a positive integer');
     const m = await openModelAsync(g, io);
     try {
-      const s = await loadSessionAsync(m, p.positionals[0]!);
+      const s = await loadSession(m, p.positionals[0]!);
       const ref = sessionRef(s);
       const dry = p.options['dry-run'] === true;
       const base = { command: 'compact', version: JSON_VERSION, dryRun: dry, session: ref };
@@ -283,7 +278,7 @@ export const undoCompact: Command = {
     const cid = p.options.compaction as string | undefined;
     const m = await openModelAsync(g, io);
     try {
-      const s = await loadSessionAsync(m, p.positionals[0]!);
+      const s = await loadSession(m, p.positionals[0]!);
       const base: Record<string, unknown> = { command: 'undo-compact', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s) };
       const fail = (code: string, message: string, exitCode = 1): CommandResult => ({ exitCode, json: { ...base, status: 'refused', compactionId: cid ?? null, branchFrom: null, leavingContext: 0, written: null, refusal: { code, message } }, text: '', warnings: [message] });
       if (!s.context) return fail('unreadable', `the transcript of ${s.row.key} could not be read`);
@@ -344,7 +339,7 @@ export const undoCompact: Command = {
 export async function checkpointCreate(key: string, g: GlobalOptions, io: CliIo): Promise<CommandResult> {
   const m = openModel(g, io);
   try {
-    const s = loadSession(m, key);
+    const s = await loadSession(m, key);
     io.progress?.(`reading ${s.row.key} and building its checkpoint…`);
     const coord = new CheckpointCoordinator(m.model, { auto: false });
     const ev = coord.createManual(s.uid);
@@ -368,7 +363,7 @@ export async function checkpointRestore(p: Parsed, key: string, id: string | und
   if (!Number.isInteger(maxTokens) || maxTokens < 200 || maxTokens > 4000) throw new UsageError('--max-tokens must be an integer between 200 and 4000');
   const m = openModel(g, io);
   try {
-    const s = loadSession(m, (p.options.into as string | undefined) ?? key);
+    const s = await loadSession(m, (p.options.into as string | undefined) ?? key);
     const source = p.options.into !== undefined ? findSession(m.sessions, key).row.key : s.row.key;
     let cp: Checkpoint | undefined;
     let err: string | undefined;
