@@ -25,6 +25,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseJsonSafe } from '../fs/safeJson';
+import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 import { writeFileAtomicSync } from './atomic';
 import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, TOPIC_CHARS, decisionText, isShortReply, selectExchanges, threadSummary, toEvent, type ExtractedExchange, type ToolCallInfo } from './conversation';
 import { stateDirFor } from './paths';
@@ -578,8 +580,10 @@ export class SessionTracker {
     for (const f of STATE_FILES) {
       let body: Json;
       try {
-        const text = fs.readFileSync(path.join(dir, f), 'utf8');
-        body = JSON.parse(text) as Json;
+        // our own file: regular, never a link, bounded; the parse error never quotes it
+        const parsed = parseJsonSafe(readRegularText(path.join(dir, f), { maxBytes: READ_LIMITS.state, follow: false }));
+        if (!parsed.ok) throw new Error(parsed.error);
+        body = parsed.value as Json;
       } catch (err) {
         if ((err as { code?: string }).code !== 'ENOENT') report.invalid.push({ file: f, error: err instanceof Error ? err.message : String(err) });
         continue;

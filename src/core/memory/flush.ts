@@ -43,6 +43,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseJsonSafe } from '../fs/safeJson';
+import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 import { writeFileAtomicSync } from '../checkpoint/atomic';
 import { entryTime } from '../checkpoint/conversation';
 import { flatten, gist } from '../checkpoint/text';
@@ -147,18 +149,17 @@ export class FlushStateStore {
     const out = new Map<string, FlushRecord>();
     let text: string;
     try {
-      text = fs.readFileSync(this.file, 'utf8');
+      text = readRegularText(this.file, { maxBytes: READ_LIMITS.state, follow: false });
     } catch (err) {
       if ((err as { code?: string }).code !== 'ENOENT') this.problem = `${FLUSH_STATE_FILE} could not be read (${err instanceof Error ? err.message : String(err)}); treated as empty`;
       return out;
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (err) {
-      this.problem = `${FLUSH_STATE_FILE} is not valid JSON (${err instanceof Error ? err.message : String(err)}); treated as empty`;
+    const parsed = parseJsonSafe(text);
+    if (!parsed.ok) {
+      this.problem = `${FLUSH_STATE_FILE} is ${parsed.error}; treated as empty`;
       return out;
     }
+    const body = parsed.value;
     if (!isObj(body) || body.schema !== FLUSH_STATE_SCHEMA || body.version !== FLUSH_STATE_VERSION || !isObj(body.sessions)) {
       this.problem = `${FLUSH_STATE_FILE} is not a v${FLUSH_STATE_VERSION} flush state file; treated as empty`;
       return out;
