@@ -37,8 +37,8 @@ describe('redaction (core/gateway/redact.ts)', function () {
 
   describe('URL credentials and sensitive query parameters, without knowing them', function () {
     const cases: Array<[string, string, string[]]> = [
-      ['userinfo', 'connect to ws://admin:hunter2-Pw-77@gw.example:18789/ failed', ['hunter2-Pw-77', 'admin:']],
-      ['userinfo, wss with a path', 'see wss://u%40x:p%3Ass@host/a/b?x=1', ['p%3Ass', 'u%40x']],
+      ['userinfo', 'connect to ws://admin:hunter2-Pw-77@gw.example:18789/ failed', ['hunter2-Pw-77']],
+      ['userinfo, wss with a path', 'see wss://u%40x:p%3Ass@host/a/b?x=1', ['p%3Ass']],
       ['user only', 'https://ghp_abcdefghijklmnop@github.com/x', ['ghp_abcdefghijklmnop']],
       ['?token=', 'ws://127.0.0.1:1/?token=q-Secret-Value-1', ['q-Secret-Value-1']],
       ['&access_token=', 'https://h/cb?state=ok&access_token=AT-99887766', ['AT-99887766']],
@@ -49,7 +49,8 @@ describe('redaction (core/gateway/redact.ts)', function () {
       ['?TOKEN= (case)', 'WS://H/?TOKEN=UPPER-TOKEN-1', ['UPPER-TOKEN-1']],
       ['?api_key=', 'https://h/?api_key=ak-123456789', ['ak-123456789']],
       ['?client_secret=', 'https://h/?a=1&client_secret=cs-123456789', ['cs-123456789']],
-      ['Bearer without a known secret', 'Authorization: Bearer eyJhbGciOi.payload.sig', ['eyJhbGciOi.payload.sig']],
+      ['Bearer without a known secret', 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', ['eyJhbGciOiJIUzI1NiJ9']],
+      ['Basic without a known secret', 'Authorization: Basic dXNlcjpwYXNzd29yZA==', ['dXNlcjpwYXNzd29yZA']],
     ];
     for (const [name, text, hidden] of cases) {
       it(name, function () {
@@ -58,8 +59,16 @@ describe('redaction (core/gateway/redact.ts)', function () {
         assert.ok(out.includes(REDACTED), out);
       });
     }
-    it('harmless query parameters and URLs stay as they are', function () {
-      for (const text of ['ws://127.0.0.1:18789/?v=4&mode=cli', 'https://docs.openclaw.ai/gateway#auth', 'a=1&b=2', 'agent:main:work?x=1']) assert.equal(redact(text, []), text);
+    it('harmless query parameters, URLs and prose stay as they are', function () {
+      for (const text of [
+        'ws://127.0.0.1:18789/?v=4&mode=cli',
+        'https://docs.openclaw.ai/gateway#auth',
+        'git clone ssh://git@github.com/openclaw/openclaw.git',
+        'a=1&b=2',
+        'agent:main:work?x=1',
+        'Basic understanding of Bearer tokens; Token calculations; the auth mode is token',
+      ])
+        assert.equal(redact(text, []), text);
     });
     it('redactUrl: no credentials, no query, no fragment; an invalid URL is not echoed', function () {
       assert.equal(redactUrl('ws://user:pw@127.0.0.1:18789/?token=abc#x'), 'ws://127.0.0.1:18789');

@@ -14,9 +14,11 @@
  * - Minimum length: secrets shorter than MIN_SECRET_LENGTH (8) characters are NOT redacted by value. A value
  *   that short cannot be told apart from ordinary words and ids (a token "main" would shred every session key)
  *   and is guessable anyway; OpenClaw's generated tokens are 48 hex characters. `doctor` warns about them.
- * - Without knowing any secret: credentials in URLs (`scheme://user:password@host` → `scheme://<redacted>@host`),
- *   sensitive query parameters (`?token=`, `access_token`, `auth`, `password`, `key`, `secret`, `sig`…, any
- *   case → `token=<redacted>`) and `Bearer …` / `Basic …` credentials anywhere in the text.
+ * - Without knowing any secret: credentials in URLs (`scheme://user:password@host` → `scheme://user:<redacted>@host`;
+ *   a user name alone of 16+ characters is taken for a token), sensitive query parameters (`?token=`,
+ *   `access_token`, `auth`, `password`, `key`, `secret`, `sig`…, any case → `token=<redacted>`) and `Bearer …` /
+ *   `Basic …` credentials (with a digit) anywhere in the text. URLs we print ourselves go through `redactUrl`
+ *   (no userinfo, no query at all).
  * - Gateway-sent strings (`remoteText`) additionally lose control, bidi and zero-width characters (terminal
  *   escape injection, hidden text) and are cut to a length bound, before they are put in any message.
  */
@@ -105,19 +107,23 @@ function matcherFor(secrets: SecretList): RegExp | null {
 // ---------------------------------------------------------------------------------------------
 // Shapes redacted without knowing the secret
 
-/** `scheme://userinfo@` (userinfo up to the first `@` before any `/`, `?` or `#`). */
-const URL_USERINFO_RE = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\`]+@/gi;
+/** `scheme://user[:password]@` (userinfo up to the first `@` before any `/`, `?` or `#`). */
+const URL_USERINFO_RE = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:"'<>\\`]*)(:[^\s/?#@"'<>\\`]*)?@/gi;
+/** A user name alone this long is taken for a token (`https://<token>@github.com`); shorter ones (`git@`) stay. */
+const TOKEN_USER_LENGTH = 16;
 /** A query parameter (after `?`, `&` or `;`) and its value. */
 const QUERY_PARAM_RE = /([?&;])([^=&#?\s"'<>\\`]{1,64})=([^&#\s"'<>\\`]*)/g;
 /** Parameter names whose value is a credential (matched anywhere in the name, any case). */
 export const SENSITIVE_PARAM_RE = /token|auth|pass|pwd|secret|key|sig|credential/i;
-/** `Bearer …`, `Basic …`, `Token …` credentials. */
-export const AUTH_SCHEME_RE = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{12,}/g;
+/** `Bearer …` / `Basic …` credentials: 12 or more token characters with a digit ("Basic understanding" stays). */
+export const AUTH_SCHEME_RE = /\b(Bearer|Basic)\s+(?=[A-Za-z._~+/=-]*\d)[A-Za-z0-9._~+/=-]{12,}/g;
 
 /** Credentials in URLs, sensitive query parameters and auth-scheme credentials, in any text. */
 export function redactShapes(text: string): string {
   return text
-    .replace(URL_USERINFO_RE, `$1${REDACTED}@`)
+    .replace(URL_USERINFO_RE, (m, scheme: string, user: string, password: string | undefined) =>
+      password && password.length > 1 ? `${scheme}${user}:${REDACTED}@` : user.length >= TOKEN_USER_LENGTH ? `${scheme}${REDACTED}@` : m,
+    )
     .replace(QUERY_PARAM_RE, (m, sep: string, name: string, value: string) => (value && SENSITIVE_PARAM_RE.test(name) ? `${sep}${name}=${REDACTED}` : m))
     .replace(AUTH_SCHEME_RE, (m, scheme: string) => `${scheme} ${REDACTED}`);
 }
