@@ -180,6 +180,18 @@ describe('secret probes: a hostile Gateway and URLs with credentials', function 
     }
   });
 
+  it("doctor: a Gateway token under 8 characters (too short to redact) is a warning with a fix", async function () {
+    const dir = tmpDir('occtx-probe-short-');
+    fs.writeFileSync(path.join(dir, 'openclaw.json'), JSON.stringify({ gateway: { auth: { token: 'abc123' } } }));
+    const r = await cli(['doctor', '--json', '--state-dir', dir, '--gateway', 'ws://127.0.0.1:1'], { env: { HOME: home } });
+    const check = (r.json().checks as Array<{ id: string; ok: boolean; severity: string; fix: string | null }>).find((x) => x.id === 'gateway-token');
+    assert.equal(check?.ok, false);
+    assert.equal(check?.severity, 'warning');
+    assert.match(String(check?.fix), /long random value/);
+    const long = await cli(['doctor', '--json', '--state-dir', stateDir, '--gateway', 'ws://127.0.0.1:1'], { env: { HOME: home } });
+    assert.equal((long.json().checks as Array<{ id: string }>).some((x) => x.id === 'gateway-token'), false, 'a long token is fine');
+  });
+
   describe('URLs with credentials are never printed with them', function () {
     const PW = 'hunter2-Pass-9911';
     const cases: Array<{ name: string; argv: string[]; url: (port: number) => string; live: boolean }> = [
