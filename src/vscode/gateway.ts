@@ -19,7 +19,8 @@
  * - Token: the one set with "Set Gateway Token…" (SecretStorage only), else — with consent (useLocalToken
  *   'always', or 'ask' answered once, remembered in globalState) — $OPENCLAW_GATEWAY_TOKEN / the config's
  *   gateway.auth.token, read at each connect and never stored. Every string this controller logs or shows goes
- *   through redact() with every token it knows.
+ *   through printable() (core/gateway/redact.ts: control characters out, every form of every secret it knows
+ *   redacted — tokens seen, device tokens, each config's credentials, the env's Gateway credentials).
  * - sessions.subscribe after connecting; each sessions.changed refreshes the model at once (no file-event
  *   debounce), so the gauge follows a turn within milliseconds of the Gateway's event.
  */
