@@ -17,6 +17,8 @@ import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, painter, useColor, type CliIo } from './io';
 import { cliEnv, stateDirCandidates, type GlobalOptions } from './session';
 import { probeGateway } from './gatewayRoute';
+import { MIN_SECRET_LENGTH } from '../core/gateway/redact';
+import { resolveGatewayToken } from '../core/gateway/token';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -90,6 +92,7 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
     } catch {
       /* per-dir problems are reported below */
     }
+    for (const info of model.stateDirs()) io.secrets?.addConfig(info.config.value);
     for (const info of model.stateDirs()) {
       const dir = info.candidate.dir;
       add({ id: 'state-dir', group: 'store', subject: dir, ok: info.exists, severity: 'error', message: info.exists ? `state dir found (${info.candidate.source === 'setting' ? '--state-dir' : info.candidate.source === 'env' ? '$OPENCLAW_STATE_DIR' : 'default'})` : 'state dir not found', fix: info.exists ? null : 'Pass --state-dir <dir> or set OPENCLAW_STATE_DIR to where OpenClaw keeps its state (default ~/.openclaw).' });
@@ -108,6 +111,8 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
       // --- who owns the store now, and the Gateway
       const own = await checkOwnership(dir, { env: cliEnv(io).vars });
       add({ id: 'owner', group: 'gateway', subject: dir, ok: true, severity: 'info', message: own.owned ? `OpenClaw owns the store now: ${own.reason}` : 'no OpenClaw process owns the store: offline writes are allowed', fix: own.owned ? `Writes go through the Gateway (pass --gateway / --token-env if it is not the local default).` : null });
+      const token = g.tokenEnv ? io.env[g.tokenEnv] : resolveGatewayToken({ env: io.env, config: info.config.value })?.token;
+      if (token && token.trim().length < MIN_SECRET_LENGTH) add({ id: 'gateway-token', group: 'gateway', subject: dir, ok: false, severity: 'warning', message: `the Gateway token is shorter than ${MIN_SECRET_LENGTH} characters: easy to guess, and too short to tell apart from ordinary text, so output cannot redact it`, fix: 'Set gateway.auth.token (or OPENCLAW_GATEWAY_TOKEN) to a long random value, e.g. `openssl rand -hex 24`, and restart the Gateway.' });
       const ports = g.gateway ? [] : gatewayPorts(dir, { env: cliEnv(io).vars });
       const listening = g.gateway ? true : (await Promise.all(ports.map((p) => probePort(p)))).some((r) => r.listening);
       if (!listening) {

@@ -15,13 +15,15 @@ import type { SessionState } from '../core/context/model';
 import type { WriteResult } from '../core/store/writer';
 import { GatewayClient, type GatewayConnection } from '../core/gateway/client';
 import { FileDeviceStore } from '../core/gateway/identity';
-import { classifyGatewayError, redact } from '../core/gateway/protocol';
+import { classifyGatewayError } from '../core/gateway/protocol';
+import { redact, redactUrl } from '../core/gateway/redact';
 import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
 import type { Parsed } from './args';
 import type { CliIo } from './io';
 import type { GlobalOptions, OpenModel } from './session';
 
 export interface GatewayRoute {
+  /** the Gateway's URL to print (no credentials, no query) */
   url: string;
   compact(key: string): Promise<{ compacted: boolean; summary?: string; tokensBefore?: number; tokensAfter?: number; firstKeptEntryId?: string; reason?: string }>;
   rewind(key: string, entryId: string): Promise<{ editorText?: string }>;
@@ -53,6 +55,7 @@ export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, 
     if (!token) return { url, why: `$${g.tokenEnv} (--token-env) is not set.`, secrets: [] };
   } else token = resolveGatewayToken({ env: io.env, config })?.token;
   const secrets = token ? [token] : [];
+  io.secrets?.add(token);
   const client = new GatewayClient({
     url,
     token,
@@ -67,12 +70,15 @@ export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, 
   });
   try {
     const conn = await client.connect();
-    return { client, conn, url, why: '', secrets };
+    io.secrets?.add(...client.knownSecrets());
+    return { client, conn, url, why: '', secrets: client.knownSecrets() };
   } catch (err) {
     await client.close().catch(() => undefined);
-    const info = classifyGatewayError(err, { secrets, url });
+    const known = client.knownSecrets();
+    io.secrets?.add(...known);
+    const info = classifyGatewayError(err, { secrets: known, url });
     const hint = info.kind !== 'unauthorized' ? '' : g.tokenEnv ? ` The token in $${g.tokenEnv} (--token-env) was refused.` : ` Pass the right token in an environment variable: --token-env VAR (or set OPENCLAW_GATEWAY_TOKEN).`;
-    return { url, why: `The Gateway at ${url} could not be used: ${redact(info.message, secrets)}${hint}`, secrets };
+    return { url, why: `The Gateway at ${redactUrl(url)} could not be used: ${redact(info.message, known)}${hint}`, secrets: known };
   }
 }
 
@@ -104,7 +110,7 @@ export async function gatewayFor(p: Parsed, g: GlobalOptions, io: CliIo, s: Sess
   return {
     why: '',
     route: {
-      url,
+      url: redactUrl(url),
       compact: (key) =>
         wrap(async () => {
           const r = await client.sessionsCompact({ key, agentId: s.agentId });
@@ -125,12 +131,12 @@ export async function gatewayFor(p: Parsed, g: GlobalOptions, io: CliIo, s: Sess
 export async function probeGateway(g: GlobalOptions, io: CliIo, stateDir: string, config: unknown): Promise<{ url: string; ok: boolean; message: string; fix?: string }> {
   void stateDir;
   const gw = await openGateway(g, io, config);
-  if (!gw.client || !gw.conn) return { url: gw.url, ok: false, message: gw.why, fix: 'Check that the Gateway runs (`openclaw gateway status`), then pass its token with --token-env VAR or OPENCLAW_GATEWAY_TOKEN.' };
+  if (!gw.client || !gw.conn) return { url: redactUrl(gw.url), ok: false, message: gw.why, fix: 'Check that the Gateway runs (`openclaw gateway status`), then pass its token with --token-env VAR or OPENCLAW_GATEWAY_TOKEN.' };
   const c = gw.conn;
   await gw.client.close();
   const missing = ['operator.read', 'operator.write', 'operator.admin'].filter((x) => !c.scopes.includes(x));
   return {
-    url: gw.url,
+    url: redactUrl(gw.url),
     ok: missing.length === 0,
     message: `Gateway ${c.server?.version ?? '?'} reachable (protocol ${c.protocol}); scopes: ${c.scopes.join(', ') || 'none'}${missing.length ? `; missing ${missing.join(', ')} (compact, rewind and reset need operator.admin)` : ''}`,
     fix: missing.length ? `Approve this device with the missing scopes (\`openclaw devices list\` / \`openclaw devices approve\`), or use a token with operator access.` : undefined,

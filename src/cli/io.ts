@@ -1,5 +1,6 @@
 /** What the CLI talks to: injectable so tests run it in-process. */
 import * as fs from 'node:fs';
+import { SecretSet, terminalSafe } from '../core/gateway/redact';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -16,6 +17,25 @@ export interface CliIo {
   prompt?: (question: string) => Promise<string>;
   /** progress of long work: one line on stderr (never on stdout, so --json stays parseable) */
   progress?: (message: string) => void;
+  /** the secrets known so far (env, --token-env, configs read, the Gateway client's); `guardedIo` redacts them from every output */
+  secrets?: SecretSet;
+}
+
+/**
+ * The io a command runs with: everything it writes (stdout, stderr, progress, prompts) has every known secret
+ * redacted, in every form, when it is written — secrets learnt later (a config, a device token) count from then
+ * on — and terminal control sequences other than our own colours neutralised. JSON output is redacted too.
+ */
+export function guardedIo(io: CliIo, secrets: SecretSet = new SecretSet()): CliIo & { secrets: SecretSet } {
+  const safe = (t: string) => terminalSafe(secrets.redact(t));
+  return {
+    ...io,
+    secrets,
+    stdout: (t) => io.stdout(safe(t)),
+    stderr: (t) => io.stderr(safe(t)),
+    ...(io.progress ? { progress: (m: string) => io.progress!(safe(m)) } : {}),
+    ...(io.prompt ? { prompt: (q: string) => io.prompt!(safe(q)) } : {}),
+  };
 }
 
 export function processIo(): CliIo {

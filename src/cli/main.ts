@@ -7,7 +7,8 @@
 import { GLOBAL_OPTIONS, parseArgs, StoreError, UsageError, type OptionSpec } from './args';
 import { COMMANDS } from './commands';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
-import { processIo, type CliIo } from './io';
+import { redact } from '../core/gateway/redact';
+import { guardedIo, processIo, type CliIo } from './io';
 import type { GlobalOptions } from './session';
 
 export const EXIT = { ok: 0, checkFailed: 1, usage: 2, store: 3 } as const;
@@ -70,7 +71,9 @@ function errorJson(command: string | undefined, exitCode: number, message: strin
 }
 
 /** Run the CLI; returns the exit code. Never throws. */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  const io = guardedIo(rawIo, rawIo.secrets);
+  io.secrets.addEnv(io.env);
   const wantsJson = argv.includes('--json');
   // the command is the first positional (global options may come before it)
   let first = -1;
@@ -107,13 +110,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     };
     const gw = parsed.options.gateway as string | undefined;
     if (gw !== undefined) {
-      if (!/^wss?:\/\/[^\s/]+/i.test(gw)) throw new UsageError(`--gateway must be a ws:// or wss:// URL, got ${JSON.stringify(gw)}`);
+      if (!/^wss?:\/\/[^\s/]+/i.test(gw)) throw new UsageError(`--gateway must be a ws:// or wss:// URL, got ${JSON.stringify(redact(gw))}`);
       g.gateway = gw;
     }
     const tokenEnv = parsed.options['token-env'] as string | undefined;
     if (tokenEnv !== undefined) {
       if (!/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(tokenEnv)) throw new UsageError(`--token-env must name an environment variable, got ${JSON.stringify(tokenEnv)}`);
       g.tokenEnv = tokenEnv;
+      io.secrets.addEnv(io.env, tokenEnv);
     }
     const agent = parsed.options.agent as string | undefined;
     if (agent !== undefined) {

@@ -135,7 +135,7 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
     model.refresh();
   } catch (err) {
     dispose();
-    throw new StoreError(`the Gateway at ${gw.url} did not list its sessions: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}`);
+    throw new StoreError(`the Gateway at ${redactUrl(gw.url)} did not list its sessions: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}`);
   }
   const sessions = model.sessions().filter((x) => !g.agent || x.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
   const transcript = async (uid: string) => {
@@ -165,6 +165,7 @@ export function openModel(g: GlobalOptions, io: CliIo): OpenModel {
     model.dispose();
     throw new StoreError(`cannot read the OpenClaw state: ${err instanceof Error ? err.message : String(err)}`);
   }
+  for (const d of model.stateDirs()) io.secrets?.addConfig(d.config.value);
   const agents = model.stateDirs().flatMap((d) => d.agents.map((a) => ({ dir: d.candidate.dir, a })));
   const relevant = g.agent ? agents.filter((x) => x.a.agent.id === g.agent) : agents;
   if (g.agent && !relevant.length) {

@@ -19,7 +19,8 @@
  * - Token: the one set with "Set Gateway Token…" (SecretStorage only), else — with consent (useLocalToken
  *   'always', or 'ask' answered once, remembered in globalState) — $OPENCLAW_GATEWAY_TOKEN / the config's
  *   gateway.auth.token, read at each connect and never stored. Every string this controller logs or shows goes
- *   through redact() with every token it knows.
+ *   through printable() (core/gateway/redact.ts: control characters out, every form of every secret it knows
+ *   redacted — tokens seen, device tokens, each config's credentials, the env's Gateway credentials).
  * - sessions.subscribe after connecting; each sessions.changed refreshes the model at once (no file-event
  *   debounce), so the gauge follows a turn within milliseconds of the Gateway's event.
  */
@@ -27,9 +28,10 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
 import { normalizeGatewayUrl } from '../core/gateway/identity';
-import { type GatewayErrorInfo, redactUrl, type SessionRow } from '../core/gateway/protocol';
+import type { GatewayErrorInfo, SessionRow } from '../core/gateway/protocol';
+import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../core/gateway/redact';
 import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
-import { redact, resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
+import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
 import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/protocol';
 import { CONTEXT_SCHEME } from './contextDocument';
 import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../core/gateway/viewModel';
@@ -224,10 +226,10 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       v.deviceTokenIssued = c.deviceTokenIssued;
       v.connectedAt = c.connectedAt;
     }
-    if (t.error) v.error = { kind: t.error.kind, message: redact(t.error.message, s), ...(t.error.missingScope ? { missingScope: t.error.missingScope } : {}) };
+    if (t.error) v.error = { kind: t.error.kind, message: printable(t.error.message, s), ...(t.error.missingScope ? { missingScope: remoteText(t.error.missingScope, s, 100) } : {}) };
     if (t.lastEventAt) v.lastEventAt = t.lastEventAt;
     if (t.lastRefreshMs !== undefined) v.lastRefreshMs = t.lastRefreshMs;
-    if (t.remoteSessions) v.remoteSessions = t.remoteSessions;
+    if (t.remoteSessions) v.remoteSessions = t.remoteSessions.map((r) => ({ ...r, key: remoteText(r.key, s, 200) }));
     return v;
   }
 
@@ -247,12 +249,14 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     return v === 'always' || v === 'never' ? v : 'ask';
   }
 
+  /** Every secret known here, for redaction: the tokens seen, device tokens, each config's credentials, the env's Gateway credentials. */
   private secrets(): string[] {
-    return [...this.secretValues, ...this.devices.known];
+    const configs = [...this.targets.values()].flatMap((t) => configSecrets(t.config));
+    return [...this.secretValues, ...this.devices.known, ...configs, ...new SecretSet().addEnv(process.env)];
   }
 
   private redact(text: string): string {
-    return redact(text, this.secrets());
+    return printable(text, this.secrets());
   }
 
   private log(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {

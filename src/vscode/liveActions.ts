@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { GatewayClient } from '../core/gateway/client';
 import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/protocol';
 import { isRemoteStateDir } from '../core/gateway/remoteStore';
+import { printable, remoteText } from '../core/gateway/redact';
 import { checkOwnership, type Ownership } from '../core/store/ownership';
 import type { WriteResult } from '../core/store/writer';
 import type { SessionState } from '../core/context/model';
@@ -86,14 +87,15 @@ export async function runGatewayButton(choice: string | undefined): Promise<void
 const KINDS: readonly GatewayErrorKind[] = ['unauthorized', 'missing-scope', 'unreachable', 'protocol-mismatch', 'timeout', 'closed', 'server-error'];
 
 /**
- * A Gateway error as the user should see it. A GatewayError from the client is kept as it is (its message
- * is already redacted); it is recognised by shape, not by class, because a client made by another bundle
+ * A Gateway error as the user should see it. A GatewayError from the client keeps its fields (its message is
+ * already redacted with the client's secrets; control characters and credential shapes are removed again here); it is recognised by shape, not by class, because a client made by another bundle
  * (the in-host tests) throws its own GatewayError class.
  */
 export function gatewayErrorInfo(err: unknown): GatewayErrorInfo {
   const e = err as Partial<GatewayErrorInfo> | undefined;
   if (e && typeof e === 'object' && typeof e.message === 'string' && typeof e.kind === 'string' && (KINDS as readonly string[]).includes(e.kind)) {
-    return { kind: e.kind, message: e.message, retryable: e.retryable === true, ...(e.missingScope ? { missingScope: e.missingScope } : {}), ...(e.code ? { code: e.code } : {}), ...(e.detailCode ? { detailCode: e.detailCode } : {}), ...(e.method ? { method: e.method } : {}) };
+    const word = (v: unknown) => remoteText(v, [], 100);
+    return { kind: e.kind, message: printable(e.message), retryable: e.retryable === true, ...(e.missingScope ? { missingScope: word(e.missingScope) } : {}), ...(e.code ? { code: word(e.code) } : {}), ...(e.detailCode ? { detailCode: word(e.detailCode) } : {}), ...(e.method ? { method: word(e.method) } : {}) };
   }
   return classifyGatewayError(err);
 }

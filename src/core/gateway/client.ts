@@ -48,9 +48,6 @@ import {
   OPERATOR_SCOPES,
   parseFrame,
   PROTOCOL_VERSION,
-  redact,
-  redactUrl,
-  redactValue,
   type ResponseFrame,
   type SessionMessageEvent,
   type SessionsBranchesListResult,
@@ -68,6 +65,7 @@ import {
   type SessionsRewindResult,
   type SessionsSubscribeResult,
 } from './protocol';
+import { printable, redact, redactUrl, redactValue, remoteText } from './redact';
 
 export type GatewayState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
@@ -261,6 +259,10 @@ export class GatewayClient {
 
   get state(): GatewayState {
     return this._state;
+  }
+  /** Every secret this client knows (token values, device tokens, the device key), for a caller that prints what it got. */
+  knownSecrets(): string[] {
+    return [...this.secrets];
   }
   /** the last error seen (kept after a successful reconnect, until the next one) */
   get lastError(): GatewayErrorInfo | undefined {
@@ -562,15 +564,25 @@ export class GatewayClient {
     return params;
   }
 
+  /**
+   * The connection as the rest of the code sees it: every string the server sent in hello-ok that can end up
+   * printed (version, build, scopes, method and event names, auth method, role) is a `remoteText` — one line,
+   * no control characters, redacted, bounded.
+   */
   private connectionFrom(hello: HelloOk, device: StoredDevice | undefined, usedDeviceToken: boolean): GatewayConnection {
+    const secrets = [...this.secrets];
+    const text = (v: unknown, max = 100) => remoteText(v, secrets, max);
+    const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => text(x)).filter(Boolean) : []);
+    const server: HelloOk['server'] = { ...hello.server, version: text(hello.server?.version) || '?', connId: text(hello.server?.connId) };
+    for (const k of ['buildId', 'bootId'] as const) if (hello.server?.[k] !== undefined) server[k] = text(hello.server[k]);
     const c: GatewayConnection = {
       url: this.url,
       protocol: hello.protocol,
-      server: hello.server,
-      scopes: Array.isArray(hello.auth?.scopes) ? [...hello.auth.scopes] : [],
-      methods: Array.isArray(hello.features?.methods) ? hello.features.methods : [],
-      events: Array.isArray(hello.features?.events) ? hello.features.events : [],
-      capabilities: Array.isArray(hello.features?.capabilities) ? hello.features.capabilities : [],
+      server,
+      scopes: names(hello.auth?.scopes),
+      methods: names(hello.features?.methods),
+      events: names(hello.features?.events),
+      capabilities: names(hello.features?.capabilities),
       snapshot: hello.snapshot ?? {},
       policy: hello.policy ?? {},
       clientId: this.clientId,
@@ -579,8 +591,8 @@ export class GatewayClient {
       usedDeviceToken,
       connectedAt: Date.now(),
     };
-    if (typeof hello.auth?.role === 'string') c.role = hello.auth.role;
-    if (typeof hello.auth?.method === 'string') c.authMethod = hello.auth.method;
+    if (typeof hello.auth?.role === 'string') c.role = text(hello.auth.role);
+    if (typeof hello.auth?.method === 'string') c.authMethod = text(hello.auth.method);
     if (device) c.deviceId = device.deviceId;
     return c;
   }
@@ -617,7 +629,7 @@ export class GatewayClient {
 
   private closeBeforeHello(code: number, reason: string, socketError: Error | undefined): GatewayError {
     if (socketError) return this.asError(socketError);
-    const r = redact(reason, [...this.secrets]);
+    const r = remoteText(reason, [...this.secrets], 200);
     if (code === 1008 && /unauthori[sz]ed|token|pair/i.test(r)) return this.makeError({ kind: 'unauthorized', retryable: false, message: `The OpenClaw Gateway refused the connection (${r}).` });
     if (code === 1002 || /protocol/i.test(r)) return this.makeError({ kind: 'protocol-mismatch', retryable: false, message: `The OpenClaw Gateway closed the connection: ${r || `code ${code}`}.` });
     if (code === 1013) return this.makeError({ kind: 'server-error', retryable: true, message: `The OpenClaw Gateway is starting (${r || 'code 1013'}); retrying.` });
@@ -655,7 +667,7 @@ export class GatewayClient {
   private onSocketClosed(conn: Conn, code: number, reason: string): void {
     if (conn.watchdog) clearInterval(conn.watchdog);
     conn.ready = false;
-    const r = redact(reason, [...this.secrets]);
+    const r = remoteText(reason, [...this.secrets], 200);
     const watchdog = conn.closedBy === 'watchdog';
     const info: GatewayErrorInfo = watchdog
       ? { kind: 'timeout', retryable: true, message: `The OpenClaw Gateway at ${redactUrl(this.url)} sent nothing for ${Math.round((conn.tickTimeoutMs ?? 0) / 1000)} s (no tick); the connection was dropped.` }
@@ -840,7 +852,7 @@ export class GatewayClient {
       return;
     }
     if (frame.type === 'event') {
-      if (frame.event === 'shutdown') this.log('info', `the Gateway announced a shutdown: ${redact(JSON.stringify(frame.payload ?? {}), [...this.secrets]).slice(0, 300)}`);
+      if (frame.event === 'shutdown') this.log('info', `the Gateway announced a shutdown: ${remoteText(frame.payload ?? {}, [...this.secrets])}`);
       for (const name of [frame.event, '*']) {
         const set = this.listeners.get(name);
         if (!set) continue;
@@ -975,7 +987,7 @@ export class GatewayClient {
   }
 
   private makeError(info: GatewayErrorInfo): GatewayError {
-    return new GatewayError({ ...info, message: redact(info.message, [...this.secrets]) });
+    return new GatewayError({ ...info, message: printable(info.message, [...this.secrets]) });
   }
 
   private asError(e: unknown): GatewayError {
@@ -987,7 +999,7 @@ export class GatewayClient {
     const fn = this.opts.logger?.[level];
     if (!fn) return;
     try {
-      fn.call(this.opts.logger, redact(`[gateway] ${message}`, [...this.secrets]));
+      fn.call(this.opts.logger, printable(`[gateway] ${message}`, [...this.secrets]));
     } catch {
       /* a logger must not break the client */
     }

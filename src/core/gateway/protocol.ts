@@ -33,6 +33,10 @@
  *
  * Pure TypeScript, no VS Code.
  */
+import { redact, redactUrl, remoteText } from './redact';
+
+// redaction lives in redact.ts; re-exported for the callers that import it from here
+export { REDACTED, redact, redactUrl, redactValue } from './redact';
 
 export const PROTOCOL_VERSION = 4;
 export const DEFAULT_GATEWAY_URL = 'ws://127.0.0.1:18789';
@@ -462,24 +466,27 @@ export interface ClassifyOptions {
   url?: string;
 }
 
-function detailString(details: Record<string, unknown> | undefined, key: string): string | undefined {
+/** A string field of the server's details, made printable (codes and scope names are short). */
+function detailString(details: Record<string, unknown> | undefined, key: string, secrets: readonly string[] = []): string | undefined {
   const v = details?.[key];
-  return typeof v === 'string' && v.length > 0 ? v : undefined;
+  return typeof v === 'string' && v.length > 0 ? remoteText(v, secrets, 100) || undefined : undefined;
 }
 
 /** Classify a server error shape (a `res` with ok:false). */
 export function classifyErrorShape(shape: GatewayErrorShape, opts: ClassifyOptions = {}): GatewayErrorInfo {
   const details = isRecord(shape.details) ? shape.details : undefined;
-  const detailCode = detailString(details, 'code');
-  const serverMsg = redact(String(shape.message ?? ''), opts.secrets ?? []);
+  const secrets = opts.secrets ?? [];
+  const detailCode = detailString(details, 'code', secrets);
+  const serverMsg = remoteText(shape.message, secrets);
+  const code = remoteText(shape.code, secrets, 64) || 'UNKNOWN';
   const what = opts.method ? `${opts.method}: ` : '';
-  const base = { code: shape.code, ...(detailCode ? { detailCode } : {}), ...(opts.method ? { method: opts.method } : {}) };
+  const base = { code, ...(detailCode ? { detailCode } : {}), ...(opts.method ? { method: opts.method } : {}) };
   const retryAfterMs = typeof shape.retryAfterMs === 'number' && shape.retryAfterMs >= 0 ? shape.retryAfterMs : undefined;
   const lower = serverMsg.toLowerCase();
 
   if (detailCode === 'MISSING_SCOPE' || lower.startsWith('missing scope')) {
-    const fromDetails = detailString(details, 'missingScope');
-    const fromList = Array.isArray(details?.requiredScopes) && typeof details.requiredScopes[0] === 'string' ? details.requiredScopes[0] : undefined;
+    const fromDetails = detailString(details, 'missingScope', secrets);
+    const fromList = Array.isArray(details?.requiredScopes) && typeof details.requiredScopes[0] === 'string' ? remoteText(details.requiredScopes[0], secrets, 100) || undefined : undefined;
     const fromMsg = /missing scope:\s*([\w.-]+)/i.exec(serverMsg)?.[1];
     const scope = fromDetails ?? fromList ?? fromMsg;
     return {
@@ -502,9 +509,9 @@ export function classifyErrorShape(shape: GatewayErrorShape, opts: ClassifyOptio
       message: `The OpenClaw Gateway speaks protocol ${typeof expected === 'number' ? expected : '(unknown)'}, the client asked for protocol ${asked} (the Gateway said: ${serverMsg}). Update OpenClaw or this extension.`,
     };
   }
-  if ((detailCode && AUTH_DETAIL.test(detailCode)) || lower.startsWith('unauthorized') || shape.code === 'NOT_PAIRED' || shape.code === 'UNAUTHORIZED') {
+  if ((detailCode && AUTH_DETAIL.test(detailCode)) || lower.startsWith('unauthorized') || code === 'NOT_PAIRED' || code === 'UNAUTHORIZED') {
     const rateLimited = detailCode === 'AUTH_RATE_LIMITED' || lower.includes('too many failed');
-    const pairing = detailCode === 'PAIRING_REQUIRED' || (shape.code === 'NOT_PAIRED' && detailCode !== 'DEVICE_IDENTITY_REQUIRED');
+    const pairing = detailCode === 'PAIRING_REQUIRED' || (code === 'NOT_PAIRED' && detailCode !== 'DEVICE_IDENTITY_REQUIRED');
     const needsDevice = detailCode === 'DEVICE_IDENTITY_REQUIRED' || detailCode === 'CONTROL_UI_DEVICE_IDENTITY_REQUIRED';
     const hint = pairing
       ? 'Approve this device on the Gateway host (`openclaw devices list`, then approve it).'
@@ -521,13 +528,13 @@ export function classifyErrorShape(shape: GatewayErrorShape, opts: ClassifyOptio
       message: `The OpenClaw Gateway refused the connection (${serverMsg}). ${hint}`,
     };
   }
-  const retryable = shape.retryable === true || shape.code === 'UNAVAILABLE';
+  const retryable = shape.retryable === true || code === 'UNAVAILABLE';
   return {
     ...base,
     kind: 'server-error',
     retryable,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    message: `${what}the OpenClaw Gateway answered ${shape.code}: ${serverMsg}`,
+    message: `${what}the OpenClaw Gateway answered ${code}: ${serverMsg}`,
   };
 }
 
@@ -547,7 +554,7 @@ export function classifyGatewayError(err: unknown, opts: ClassifyOptions = {}): 
   const where = opts.url ? ` at ${redactUrl(opts.url)}` : '';
   const e = err as (Error & { code?: unknown }) | undefined;
   const code = typeof e?.code === 'string' ? e.code : undefined;
-  const text = redact(e instanceof Error ? e.message : String(err), secrets);
+  const text = remoteText(e instanceof Error ? e.message : String(err), secrets, 1000);
   if (code && UNREACHABLE_CODES.has(code)) {
     return { kind: 'unreachable', code, retryable: true, message: `No OpenClaw Gateway answers${where} (${code}). Start it with \`openclaw gateway run\`, or check the URL and port.` };
   }
@@ -560,53 +567,4 @@ export function classifyGatewayError(err: unknown, opts: ClassifyOptions = {}): 
   if (/timed? ?out/i.test(text)) return { kind: 'timeout', ...(code ? { code } : {}), retryable: true, message: `The OpenClaw Gateway${where} did not answer in time (${text}).` };
   if (/socket hang up|closed before the connection|ECONNRESET/i.test(text)) return { kind: 'unreachable', ...(code ? { code } : {}), retryable: true, message: `The connection to the OpenClaw Gateway${where} failed (${text}).` };
   return { kind: 'server-error', ...(code ? { code } : {}), retryable: false, message: `OpenClaw Gateway call failed: ${text}` };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Redaction
-
-export const REDACTED = '<redacted>';
-
-/**
- * Replace every occurrence of each secret (and its URL-encoded and JSON-escaped forms) with `<redacted>`.
- * Secrets shorter than 4 characters are left alone (they would shred ordinary words); real tokens are long.
- */
-export function redact(text: string, secrets: readonly (string | undefined | null)[]): string {
-  let out = String(text);
-  const forms = new Set<string>();
-  for (const s of secrets) {
-    if (typeof s !== 'string' || s.length < 4) continue;
-    forms.add(s);
-    forms.add(encodeURIComponent(s));
-    forms.add(JSON.stringify(s).slice(1, -1));
-  }
-  // Longest first, so a secret containing another is replaced whole.
-  for (const f of [...forms].sort((a, b) => b.length - a.length)) if (f.length >= 4) out = out.split(f).join(REDACTED);
-  return out;
-}
-
-/** A URL without credentials or query (`ws://user:pw@host/?token=x` → `ws://host/`). */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    u.search = '';
-    u.hash = '';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid URL)';
-  }
-}
-
-/** Deep copy of a JSON value with secrets redacted from every string. */
-export function redactValue<T>(value: T, secrets: readonly (string | undefined | null)[]): T {
-  if (typeof value === 'string') return redact(value, secrets) as unknown as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets)) as unknown as T;
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, secrets);
-    return out as T;
-  }
-  return value;
 }

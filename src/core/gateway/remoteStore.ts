@@ -23,6 +23,7 @@ import { isRemoteStateDir, REMOTE_PREFIX } from '../store/remote';
 import { isoTime, timeMs } from '../store/time';
 import type { EntryMeta, ReadOptions, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from '../store/types';
 import { normalizeGatewayUrl } from './identity';
+import { remoteText, stripControls } from './redact';
 import { type ChatHistoryResult, redactUrl, type SessionMessageEvent, type SessionRow as GatewayRow, type SessionsListResult } from './protocol';
 
 type Json = Record<string, unknown>;
@@ -46,6 +47,8 @@ const MAX_HISTORY = 5000;
 const MAX_KEY = 512;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+/** A name shown to the user (display name, label): one printable line, bounded. */
+const label = (v: unknown): string | undefined => (typeof v === 'string' ? str(remoteText(v, [], 200)) : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
 
@@ -69,7 +72,9 @@ export function rowFromGateway(r: GatewayRow | Json, defaults: GatewayDefaults =
   if (!row) return undefined;
   const key = str(row.key);
   const sessionId = str(row.sessionId);
-  if (!key || key.length > MAX_KEY || !sessionId) return undefined;
+  // a key with control, bidi or zero-width characters is not OpenClaw's (its keys are `agent:<id>:<rest>`, lower-cased):
+  // such a row could only smuggle escapes or a split secret into what we print, so it is not used
+  if (!key || key.length > MAX_KEY || !sessionId || stripControls(key, { oneLine: true }) !== key) return undefined;
   const out: SessionRow = {
     key,
     sessionId,
@@ -78,8 +83,8 @@ export function rowFromGateway(r: GatewayRow | Json, defaults: GatewayDefaults =
   const copy = <K extends keyof SessionRow>(k: K, v: SessionRow[K] | undefined) => {
     if (v !== undefined) out[k] = v;
   };
-  copy('displayName', str(row.displayName));
-  copy('label', str(row.label));
+  copy('displayName', label(row.displayName));
+  copy('label', label(row.label));
   copy('model', str(row.model) ?? defaults.model);
   copy('modelProvider', str(row.modelProvider) ?? defaults.modelProvider);
   copy('totalTokens', num(row.totalTokens));

@@ -4,7 +4,8 @@
  * Pure formatting (no VS Code); the controller (src/vscode/gateway.ts) passes strings that are already redacted,
  * and every function here redacts again with the `secrets` it is given.
  */
-import { OPERATOR_SCOPES, redact, type GatewayErrorKind } from './protocol';
+import { OPERATOR_SCOPES, type GatewayErrorKind } from './protocol';
+import { printable } from './redact';
 
 export type LiveStateView = 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';
 
@@ -122,7 +123,7 @@ export function connectionLine(c: ConnectionView, mode: 'auto' | 'off' = 'auto',
       default:
         line = c.unreachable ? 'files only · no Gateway running' : 'files only';
     }
-  return redact(line, secrets);
+  return printable(line, secrets);
 }
 
 const ORDER: LiveStateView[] = ['live', 'reconnecting', 'connecting', 'failed', 'off'];
@@ -157,7 +158,7 @@ export function gatewaySummary(conns: readonly ConnectionView[], mode: 'auto' | 
       if (miss.length) lines.push(failureReason({ kind: 'missing-scope', missingScope: miss[0]! })!.hint);
     }
   }
-  return { live, text: redact(text, secrets), detail: redact(lines.join('\n\n'), secrets) };
+  return { live, text: printable(text, secrets), detail: printable(lines.join('\n\n'), secrets) };
 }
 
 function fmtTokens(n: number | undefined): string {
@@ -223,5 +224,5 @@ export function connectionMarkdown(conns: readonly ConnectionView[], opts: { mod
     }
     out.push('');
   }
-  return redact(out.join('\n'), opts.secrets ?? []);
+  return printable(out.join('\n'), opts.secrets ?? []);
 }
