@@ -10,7 +10,8 @@
  * (one compaction / marker / restore note per round), and every refusal is the clear "changed since the
  * preview; re-plan" error (exit 1). The figures are printed.
  *
- * CONCURRENT_ROUNDS (default 25) sets the rounds per command and writer count.
+ * CONCURRENT_ROUNDS (default 4: every round is a collision, so a few catch a regression; 25 for the figures)
+ * sets the rounds per command and writer count.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -19,7 +20,7 @@ import * as path from 'node:path';
 import { materializeDemoState, materializeRealState, realDbPath, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
-const ROUNDS = Math.max(1, Number(process.env.CONCURRENT_ROUNDS) || 25);
+const ROUNDS = Math.max(1, Number(process.env.CONCURRENT_ROUNDS) || 4);
 const MAIN = path.resolve(__dirname, '..', '..', 'src', 'cli', 'main.js');
 const REPLAN = /changed since the preview.*re-plan/is;
 

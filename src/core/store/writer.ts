@@ -28,7 +28,8 @@ import * as path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { writeFileAtomicSync } from '../checkpoint/atomic';
 import { JsonlSessionStore } from './jsonlStore';
-import { checkLockFiles, checkOwnership, inspectJsonlLock, isPidAlive, JSONL_LOCK_STALE_MS, type Ownership, type OwnershipOptions, processStartTime } from './ownership';
+import { acquireLock, changedSincePreview, releaseLock } from './lock';
+import { checkLockFiles, checkOwnership, type Ownership, type OwnershipOptions } from './ownership';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
 import type { Diagnostic, EntryMeta, SessionRow } from './types';
 
@@ -104,6 +105,7 @@ export type RefusalCode =
   | 'busy' // the DB stayed locked by another connection
   | 'locked' // the JSONL transcript lock is held by a live process
   | 'partial-line' // the transcript ends mid-line: a writer is mid-append
+  | 'changed' // the session is no longer what the plan was made against (expect): re-plan
   | 'write-failed'; // an error during the write (rolled back)
 
 export interface Refusal {
@@ -145,11 +147,28 @@ export interface WriteSuccess {
 
 export type WriteResult = WriteSuccess | Refusal;
 
+/**
+ * What a plan was made against (the session as it was read for the preview). With `expect`, the writer
+ * re-checks it under its lock (SQLite: inside BEGIN IMMEDIATE; JSONL: holding the transcript lock) and
+ * refuses with 'changed' when the session moved on, so a stale plan is never written.
+ */
+export interface PlanBasis {
+  /** the active leaf the plan saw (null: a transcript with only its header) */
+  leafId: string | null;
+  /** JSONL: the transcript's size in bytes (complete lines) when it was read */
+  size?: number;
+  /** SQLite: the transcript (session id) and its last seq when it was read */
+  sessionId?: string;
+  lastSeq?: number;
+}
+
 export interface WriteOptions {
   /** the state dir that owns the store (default: derived from the path) */
   stateDir?: string;
   ownership?: OwnershipOptions;
   now?: () => number;
+  /** refuse ('changed') unless the session is still what the plan was made against */
+  expect?: PlanBasis;
 }
 
 export interface SqliteWriteOptions extends WriteOptions {
@@ -334,6 +353,17 @@ function checkFirstKept(entries: WriteEntryInput[], leafId: string | null, looku
     if (!onPath.has(id)) return `compaction.firstKeptEntryId ${JSON.stringify(id)} is not an entry on the session's active path (after its latest reset); OpenClaw would keep nothing before the summary`;
   }
   return undefined;
+}
+
+/** 'changed' when the session is not what the plan saw; `now` is what the writer found under its lock. */
+function basisRefusal(expect: PlanBasis | undefined, now: Required<Pick<PlanBasis, 'leafId'>> & Omit<PlanBasis, 'leafId'>, what: string): Refusal | undefined {
+  if (!expect) return undefined;
+  const diff: string[] = [];
+  if (expect.sessionId !== undefined && expect.sessionId !== now.sessionId) diff.push(`it is now transcript ${now.sessionId}, the plan saw ${expect.sessionId}`);
+  else if (expect.leafId !== now.leafId) diff.push(`its last entry is now ${now.leafId}, the plan saw ${expect.leafId}`);
+  if (!diff.length && expect.size !== undefined && now.size !== undefined && expect.size !== now.size) diff.push(`it is now ${now.size} bytes, the plan saw ${expect.size}`);
+  if (!diff.length && expect.lastSeq !== undefined && now.lastSeq !== undefined && expect.lastSeq !== now.lastSeq) diff.push(`its last row is now seq ${now.lastSeq}, the plan saw ${expect.lastSeq}`);
+  return diff.length ? refuse('changed', changedSincePreview(what, diff.join('; '))) : undefined;
 }
 
 function compareVersions(a: string, b: string): number {
@@ -530,6 +560,8 @@ export async function appendEvents(dbPath: string, sessionKey: string, entries: 
       }
       leafId = last.targetId;
     }
+    const stale = basisRefusal(opts.expect, { leafId, sessionId, lastSeq: maxSeq }, `Session ${sessionKey}`);
+    if (stale) throw new Refused(stale);
     const kept = checkFirstKept(entries, leafId, (id) => lookup(id));
     if (kept) throw new Refused(refuse('invalid-input', kept));
 
@@ -591,147 +623,7 @@ export async function appendEvents(dbPath: string, sessionKey: string, entries: 
 // ---------------------------------------------------------------------------------------------
 // JSONL era
 
-/** Transcript locks this process holds (OpenClaw's locks are re-entrant per process; ours serialise). */
-const heldLocks = new Set<string>();
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-interface HeldLock {
-  path: string;
-  content: string;
-}
-
-/**
- * Create `lockPath` exclusively, already holding `content`, so nobody ever sees an empty lock (a writer
- * killed between open and write would leave one, which reads as "being written" for a long time).
- * The content goes to a private temp file that is hard-linked to the lock name: link() fails with
- * EEXIST exactly like open(O_EXCL). Where hard links are unsupported, open(O_EXCL) + write.
- */
-function createLockFile(lockPath: string, content: string): 'created' | 'exists' | string {
-  const dir = path.dirname(lockPath);
-  const tmp = path.join(dir, `.${path.basename(lockPath)}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`);
-  sweepLockTemps(lockPath);
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(tmp, 'wx', 0o600);
-    fs.writeSync(fd, content);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    try {
-      fs.linkSync(tmp, lockPath);
-      return 'created';
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') return 'exists';
-      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS' && code !== 'EXDEV') return errText(err);
-    }
-  } catch (err) {
-    return errText(err);
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-    try {
-      fs.unlinkSync(tmp);
-    } catch {
-      /* not created */
-    }
-  }
-  // No hard links here: O_EXCL, then write (a kill in between leaves an empty lock; see inspectJsonlLock).
-  let lfd: number | undefined;
-  try {
-    lfd = fs.openSync(lockPath, 'wx', 0o600);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : errText(err);
-  }
-  try {
-    fs.writeSync(lfd, content);
-    fs.fsyncSync(lfd);
-    return 'created';
-  } catch (err) {
-    try {
-      fs.unlinkSync(lockPath);
-    } catch {
-      /* gone */
-    }
-    return errText(err);
-  } finally {
-    fs.closeSync(lfd);
-  }
-}
-
-/** Remove temp files of createLockFile left by writers of ours that were killed (their pid is gone). */
-function sweepLockTemps(lockPath: string): void {
-  const prefix = `.${path.basename(lockPath)}.`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(path.dirname(lockPath));
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    if (!n.startsWith(prefix) || !n.endsWith('.tmp')) continue;
-    const pid = Number(n.slice(prefix.length).split('.')[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isPidAlive(pid)) continue;
-    try {
-      fs.unlinkSync(path.join(path.dirname(lockPath), n));
-    } catch {
-      /* gone */
-    }
-  }
-}
-
-async function acquireTranscriptLock(lockPath: string, timeoutMs: number, staleMs: number, now: () => number, notes: string[]): Promise<HeldLock | Refusal> {
-  const deadline = Date.now() + timeoutMs;
-  for (let attempt = 1; ; attempt++) {
-    if (!heldLocks.has(lockPath)) {
-      const start = processStartTime(process.pid);
-      const content = JSON.stringify({ pid: process.pid, createdAt: new Date(now()).toISOString(), ...(start !== null ? { starttime: start } : {}) }, null, 2);
-      const made = createLockFile(lockPath, content);
-      if (made === 'created') {
-        heldLocks.add(lockPath);
-        return { path: lockPath, content };
-      }
-      if (made !== 'exists') return refuse('write-failed', `Cannot create the lock file ${lockPath}: ${made}`);
-      // Someone holds it: reclaim it when stale, else wait.
-      let before: string;
-      try {
-        before = fs.readFileSync(lockPath, 'utf8');
-      } catch {
-        continue; // released meanwhile
-      }
-      const info = inspectJsonlLock(lockPath, now(), staleMs);
-      if (!info) continue;
-      if (info.status === 'dead' || info.status === 'stale') {
-        // remove-if-unchanged, as OpenClaw does
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === before) {
-            fs.unlinkSync(lockPath);
-            notes.push(`reclaimed a stale lock ${path.basename(lockPath)}: ${info.why}`);
-          }
-        } catch {
-          /* released or replaced meanwhile */
-        }
-        continue;
-      }
-      if (Date.now() >= deadline) {
-        return refuse('locked', `${path.basename(lockPath)} is held by ${info.pid ? `live pid ${info.pid}` : 'another process'} (${info.why}): OpenClaw is writing this transcript. Try again when the run has finished.`);
-      }
-    } else if (Date.now() >= deadline) {
-      return refuse('locked', `${path.basename(lockPath)} is held by another write in this process; try again.`);
-    }
-    await sleep(Math.min(1000, 50 * attempt, Math.max(1, deadline - Date.now())));
-  }
-}
-
-function releaseTranscriptLock(lock: HeldLock, notes: string[]): void {
-  heldLocks.delete(lock.path);
-  try {
-    if (fs.readFileSync(lock.path, 'utf8') === lock.content) fs.unlinkSync(lock.path);
-    else notes.push(`${path.basename(lock.path)} was replaced by another process while we held it; left in place`);
-  } catch (err) {
-    notes.push(`releasing ${path.basename(lock.path)}: ${errText(err)}`);
-  }
-}
+const lockOptions = (o: Pick<JsonlWriteOptions, 'lockTimeoutMs' | 'lockStaleMs' | 'now'>) => ({ timeoutMs: o.lockTimeoutMs, staleMs: o.lockStaleMs, now: o.now });
 
 /** The last line of a file that ends in `\n` (without the newline). */
 function lastLine(fd: number, size: number): string | undefined {
@@ -887,7 +779,7 @@ export async function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWrit
       continue;
     }
     const notes: string[] = [];
-    const lock = await acquireTranscriptLock(`${file}.lock`, opts.lockTimeoutMs ?? 2000, opts.lockStaleMs ?? JSONL_LOCK_STALE_MS, opts.now ?? Date.now, notes);
+    const lock = await acquireLock(`${file}.lock`, lockOptions(opts), notes);
     if ('ok' in lock) {
       out.push(`${file}: ${lock.message}`);
       continue;
@@ -896,7 +788,7 @@ export async function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWrit
       const r = completeInterruptedAppend(stateDir, file, notes);
       out.push(`${file}: ${r ? r.message : notes.join('; ') || 'nothing to do'}`);
     } finally {
-      releaseTranscriptLock(lock, notes);
+      releaseLock(lock, notes);
     }
   }
   return out;
@@ -941,7 +833,7 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
 
   const notes: string[] = [];
   const now = opts.now ?? Date.now;
-  const lock = await acquireTranscriptLock(lockPath, opts.lockTimeoutMs ?? 2000, opts.lockStaleMs ?? JSONL_LOCK_STALE_MS, now, notes);
+  const lock = await acquireLock(lockPath, lockOptions(opts), notes);
   if ('ok' in lock) return lock;
   let rfd: number | undefined;
   let intentFile: string | undefined;
@@ -983,6 +875,8 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
       if (!last.targetId || !byId.has(last.targetId)) return refuse('corrupt', `The transcript's last entry is a leaf entry pointing at ${JSON.stringify(last.targetId)}, which does not exist; not appending.`);
       leafId = last.targetId;
     }
+    const stale = basisRefusal(opts.expect, { leafId, size }, `Session ${row.key ?? row.sessionId}`);
+    if (stale) return stale;
     if (opts.branchFrom !== undefined) {
       if (entries.some((x) => x.type === 'compaction')) return refuse('invalid-input', 'only custom and custom_message entries can start a branch');
       const target = byId.get(opts.branchFrom);
@@ -1036,6 +930,6 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
   } finally {
     if (rfd !== undefined) fs.closeSync(rfd);
     if (afd !== undefined) fs.closeSync(afd);
-    releaseTranscriptLock(lock, notes);
+    releaseLock(lock, notes);
   }
 }
