@@ -28,6 +28,7 @@ import * as path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { writeFileAtomicSync } from '../checkpoint/atomic';
 import { JsonlSessionStore } from './jsonlStore';
+import { completeInterruptedAppend, recoverAppends, type RecoveryReport, writeIntent } from './journal';
 import { acquireLock, changedSincePreview, releaseLock } from './lock';
 import { checkLockFiles, checkOwnership, type Ownership, type OwnershipOptions } from './ownership';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
@@ -647,151 +648,29 @@ function lastLine(fd: number, size: number): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// JSONL roll-forward journal
-//
-// A write(2) of a line longer than a page can be cut short by SIGKILL at a page boundary, leaving a
-// partial line that OpenClaw's next append would be glued to. Before appending, the writer records the
-// exact bytes it is about to write (offset, length, SHA-256, the data) in our own directory
-// `<stateDir>/context/jsonl-appends/`; after the fsync it removes the record. Whoever takes the
-// transcript lock next (our next write, or the extension at start-up) finds a leftover record and
-// completes the append — the file only ever grows; nothing is truncated or rewritten.
+// JSONL roll-forward journal (journal.ts)
 
-export const APPEND_JOURNAL_DIR = 'jsonl-appends';
+export { APPEND_JOURNAL_DIR, QUARANTINE_DIR, type RecoveryReport } from './journal';
 
-interface AppendIntent {
-  schema: 'openclaw-context/jsonl-append';
-  file: string;
-  offset: number;
-  length: number;
-  sha256: string;
-  data: string; // base64
-}
+const JOURNAL_LIMITS = { maxLines: MAX_ENTRIES_PER_WRITE, maxLineBytes: MAX_ENTRY_BYTES };
 
-function journalDir(stateDir: string): string {
-  return path.join(stateDir, 'context', APPEND_JOURNAL_DIR);
-}
-
-function journalFile(stateDir: string, transcript: string): string {
-  return path.join(journalDir(stateDir), `${createHash('sha256').update(transcript).digest('hex').slice(0, 32)}.json`);
-}
-
-function writeIntent(stateDir: string, transcript: string, offset: number, buf: Buffer): string {
-  const f = journalFile(stateDir, transcript);
-  fs.mkdirSync(path.dirname(f), { recursive: true });
-  const intent: AppendIntent = { schema: 'openclaw-context/jsonl-append', file: transcript, offset, length: buf.length, sha256: createHash('sha256').update(buf).digest('hex'), data: buf.toString('base64') };
-  writeFileAtomicSync(f, JSON.stringify(intent) + '\n', { fsync: true });
-  return f;
-}
-
-function readRange(file: string, start: number, length: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const b = Buffer.alloc(length);
-    let got = 0;
-    while (got < length) {
-      const n = fs.readSync(fd, b, got, length - got, start + got);
-      if (n <= 0) break;
-      got += n;
-    }
-    return b.subarray(0, got);
-  } finally {
-    fs.closeSync(fd);
-  }
+/** A line as our writer stores it (buildEvent): type, id, parentId, timestamp, then an entry we may write. */
+export function checkStoredEvent(v: unknown): string | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'not a JSON object';
+  const { id, parentId, timestamp, ...input } = v as Record<string, unknown>;
+  if (!isNonEmptyString(id, 200)) return 'no entry id';
+  if (parentId !== null && !isNonEmptyString(parentId, 200)) return 'a parentId that is neither null nor an id';
+  if (typeof timestamp !== 'string' || !Number.isFinite(Date.parse(timestamp))) return 'no valid timestamp';
+  return validateEntry(input, 0)?.message;
 }
 
 /**
- * Complete an append that was interrupted, if its record is there. Call with the transcript lock held.
- * Returns a refusal when the file changed in a way that cannot be completed safely.
+ * At start-up (the extension, for every state dir): complete every interrupted JSONL append of ours,
+ * each checked at its root and under its transcript's lock; records that do not pass are quarantined
+ * (journal.ts). One report per record.
  */
-function completeInterruptedAppend(stateDir: string, transcript: string, notes: string[]): Refusal | undefined {
-  const f = journalFile(stateDir, transcript);
-  let intent: AppendIntent;
-  try {
-    intent = JSON.parse(fs.readFileSync(f, 'utf8')) as AppendIntent;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    fs.rmSync(f, { force: true }); // a record torn while being written: its append never started
-    notes.push('removed an unreadable append record (its write had not started)');
-    return undefined;
-  }
-  const data = Buffer.from(String(intent.data ?? ''), 'base64');
-  if (intent.file !== transcript || data.length !== intent.length || createHash('sha256').update(data).digest('hex') !== intent.sha256) {
-    fs.rmSync(f, { force: true });
-    notes.push('removed an append record that does not match its data');
-    return undefined;
-  }
-  const size = fs.statSync(transcript).size;
-  const done = Math.max(0, Math.min(size - intent.offset, data.length));
-  if (size < intent.offset) {
-    fs.rmSync(f, { force: true });
-    notes.push('removed a stale append record (the transcript is shorter than where it started)');
-    return undefined;
-  }
-  const present = readRange(transcript, intent.offset, done);
-  if (!present.equals(data.subarray(0, done))) {
-    if (done === 0) {
-      fs.rmSync(f, { force: true });
-      return undefined;
-    }
-    return refuse('corrupt', `${transcript}: an earlier append by OpenClaw Context was interrupted and the bytes after it are not ours; not writing. Record: ${f}.`);
-  }
-  if (done === data.length || done === 0) {
-    fs.rmSync(f, { force: true });
-    if (done === data.length) notes.push('an earlier append had completed; its record was removed');
-    return undefined;
-  }
-  if (size !== intent.offset + done) return refuse('corrupt', `${transcript}: an interrupted append of ours was followed by other writes; not writing. Record: ${f}.`);
-  const afd = fs.openSync(transcript, 'a');
-  try {
-    let w = done;
-    while (w < data.length) w += fs.writeSync(afd, data, w, data.length - w);
-    fs.fsyncSync(afd);
-  } finally {
-    fs.closeSync(afd);
-  }
-  fs.rmSync(f, { force: true });
-  notes.push(`completed an interrupted append (${data.length - done} of ${data.length} bytes were missing)`);
-  return undefined;
-}
-
-/**
- * At start-up: complete every interrupted JSONL append recorded under `<stateDir>/context/jsonl-appends`,
- * each under its transcript's lock. Returns what it did, one line per record.
- */
-export async function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWriteOptions, 'lockTimeoutMs' | 'lockStaleMs' | 'now'> = {}): Promise<string[]> {
-  const dir = journalDir(stateDir);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const n of names) {
-    let file: string;
-    try {
-      file = String((JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')) as AppendIntent).file);
-    } catch {
-      continue;
-    }
-    if (!fs.existsSync(file)) {
-      fs.rmSync(path.join(dir, n), { force: true });
-      continue;
-    }
-    const notes: string[] = [];
-    const lock = await acquireLock(`${file}.lock`, lockOptions(opts), notes);
-    if ('ok' in lock) {
-      out.push(`${file}: ${lock.message}`);
-      continue;
-    }
-    try {
-      const r = completeInterruptedAppend(stateDir, file, notes);
-      out.push(`${file}: ${r ? r.message : notes.join('; ') || 'nothing to do'}`);
-    } finally {
-      releaseLock(lock, notes);
-    }
-  }
-  return out;
+export function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWriteOptions, 'lockTimeoutMs' | 'lockStaleMs' | 'now'> = {}): Promise<RecoveryReport[]> {
+  return recoverAppends(stateDir, checkStoredEvent, JOURNAL_LIMITS, lockOptions(opts));
 }
 
 /**
@@ -800,6 +679,13 @@ export async function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWrit
  * optional sessionFile locate the transcript).
  */
 export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionRow, 'key' | 'sessionId'> & Partial<Pick<SessionRow, 'sessionFile'>>, entries: WriteEntryInput[], opts: JsonlWriteOptions = {}): Promise<WriteResult> {
+  const seen: { quarantined?: string } = {};
+  const r = await appendJsonl(sessionsDir, row, entries, opts, seen);
+  // a quarantined record is reported whatever happens next (on success it is among the notes)
+  return !r.ok && seen.quarantined ? { ...r, message: `${r.message} ${seen.quarantined}` } : r;
+}
+
+async function appendJsonl(sessionsDir: string, row: Pick<SessionRow, 'key' | 'sessionId'> & Partial<Pick<SessionRow, 'sessionFile'>>, entries: WriteEntryInput[], opts: JsonlWriteOptions, seen: { quarantined?: string }): Promise<WriteResult> {
   if (typeof sessionsDir !== 'string' || !sessionsDir) return refuse('invalid-input', 'sessionsDir must be an agent sessions directory');
   if (!row || typeof row !== 'object' || typeof row.sessionId !== 'string' || !row.sessionId) return refuse('invalid-input', 'row must be a session row with a sessionId');
   const bad = validateAll(entries);
@@ -839,8 +725,9 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
   let intentFile: string | undefined;
   let afd: number | undefined;
   try {
-    const interrupted = completeInterruptedAppend(stateDir, fileReal, notes);
-    if (interrupted) return interrupted;
+    // a record of ours for this transcript: completed, or quarantined when it does not check out
+    const interrupted = completeInterruptedAppend(stateDir, fileReal, checkStoredEvent, JOURNAL_LIMITS, notes);
+    if (interrupted?.status === 'quarantined') seen.quarantined = interrupted.message;
     rfd = fs.openSync(fileReal, 'r');
     const size = fs.fstatSync(rfd).size;
     if (size === 0) return refuse('empty-transcript', `${fileReal} is empty; nothing to append to.`);
