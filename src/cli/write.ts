@@ -155,7 +155,7 @@ export const compact: Command = {
   example: `${CLI_NAME} compact agent:main:work --dry-run --json`,
   jsonShape:
     '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,"status":"planned"|"compacted"|"cancelled"|"refused"|"failed"|"nothing","written":{"via":"file","era","location","sessionId","previousLeafId","entries":[{"id","parentId","type"}],"notes"}|{"via":"gateway","url","summary","tokensBefore","tokensAfter","firstKeptEntryId"}|null,"refusal":{"code","message"}|null}',
-  exitCodes: '0 planned, compacted, cancelled or nothing to compact · 1 the write failed, or the circuit breaker is open · 2 usage error (incl. a write without --yes off a terminal) · 3 state dir or store unavailable, or OpenClaw owns the store and no Gateway could do it',
+  exitCodes: '0 planned, compacted, cancelled or nothing to compact · 1 the write failed, the session changed since the plan (re-plan), or the circuit breaker is open · 2 usage error (incl. a write without --yes off a terminal) · 3 state dir or store unavailable, or OpenClaw owns the store and no Gateway could do it',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError('compact needs exactly one session key');
     checkWriteFlags(p);
@@ -273,7 +273,7 @@ export const undoCompact: Command = {
   example: `${CLI_NAME} undo-compact agent:main:work --dry-run`,
   jsonShape:
     '{"command":"undo-compact","version":1,"dryRun":bool,"session":{…},"status":"planned"|"undone"|"cancelled"|"refused"|"failed","compactionId":string|null,"branchFrom":string|null,"leavingContext":n,"written":{…}|{"via":"gateway","url","rewoundTo"}|null,"refusal":{"code","message"}|null}',
-  exitCodes: '0 planned, undone or cancelled · 1 nothing to undo, or the write failed · 2 usage error · 3 store unavailable or owned (and no Gateway could do it)',
+  exitCodes: '0 planned, undone or cancelled · 1 nothing to undo, the session changed since the plan (re-plan), or the write failed · 2 usage error · 3 store unavailable or owned (and no Gateway could do it)',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError('undo-compact needs exactly one session key');
     checkWriteFlags(p);

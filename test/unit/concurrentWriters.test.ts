@@ -95,6 +95,7 @@ async function round(workers: Worker[], argvs: string[][], now?: number): Promis
   const asked = first.map((m) => m.asked === true);
   workers.forEach((w, i) => asked[i] && w.send({ answer: 'y' }));
   const last = await Promise.all(workers.map((w, i) => (asked[i] ? w.next() : Promise.resolve(first[i]!))));
+  fs.rmSync(home, { recursive: true, force: true });
   return last.map((m, i) => ({ code: Number(m.code), out: String(m.out), err: String(m.err), asked: asked[i]! }));
 }
 
@@ -136,6 +137,9 @@ async function run(s: Scenario, writers: number): Promise<Figures> {
       const c = s.check(ctx, outcomes, r);
       f.lost += c.lost;
       f.duplicated += c.duplicated;
+      // the round's copies go now (hundreds of rounds would fill the temp dir)
+      if (ctx.state) fs.rmSync(path.dirname(String(ctx.state)), { recursive: true, force: true });
+      if (ctx.ws) fs.rmSync(String(ctx.ws), { recursive: true, force: true });
     }
     return f;
   } finally {

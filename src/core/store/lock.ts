@@ -175,29 +175,33 @@ function busyRefusal(lockPath: string, info: LockInfo | undefined, holder: strin
   return { ok: false, code: 'locked', message: `${name} is held by ${who} (${info.why}): ${holder ?? 'OpenClaw is writing this transcript. Try again when the run has finished.'}` };
 }
 
-const backoff = (n: number, deadline: number) => Math.min(1000, 50 * n, Math.max(1, deadline - Date.now()));
-
-/** Take `lockPath` (the target's `<file>.lock`), waiting up to the timeout. */
-export async function acquireLock(lockPath: string, opts: LockOptions, notes: string[]): Promise<HeldLock | LockRefusal> {
+/** The acquisition loop: yields how long to wait before the next attempt; returns the lock or the refusal. */
+function* attempts(lockPath: string, opts: LockOptions, notes: string[]): Generator<number, HeldLock | LockRefusal> {
   const deadline = Date.now() + (opts.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS);
   for (let n = 1; ; n++) {
     const s = attempt(lockPath, opts.staleMs ?? JSONL_LOCK_STALE_MS, opts.now ?? Date.now, notes);
     if ('retry' in s) continue;
     if (!('busy' in s)) return s;
     if (Date.now() >= deadline) return busyRefusal(lockPath, s.busy, opts.holder);
-    await new Promise<void>((r) => setTimeout(r, backoff(n, deadline)));
+    yield Math.min(1000, 50 * n, Math.max(1, deadline - Date.now()));
+  }
+}
+
+/** Take `lockPath` (the target's `<file>.lock`), waiting up to the timeout. */
+export async function acquireLock(lockPath: string, opts: LockOptions, notes: string[]): Promise<HeldLock | LockRefusal> {
+  const it = attempts(lockPath, opts, notes);
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) return r.value;
+    await new Promise<void>((res) => setTimeout(res, r.value));
   }
 }
 
 /** The same, blocking this thread while it waits (the memory engine's writers are synchronous). */
 export function acquireLockSync(lockPath: string, opts: LockOptions, notes: string[]): HeldLock | LockRefusal {
-  const deadline = Date.now() + (opts.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS);
-  for (let n = 1; ; n++) {
-    const s = attempt(lockPath, opts.staleMs ?? JSONL_LOCK_STALE_MS, opts.now ?? Date.now, notes);
-    if ('retry' in s) continue;
-    if (!('busy' in s)) return s;
-    if (Date.now() >= deadline) return busyRefusal(lockPath, s.busy, opts.holder);
-    realFs.sleep(backoff(n, deadline));
+  const it = attempts(lockPath, opts, notes);
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) return r.value;
+    realFs.sleep(r.value);
   }
 }
 

@@ -12,8 +12,11 @@
  *   `transcript_event_identities` row, `parentId` chained from the active leaf; nothing else is
  *   touched except, on request, `session_transcript_index_state.needs_rebuild`. Any error rolls
  *   the whole transaction back;
- * - JSONL era: under OpenClaw's `<transcript>.lock` protocol (openclaw-formats.md §1.6), whole lines
- *   appended to a file that ends in `\n`, then fsync.
+ * - JSONL era: under OpenClaw's `<transcript>.lock` protocol (openclaw-formats.md §1.6; lock.ts), whole
+ *   lines appended to a file that ends in `\n`, then fsync, each append recorded first in our roll-forward
+ *   journal (journal.ts) so a torn line is completed, never left for OpenClaw to glue to;
+ * - with `expect` (the PlanBasis a preview was made from), the write is refused ('changed') when the
+ *   session moved on, checked inside the transaction / under the lock, so a stale plan is never written.
  *
  * Nothing is ever rewritten, truncated or deleted. Every failure is a typed refusal (never a throw)
  * and leaves the store as it was. Pure Node, no VS Code.
@@ -22,11 +25,10 @@
  * i.e. at the next Gateway start; embedded `--local` runs refuse turns on that session until then
  * (PROJECTION_NOTE; pinned down by test/interop).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
 import { JsonlSessionStore } from './jsonlStore';
 import { completeInterruptedAppend, recoverAppends, type RecoveryReport, writeIntent } from './journal';
 import { acquireLock, changedSincePreview, releaseLock } from './lock';
