@@ -128,7 +128,8 @@ export function activate(context: vscode.ExtensionContext): OpenClawContextApi {
       for (const d of service.model.stateDirs()) {
         if (!d.exists) continue;
         void recoverJsonlAppends(d.candidate.dir).then(
-          (done) => done.forEach((l) => diag.info(`recovered: ${l}`)),
+          (done) =>
+            done.forEach((r) => (r.status === 'quarantined' || r.status === 'kept' ? diag.report({ severity: r.status === 'quarantined' ? 'error' : 'warning', source: r.record, message: r.message }) : diag.info(`recovered: ${r.message}`))),
           (err: unknown) => diag.report({ severity: 'error', source: d.candidate.dir, message: `interrupted-append recovery failed: ${err instanceof Error ? err.message : String(err)}` }),
         );
       }

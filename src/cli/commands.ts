@@ -257,7 +257,7 @@ const checkpoint: Command = {
   example: `${CLI_NAME} checkpoint restore agent:main:work cp_002 --dry-run`,
   jsonShape:
     'list: {"command":"checkpoint list","version":1,"checkpoints":[{"stateDir","sessionKey","id","file","bytes","latest","createdAt","trigger","tokenUsage","topic","error"}]}\n  show: {"command":"checkpoint show","version":1,"stateDir","sessionKey","id","file","checkpoint":{schema,schema_version,meta,working,decisions,resources,thread,open_items,learnings}}',
-  exitCodes: '0 ok · 1 show: the session has no (valid) checkpoint, or no such id · 2 usage error · 3 state dir unavailable',
+  exitCodes: '0 ok · 1 show: the session has no (valid) checkpoint, or no such id; restore: the write failed, or the session changed since the plan (re-plan) · 2 usage error · 3 state dir unavailable',
   async run(p, g, io) {
     const [sub, key, id, ...rest] = p.positionals;
     if (sub !== 'list' && sub !== 'show' && sub !== 'create' && sub !== 'restore') throw new UsageError(`checkpoint needs a subcommand: list, show, create or restore${sub !== undefined ? ` (got ${JSON.stringify(sub)})` : ''}`);

@@ -11,7 +11,7 @@
  *   (src/cli/gatewayRoute.ts), else exit 3 with what to do instead;
  * - the L4 circuit breaker: paused after 3 failures in a row (`--reset-breaker` resets it).
  */
-import type { SessionState } from '../core/context/model';
+import { planBasisOf, type SessionState } from '../core/context/model';
 import { CheckpointCoordinator } from '../core/checkpoint/coordinator';
 import { listCheckpoints, readLatestCheckpoint } from '../core/checkpoint/store';
 import { planRestore, type RestorePlan } from '../core/checkpoint/restore';
@@ -155,7 +155,7 @@ export const compact: Command = {
   example: `${CLI_NAME} compact agent:main:work --dry-run --json`,
   jsonShape:
     '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,"status":"planned"|"compacted"|"cancelled"|"refused"|"failed"|"nothing","written":{"via":"file","era","location","sessionId","previousLeafId","entries":[{"id","parentId","type"}],"notes"}|{"via":"gateway","url","summary","tokensBefore","tokensAfter","firstKeptEntryId"}|null,"refusal":{"code","message"}|null}',
-  exitCodes: '0 planned, compacted, cancelled or nothing to compact · 1 the write failed, or the circuit breaker is open · 2 usage error (incl. a write without --yes off a terminal) · 3 state dir or store unavailable, or OpenClaw owns the store and no Gateway could do it',
+  exitCodes: '0 planned, compacted, cancelled or nothing to compact · 1 the write failed, the session changed since the plan (re-plan), or the circuit breaker is open · 2 usage error (incl. a write without --yes off a terminal) · 3 state dir or store unavailable, or OpenClaw owns the store and no Gateway could do it',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError('compact needs exactly one session key');
     checkWriteFlags(p);
@@ -180,6 +180,7 @@ export const compact: Command = {
         }
       }
       io.progress?.(`planning the compaction of ${s.row.key}…`);
+      const basis = planBasisOf(s);
       const full = m.model.loadEntries(s.uid, s.context.path);
       const r = planCompaction({ path: s.context.path, full, tokensBefore: s.gauge.used, keepRecentTokens: keep ?? keepRecentFromConfig(m, s) });
       if (!r.ok) return nothing(r.reason);
@@ -204,7 +205,7 @@ export const compact: Command = {
       const target = m.model.writeTarget(s.uid);
       if (!target) throw new StoreError(`the store of ${s.row.key} is not available`);
       io.progress?.(`writing the compaction to ${s.row.key}…`);
-      const result = await appendToSession(target, [plan.entry]);
+      const result = await appendToSession(target, [plan.entry], { expect: basis });
       if (result.ok) {
         breaker?.recordSuccess(s.row.key);
         return out('compacted', 0, { written: writtenJson(result) }, [
@@ -222,7 +223,8 @@ export const compact: Command = {
         const msg = refusalText(s.row.key, 'compact', result, `${gw.why} Let OpenClaw do it: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat), or pass --gateway.`);
         return { exitCode: 3, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'refused', written: null, refusal: { code: gw.gatewayTried ? 'gateway-unavailable' : result.code, message: msg, owner: ownedBy(result) } }, text: '', warnings: [msg] };
       }
-      const f = breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: workspaceOf(m, s) });
+      // a stale plan is not a failed compaction: the breaker does not count it
+      const f = result.code === 'changed' ? undefined : breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: workspaceOf(m, s) });
       const msg = `${CLI_NAME} could not compact ${s.row.key}: ${result.message}${f?.opened ? ` — compaction is now paused after ${f.state.consecutiveFailures} failures in a row` : ''}`;
       return { exitCode: 1, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'failed', written: null, refusal: { code: result.code, message: msg } }, text: '', warnings: [msg] };
     } finally {
@@ -271,7 +273,7 @@ export const undoCompact: Command = {
   example: `${CLI_NAME} undo-compact agent:main:work --dry-run`,
   jsonShape:
     '{"command":"undo-compact","version":1,"dryRun":bool,"session":{…},"status":"planned"|"undone"|"cancelled"|"refused"|"failed","compactionId":string|null,"branchFrom":string|null,"leavingContext":n,"written":{…}|{"via":"gateway","url","rewoundTo"}|null,"refusal":{"code","message"}|null}',
-  exitCodes: '0 planned, undone or cancelled · 1 nothing to undo, or the write failed · 2 usage error · 3 store unavailable or owned (and no Gateway could do it)',
+  exitCodes: '0 planned, undone or cancelled · 1 nothing to undo, the session changed since the plan (re-plan), or the write failed · 2 usage error · 3 store unavailable or owned (and no Gateway could do it)',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError('undo-compact needs exactly one session key');
     checkWriteFlags(p);
@@ -313,6 +315,7 @@ export const undoCompact: Command = {
           await gw.route.close();
         }
       }
+      const basis = planBasisOf(s);
       const r = planUndo(s.context, s.era, cid, io.now?.() ?? Date.now());
       if (!r.ok) return fail('nothing-to-undo', r.reason);
       const plan = r.plan;
@@ -323,7 +326,7 @@ export const undoCompact: Command = {
       if (c === 'declined') return res('cancelled', 0, {}, 'cancelled: nothing written');
       const target = m.model.writeTarget(s.uid);
       if (!target) throw new StoreError(`the store of ${s.row.key} is not available`);
-      const result = await appendToSession(target, [plan.entry], { branchFrom: plan.branchFrom });
+      const result = await appendToSession(target, [plan.entry], { branchFrom: plan.branchFrom, expect: basis });
       if (result.ok) return res('undone', 0, { written: writtenJson(result) }, `undone: the context of ${s.row.key} before compaction ${plan.compaction.id} is active again (marker ${result.written[0]?.id})`);
       const msg = refusalText(s.row.key, 'undo the compaction of', result, 'Try again when OpenClaw is idle.');
       return { exitCode: isOwned(result) ? 3 : 1, json: { ...base, status: isOwned(result) ? 'refused' : 'failed', compactionId: plan.compaction.id, branchFrom: plan.branchFrom, leavingContext: plan.leavingContext.length, written: null, refusal: { code: result.code, message: msg } }, text: '', warnings: [msg] };
@@ -378,6 +381,7 @@ export async function checkpointRestore(p: Parsed, key: string, id: string | und
     }
     const base = { command: 'checkpoint restore', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s) };
     if (!cp) return { exitCode: 1, json: { ...base, status: 'failed', checkpointId: id ?? null, text: null, tokens: null, written: null, refusal: { code: 'no-checkpoint', message: err! } }, text: '', warnings: [err!] };
+    const basis = planBasisOf(s);
     const plan: RestorePlan = planRestore(cp, { family: familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel), compactionCount: s.row.compactionCount ?? s.gauge.compactions, maxTokens });
     const cid = cp.meta.checkpoint_id;
     const c = await confirmWrite(p, g, io, `Append this restore note (${plan.render.tokens} tokens) to ${s.row.key}?`, plan.render.text);
@@ -391,7 +395,7 @@ export async function checkpointRestore(p: Parsed, key: string, id: string | und
     if (c === 'declined') return res('cancelled', 0, {}, 'cancelled: nothing written\n');
     const target = m.model.writeTarget(s.uid);
     if (!target) throw new StoreError(`the store of ${s.row.key} is not available`);
-    const result = await appendToSession(target, [plan.entry as WriteEntryInput]);
+    const result = await appendToSession(target, [plan.entry as WriteEntryInput], { expect: basis });
     if (result.ok) return res('restored', 0, { written: writtenJson(result) }, `restored ${cid} into ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId}; the model sees it on the next turn\n${result.notes.map((n) => `  ${n}\n`).join('')}`);
     if (isOwned(result)) {
       const gw = await gatewayFor(p, g, io, s, m, result);

@@ -13,7 +13,7 @@ import type { Checkpoint } from '../core/checkpoint/schema';
 import { deleteCheckpoints, listCheckpoints, listCheckpointSessions, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
 import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../core/checkpoint/viewModel';
 import { serializeCheckpoint } from '../core/checkpoint/yamlCodec';
-import type { SessionState } from '../core/context/model';
+import { planBasisOf, type SessionState } from '../core/context/model';
 import { appendToSession } from '../core/store/sessionWrite';
 import type { WriteResult as StoreWriteResult } from '../core/store/writer';
 import { familyFor } from '../core/tokens/estimator';
@@ -385,6 +385,7 @@ export class CheckpointsController implements vscode.Disposable {
       if (!target) return { status: 'cancelled' };
     }
     const wt = this.service.model.writeTarget(target.uid);
+    const basis = planBasisOf(target);
     const plan = this.plan(c.checkpoint, target);
     const preview = this.docs.put(`${safeName(target.row.key)}/restore-${c.checkpoint.meta.checkpoint_id}.md`, plan.render.text);
     const doc = await vscode.workspace.openTextDocument(preview);
@@ -409,7 +410,7 @@ export class CheckpointsController implements vscode.Disposable {
       void this.ui.error(`OpenClaw Context: the store of ${target.row.key} is not available.`);
       return { status: 'failed', plan };
     }
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restoring ${c.checkpoint.meta.checkpoint_id} into ${target.row.key}…` }, () => appendToSession(wt, [plan.entry]));
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restoring ${c.checkpoint.meta.checkpoint_id} into ${target.row.key}…` }, () => appendToSession(wt, [plan.entry], { expect: basis }));
     if (result.ok) {
       this.diag.info(`restored ${c.checkpoint.meta.checkpoint_id} into ${target.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} in ${result.location}`);
       for (const n of result.notes) this.diag.info(`  ${n}`);

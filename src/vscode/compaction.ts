@@ -22,10 +22,10 @@ import { estimateTokens, familyFor } from '../core/tokens/estimator';
 import { compactionOrigin, compactPrompt, qualityMarkdown, undoPrompt } from '../core/compaction/viewModel';
 import { renderItemsDocument } from '../core/context/document';
 import { contextItemsOf } from '../core/context/rebuild';
-import type { SessionState } from '../core/context/model';
+import { planBasisOf, type SessionState } from '../core/context/model';
 import type { EntryMeta } from '../core/store/types';
 import { appendToSession } from '../core/store/sessionWrite';
-import type { WriteResult } from '../core/store/writer';
+import type { PlanBasis, WriteResult } from '../core/store/writer';
 import type { CheckpointUi } from './checkpoints';
 import type { DiagnosticsChannel } from './output';
 import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
@@ -128,11 +128,12 @@ export class CompactionController implements vscode.Disposable {
   }
 
   /** One read of the active path's full entries (the preview and the write share it). */
-  private load(s: SessionState): { path: EntryMeta[]; full: Array<Json | undefined> } | undefined {
+  /** The active path with its full entries, and what a plan from it is made against (the write re-checks it). */
+  private load(s: SessionState): { path: EntryMeta[]; full: Array<Json | undefined>; basis: PlanBasis | undefined } | undefined {
     const st = this.service.model.ensureTranscript(s.uid);
     if (!st?.context) return undefined;
     const path = st.context.path;
-    return { path, full: this.service.model.loadEntries(s.uid, path) };
+    return { path, full: this.service.model.loadEntries(s.uid, path), basis: planBasisOf(st) };
   }
 
   private keepRecentTokens(s: SessionState): number | undefined {
@@ -222,7 +223,7 @@ export class CompactionController implements vscode.Disposable {
     if (choice !== 'Compact') return { status: 'cancelled', plan, before, after, report };
     const target = this.service.model.writeTarget(s.uid);
     if (!target) return { status: 'failed', reason: 'the store is not available', plan };
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compacting ${s.row.key}…` }, () => appendToSession(target, [plan.entry]));
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compacting ${s.row.key}…` }, () => appendToSession(target, [plan.entry], { expect: data.basis }));
     if (result.ok) {
       breaker?.recordSuccess(s.row.key);
       this.diag.info(`compacted ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (${plan.quality.tokensBefore} → ${plan.quality.tokensAfter} est.)`);
@@ -246,7 +247,7 @@ export class CompactionController implements vscode.Disposable {
       if (!(await this.confirmGatewayCompact(s, plan, result.message))) return { status: 'cancelled', plan, result, before, after, report };
       return this.compactViaGateway(s, late, { status: 'compacted', plan, before, after, report });
     }
-    if (!owned) {
+    if (!owned && result.code !== 'changed') {
       const f = breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: this.workspaceOf(s) });
       if (f?.opened) this.diag.report({ severity: 'error', source: `compact ${s.row.key}`, message: `circuit breaker opened after ${f.state.consecutiveFailures} failures${f.errorsLog?.status === 'appended' ? ` (logged to ${f.errorsLog.file})` : ''}` });
     }
@@ -453,6 +454,7 @@ export class CompactionController implements vscode.Disposable {
       void Promise.resolve(this.ui.info(`OpenClaw Context: ${reason}`, ...connectButtons(undefined))).then(runGatewayButton);
       return { status: 'refused', reason };
     }
+    const basis = planBasisOf(x.s);
     const r = planUndo(x.s.context, x.s.era, x.c.id);
     if (!r.ok) {
       void this.ui.info(`OpenClaw Context: ${r.reason}`);
@@ -462,7 +464,7 @@ export class CompactionController implements vscode.Disposable {
     if ((await this.ui.confirm(p.message, p.detail, 'Undo Compaction')) !== 'Undo Compaction') return { status: 'cancelled' };
     const target = this.service.model.writeTarget(x.s.uid);
     if (!target) return { status: 'failed', reason: 'the store is not available' };
-    const result = await appendToSession(target, [r.plan.entry], { branchFrom: r.plan.branchFrom });
+    const result = await appendToSession(target, [r.plan.entry], { branchFrom: r.plan.branchFrom, expect: basis });
     if (result.ok) {
       this.service.refreshNow();
       void this.ui.info(`OpenClaw Context: the context of ${x.s.row.key} before that compaction is active again.`);

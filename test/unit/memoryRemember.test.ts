@@ -212,7 +212,7 @@ describe('memory remember: writing', function () {
     const plan = planRemember({ content: 'b', type: 'project' }, ws, opts);
     fs.appendFileSync(path.join(ws, 'MEMORY.md'), '- changed\n');
     const res = applyRemember(plan, ws);
-    assert.match(res.indexError!, /changed since it was read/);
+    assert.match(res.indexError!, /changed since the preview; nothing was written\. Re-plan/);
     assert.equal(read(ws, 'memories/project.md'), plan.after);
     assert.equal(read(ws, 'MEMORY.md'), '# M\n- changed\n');
   });

@@ -5,7 +5,6 @@
  * is checked to leave the store byte-for-byte (JSONL) or row-for-row (SQLite) as it was.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -16,7 +15,7 @@ import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
 import { processStartTime } from '../../src/core/store/ownership';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import type { SessionRow } from '../../src/core/store/types';
-import { appendEvents, appendJsonlEntries, type JsonlWriteOptions, type Refusal, type SqliteWriteOptions, type WriteEntryInput, type WriteResult, type WriteSuccess, APPEND_JOURNAL_DIR, recoverJsonlAppends } from '../../src/core/store/writer';
+import { appendEvents, appendJsonlEntries, type JsonlWriteOptions, type Refusal, type SqliteWriteOptions, type WriteEntryInput, type WriteResult, type WriteSuccess } from '../../src/core/store/writer';
 import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, liveChild as liveChildOf } from './helpers';
 
 type Json = Record<string, unknown>;
@@ -123,7 +122,7 @@ function readBack(db: string, key: string) {
   }
 }
 
-const note = (text: string): WriteEntryInput => ({ type: 'custom_message', customType: 'openclaw-context.note', content: text, display: true });
+export const note = (text: string): WriteEntryInput => ({ type: 'custom_message', customType: 'openclaw-context.note', content: text, display: true });
 
 describe('writer (SQLite era): appendEvents on the real 2026.9.6 DB', function () {
   it('custom_message: seq = max + 1, parentId = the last entry, TEXT event_json + bytes + created_at, identity row, nothing else touched', async function () {
@@ -444,7 +443,7 @@ describe('writer (SQLite era): appendEvents on the real 2026.9.6 DB', function (
 // ---------------------------------------------------------------------------------------------
 // JSONL era
 
-interface Jsonl {
+export interface Jsonl {
   stateDir: string;
   dir: string;
   file: string;
@@ -454,7 +453,7 @@ interface Jsonl {
 
 const SID = '6f1c9a2e-4b7d-4c1e-9a55-0d2b7e8f31e2';
 
-function newJsonl(lines?: unknown[]): Jsonl {
+export function newJsonl(lines?: unknown[]): Jsonl {
   const stateDir = path.join(tmpDir('occtx-jsonl-'), 'state');
   const dir = path.join(stateDir, 'agents', 'main', 'sessions');
   fs.mkdirSync(dir, { recursive: true });
@@ -681,57 +680,3 @@ describe('writer (JSONL era): appendJsonlEntries under the transcript lock', fun
   });
 });
 
-describe('writer: JSONL roll-forward of an interrupted append', function () {
-  const intentFor = (stateDir: string, file: string, offset: number, line: Buffer) => {
-    const real = fs.realpathSync(file);
-    const dir = path.join(stateDir, 'context', APPEND_JOURNAL_DIR);
-    fs.mkdirSync(dir, { recursive: true });
-    const f = path.join(dir, `${createHash('sha256').update(real).digest('hex').slice(0, 32)}.json`);
-    fs.writeFileSync(f, JSON.stringify({ schema: 'openclaw-context/jsonl-append', file: real, offset, length: line.length, sha256: createHash('sha256').update(line).digest('hex'), data: line.toString('base64') }));
-    return f;
-  };
-
-  it('a torn line of ours is completed (the file only grows), by the next write or by recoverJsonlAppends', async function () {
-    const t = newJsonl();
-    const base = fs.readFileSync(t.file);
-    const line = Buffer.from(JSON.stringify({ type: 'custom', id: 'torn0001', parentId: 'd4e5f6a7', timestamp: '2026-04-10T09:01:00.000Z', customType: 'x', data: { n: 1 } }) + '\n');
-    fs.appendFileSync(t.file, line.subarray(0, 17)); // killed after 17 bytes
-    const rec = intentFor(t.stateDir, t.file, base.length, line);
-    // a plain write first completes ours, then appends its own
-    const w = await appendJsonlEntries(t.dir, t.row, [note('after')], t.opts);
-    assert.ok(w.ok, JSON.stringify(w));
-    assert.ok(w.notes.some((n) => /completed an interrupted append \(\d+ of \d+ bytes were missing\)/.test(n)), w.notes.join(' | '));
-    const now = fs.readFileSync(t.file);
-    assert.ok(now.subarray(0, base.length + line.length).equals(Buffer.concat([base, line])), 'base + our whole line');
-    assert.equal(w.previousLeafId, 'torn0001', 'the completed entry is the leaf the new one chains to');
-    assert.equal(fs.existsSync(rec), false);
-    // recoverJsonlAppends: the same at start-up; nothing to do when the record is gone
-    const t2 = newJsonl();
-    const base2 = fs.readFileSync(t2.file);
-    fs.appendFileSync(t2.file, line.subarray(0, 40));
-    intentFor(t2.stateDir, t2.file, base2.length, line);
-    const lines = await recoverJsonlAppends(t2.stateDir);
-    assert.equal(lines.length, 1);
-    assert.ok(fs.readFileSync(t2.file).equals(Buffer.concat([base2, line])));
-    assert.deepEqual(await recoverJsonlAppends(t2.stateDir), []);
-  });
-
-  it('a record whose append never started, or completed, is just removed; bytes that are not ours refuse the write', async function () {
-    const line = Buffer.from('{"type":"custom","id":"zz","parentId":"d4e5f6a7","timestamp":"t","customType":"x"}\n');
-    const t = newJsonl();
-    const base = fs.readFileSync(t.file);
-    const rec = intentFor(t.stateDir, t.file, base.length, line); // nothing written yet
-    const w = await appendJsonlEntries(t.dir, t.row, [note('a')], t.opts);
-    assert.ok(w.ok);
-    assert.equal(fs.existsSync(rec), false);
-    assert.equal(fs.readFileSync(t.file).subarray(base.length).includes(Buffer.from('"zz"')), false, 'the never-started line was not written');
-    const t3 = newJsonl();
-    const base3 = fs.readFileSync(t3.file);
-    fs.appendFileSync(t3.file, '{"type":"custom","id":"other"'); // somebody else's partial bytes
-    intentFor(t3.stateDir, t3.file, base3.length, line);
-    const before = fs.readFileSync(t3.file);
-    const r = await appendJsonlEntries(t3.dir, t3.row, [note('b')], t3.opts);
-    assert.ok(!r.ok && r.code === 'corrupt', JSON.stringify(r));
-    assert.ok(fs.readFileSync(t3.file).equals(before), 'nothing written');
-  });
-});

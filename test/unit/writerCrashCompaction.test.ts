@@ -552,8 +552,9 @@ async function tornIsCompleted(lane: Lane, where: string): Promise<void> {
   const before = fs.readFileSync(lane.file!);
   const stateDir = path.resolve(path.dirname(lane.file!), '..', '..', '..');
   const done = await recoverJsonlAppends(stateDir);
-  assert.equal(done.length, 1, `${where}: one record to complete: ${done.join(' | ')}`);
-  assert.match(done[0]!, /completed an interrupted append/, `${where}: ${done[0]}`);
+  assert.equal(done.length, 1, `${where}: one record to complete: ${done.map((d) => d.message).join(' | ')}`);
+  assert.equal(done[0]!.status, 'completed', `${where}: ${done[0]!.message}`);
+  assert.match(done[0]!.message, /completed an interrupted append/, `${where}: ${done[0]!.message}`);
   const after = fs.readFileSync(lane.file!);
   assert.ok(after.length > before.length && after.subarray(0, before.length).equals(before), `${where}: the file only grew`);
   assert.equal(after[after.length - 1], 0x0a, `${where}: it ends with a complete line`);

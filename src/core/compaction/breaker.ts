@@ -23,6 +23,7 @@ import * as path from 'node:path';
 import { parseJsonSafe } from '../fs/safeJson';
 import { readRegularText, SafeReadError } from '../fs/safeRead';
 import { writeFileAtomicSync, TEMP_FILE_RE } from '../checkpoint/atomic';
+import { withFileLocksSync } from '../store/lock';
 import { contextRoot, sessionDirIn } from '../checkpoint/paths';
 import { gist } from '../checkpoint/text';
 import { memoriesDir, MEMORIES_DIR } from './restoreList';
@@ -129,15 +130,19 @@ export class CompactionBreaker {
    */
   recordFailure(sessionKey: string, reason: string, opts: { workspaceDir?: string } = {}): FailureResult {
     const file = this.fileFor(sessionKey);
-    const prev = readState(file, sessionKey);
-    const at = new Date(this.now()).toISOString();
-    const failures = [...prev.failures, { at, reason: oneLine(reason, REASON_MAX_CHARS) }].slice(-MAX_RECORDED_FAILURES);
-    const count = prev.consecutiveFailures + 1;
-    const opened = !prev.open && count >= this.threshold;
-    const state: BreakerState = { sessionKey, consecutiveFailures: count, open: prev.open || opened, failures, updatedAt: at };
-    const openedAt = opened ? at : prev.openedAt;
-    if (openedAt) state.openedAt = openedAt;
-    writeState(this.root, file, state);
+    // read, count, write under the state file's lock: concurrent writers (CLI, windows) lose no failure
+    const { state, opened } = this.locked(file, () => {
+      const prev = readState(file, sessionKey);
+      const at = new Date(this.now()).toISOString();
+      const failures = [...prev.failures, { at, reason: oneLine(reason, REASON_MAX_CHARS) }].slice(-MAX_RECORDED_FAILURES);
+      const count = prev.consecutiveFailures + 1;
+      const opened = !prev.open && count >= this.threshold;
+      const state: BreakerState = { sessionKey, consecutiveFailures: count, open: prev.open || opened, failures, updatedAt: at };
+      const openedAt = opened ? at : prev.openedAt;
+      if (openedAt) state.openedAt = openedAt;
+      writeState(this.root, file, state);
+      return { state, opened };
+    });
     const out: FailureResult = { state, opened };
     if (opened && opts.workspaceDir !== undefined) out.errorsLog = appendErrorLine(opts.workspaceDir, breakerErrorLine(state, this.threshold));
     return out;
@@ -146,10 +151,18 @@ export class CompactionBreaker {
   /** A compaction succeeded: the count is cleared. An open breaker stays open (only `reset` closes it). */
   recordSuccess(sessionKey: string): BreakerState {
     const file = this.fileFor(sessionKey);
-    const prev = readState(file, sessionKey);
-    if (prev.open) return prev;
-    removeFile(file);
-    return closed(sessionKey);
+    if (!fs.existsSync(file)) return closed(sessionKey);
+    return this.locked(file, () => {
+      const prev = readState(file, sessionKey);
+      if (prev.open) return prev;
+      removeFile(file);
+      return closed(sessionKey);
+    });
+  }
+
+  private locked<T>(file: string, fn: () => T): T {
+    fs.mkdirSync(this.root, { recursive: true });
+    return withFileLocksSync([file], fn);
   }
 
   /** The operator's reset: closed, no failures, the state file removed. */

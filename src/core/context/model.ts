@@ -16,6 +16,7 @@ import { estimateTokens, familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
 import type { SessionWriteTarget } from '../store/sessionWrite';
+import type { PlanBasis } from '../store/writer';
 
 export interface SessionState {
   /** unique across state dirs: `<stateDir>|<agentId>|<key>` */
@@ -61,6 +62,19 @@ export interface RefreshResult {
   /** the set of sessions changed (added or removed) */
   structureChanged: boolean;
   durationMs: number;
+}
+
+/**
+ * What a plan made from this session now is made against: its active leaf and how far its transcript was
+ * read (JSONL bytes, SQLite transcript and last seq). Take it when planning and pass it to the writer
+ * (`expect`), which refuses when the session changed before the write. Undefined before the transcript was read.
+ */
+export function planBasisOf(s: SessionState): PlanBasis | undefined {
+  if (!s.context || s.remote) return undefined;
+  const c = s.index?.cursor;
+  if (c?.kind === 'jsonl') return { leafId: s.context.leafId, size: c.offset };
+  if (c?.kind === 'sqlite') return { leafId: s.context.leafId, sessionId: c.sessionId, lastSeq: c.lastSeq };
+  return { leafId: s.context.leafId };
 }
 
 export const sessionUid = (stateDir: string, agentId: string, key: string): string => `${stateDir}|${agentId}|${key}`;

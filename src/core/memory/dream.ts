@@ -59,7 +59,7 @@ import { codePoints, flatten, gist } from '../checkpoint/text';
 import { estimateTokens, type EstimatorFamily } from '../tokens/estimator';
 import { factKeys, markdownBullets, normalizeFact, redactSecrets } from './extract';
 import { appendedText, DAILY_LOG_REL_RE, dailyLogRel, zonedNow } from './flush';
-import { appendInside, MemoryWriteError, readTextIfExists, resolveInside, writeInside, type MemoryWriteErrorCode } from './fsSafe';
+import { appendInside, changedError, MemoryWriteError, readTextIfExists, resolveInside, withLocksInside, writeInside, type MemoryWriteErrorCode } from './fsSafe';
 import { findPointers, MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT, resolvePointer } from './lint';
 import { DREAMS_FILE, MEMORY_ALT_FILE, MEMORY_FILE, shiftStamp } from './workspace';
 
@@ -676,15 +676,13 @@ export function applyDreamPlan(plan: DreamPlan | AcceptPlan | RejectPlan, worksp
   const names = changes.map((c) => c.targetRel).join(', ');
   if (opts.readOnly) return { status: 'refused', code: 'readonly', message: `The workspace is read-only here; nothing was written to ${names}.` };
   try {
-    for (const c of changes) {
-      const now = readTextIfExists(resolveInside(workspaceDir, c.targetRel)) ?? '';
-      if (now !== c.before) throw new MemoryWriteError('changed', `${c.targetRel} changed since it was read; nothing was written. Try again.`);
-    }
-    const files: string[] = [];
-    for (const c of changes) {
-      if (c.append !== undefined) files.push(appendInside(workspaceDir, c.targetRel, c.append, { expectedBefore: c.before }).file);
-      else files.push(writeInside(workspaceDir, c.targetRel, c.after, { expectedBefore: c.before }));
-    }
+    // every file locked first, then all checked, then all written: a change under us writes nothing
+    const files = withLocksInside(workspaceDir, changes.map((c) => c.targetRel), () => {
+      for (const c of changes) {
+        if ((readTextIfExists(resolveInside(workspaceDir, c.targetRel)) ?? '') !== c.before) throw changedError(c.targetRel);
+      }
+      return changes.map((c) => (c.append !== undefined ? appendInside(workspaceDir, c.targetRel, c.append, { expectedBefore: c.before }).file : writeInside(workspaceDir, c.targetRel, c.after, { expectedBefore: c.before })));
+    });
     return { status: 'written', files };
   } catch (err) {
     if (err instanceof MemoryWriteError) return { status: 'refused', code: err.code, message: err.message };

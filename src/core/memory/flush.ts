@@ -46,6 +46,7 @@ import * as path from 'node:path';
 import { parseJsonSafe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { withFileLocksSync } from '../store/lock';
 import { entryTime } from '../checkpoint/conversation';
 import { flatten, gist } from '../checkpoint/text';
 import { alreadyFlushed, DEFAULT_SOFT_THRESHOLD_TOKENS, shouldFlush } from '../compaction/triggers';
@@ -178,8 +179,13 @@ export class FlushStateStore {
     return this.readAll().get(sessionKey);
   }
 
-  /** Record a flush for `sessionKey` (read, merge, atomic replace). */
+  /** Record a flush for `sessionKey` (read, merge, atomic replace — under the file's lock, so concurrent records of other sessions are kept). */
   record(sessionKey: string, rec: FlushRecord): void {
+    fs.mkdirSync(this.dir, { recursive: true });
+    withFileLocksSync([this.file], () => this.merge(sessionKey, rec));
+  }
+
+  private merge(sessionKey: string, rec: FlushRecord): void {
     const all = this.readAll();
     if (this.problem && fs.existsSync(this.file) && all.size === 0) {
       try {
@@ -190,7 +196,6 @@ export class FlushStateStore {
     }
     all.set(sessionKey, rec);
     const sessions = Object.fromEntries([...all.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    fs.mkdirSync(this.dir, { recursive: true });
     writeFileAtomicSync(this.file, `${JSON.stringify({ schema: FLUSH_STATE_SCHEMA, version: FLUSH_STATE_VERSION, sessions }, null, 2)}\n`, { fsync: true });
   }
 }

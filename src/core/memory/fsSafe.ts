@@ -3,17 +3,20 @@
  * workspace (no `..`, no absolute names, no symlink that leads out of it), and the file is replaced
  * atomically (temp file + fsync + rename) so a crash leaves the old file or the new one.
  *
- * Appends are "read, check the old text is still a prefix, write old + new atomically": a file that
- * changed under us between the preview and the write is refused (MemoryWriteError 'changed') rather than
- * overwritten.
+ * Appends are "read, check the old text is still what the preview saw, write old + new atomically": a file
+ * that changed under us between the preview and the write is refused (MemoryWriteError 'changed') rather
+ * than overwritten. The check and the write happen under the file's `<file>.lock` (store/lock.ts, the
+ * protocol the CLI and the extension share), so two writers can never both pass the check and one of
+ * them lose the other's entry.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomicSync } from '../checkpoint/atomic';
 import { readRegularTextIfExists, SafeReadError } from '../fs/safeRead';
+import { changedSincePreview, LockError, withFileLocksSync } from '../store/lock';
 import { assertLocalStateDir } from '../store/remote';
 
-export type MemoryWriteErrorCode = 'outside' | 'changed' | 'readonly' | 'not-a-file' | 'too-large';
+export type MemoryWriteErrorCode = 'outside' | 'changed' | 'readonly' | 'not-a-file' | 'too-large' | 'locked';
 
 export class MemoryWriteError extends Error {
   constructor(readonly code: MemoryWriteErrorCode, message: string) {
@@ -74,19 +77,37 @@ export interface SafeWriteOptions {
   expectedBefore?: string;
 }
 
+/** The refusal of a write whose file is no longer what the preview saw. */
+export const changedError = (rel: string): MemoryWriteError => new MemoryWriteError('changed', changedSincePreview(rel));
+
+/**
+ * Run `fn` holding the locks of these files inside `root` (their folders are created inside the workspace
+ * first). A lock that stays held by another writer past the timeout is a MemoryWriteError('locked').
+ */
+export function withLocksInside<T>(root: string, rels: readonly string[], fn: () => T): T {
+  const files = rels.map((rel) => {
+    const file = resolveInside(root, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // mkdir may have followed a symlink created in between: check again before the lock file is created
+    return resolveInside(root, rel);
+  });
+  try {
+    return withFileLocksSync(files, fn, { holder: 'another OpenClaw Context write (the extension or the CLI) is changing this file; try again in a moment.' });
+  } catch (err) {
+    if (err instanceof LockError) throw new MemoryWriteError('locked', err.message);
+    throw err;
+  }
+}
+
 /** Replace `rel` inside `root` with `text` atomically; creates parent folders inside the workspace. */
 export function writeInside(root: string, rel: string, text: string, opts: SafeWriteOptions = {}): string {
   const file = resolveInside(root, rel);
   if (opts.readOnly) throw new MemoryWriteError('readonly', `The workspace is read-only here; nothing was written to ${rel}`);
-  if (opts.expectedBefore !== undefined) {
-    const now = readTextIfExists(file) ?? '';
-    if (now !== opts.expectedBefore) throw new MemoryWriteError('changed', `${rel} changed since it was read; nothing was written. Try again.`);
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  // mkdir may have followed a symlink created in between: check again before writing
-  resolveInside(root, rel);
-  writeFileAtomicSync(file, text, { fsync: true });
-  return file;
+  return withLocksInside(root, [rel], () => {
+    if (opts.expectedBefore !== undefined && (readTextIfExists(file) ?? '') !== opts.expectedBefore) throw changedError(rel);
+    writeFileAtomicSync(file, text, { fsync: true });
+    return file;
+  });
 }
 
 /**
@@ -95,14 +116,15 @@ export function writeInside(root: string, rel: string, text: string, opts: SafeW
  */
 export function appendInside(root: string, rel: string, addition: string, opts: SafeWriteOptions = {}): { file: string; before: string; after: string } {
   const file = resolveInside(root, rel);
-  const before = readTextIfExists(file) ?? '';
-  if (opts.expectedBefore !== undefined && before !== opts.expectedBefore) {
-    throw new MemoryWriteError('changed', `${rel} changed since it was read; nothing was written. Try again.`);
-  }
-  const sep = before === '' || before.endsWith('\n') ? '' : '\n';
-  const after = before + sep + addition;
-  writeInside(root, rel, after, { readOnly: opts.readOnly, expectedBefore: before });
-  return { file, before, after };
+  if (opts.readOnly) throw new MemoryWriteError('readonly', `The workspace is read-only here; nothing was written to ${rel}`);
+  return withLocksInside(root, [rel], () => {
+    const before = readTextIfExists(file) ?? '';
+    if (opts.expectedBefore !== undefined && before !== opts.expectedBefore) throw changedError(rel);
+    const sep = before === '' || before.endsWith('\n') ? '' : '\n';
+    const after = before + sep + addition;
+    writeInside(root, rel, after, { expectedBefore: before });
+    return { file, before, after };
+  });
 }
 
 /** Where the memory engine keeps its own state for a state dir (errors.md baselines, flush epochs). */

@@ -12,8 +12,11 @@
  *   `transcript_event_identities` row, `parentId` chained from the active leaf; nothing else is
  *   touched except, on request, `session_transcript_index_state.needs_rebuild`. Any error rolls
  *   the whole transaction back;
- * - JSONL era: under OpenClaw's `<transcript>.lock` protocol (openclaw-formats.md §1.6), whole lines
- *   appended to a file that ends in `\n`, then fsync.
+ * - JSONL era: under OpenClaw's `<transcript>.lock` protocol (openclaw-formats.md §1.6; lock.ts), whole
+ *   lines appended to a file that ends in `\n`, then fsync, each append recorded first in our roll-forward
+ *   journal (journal.ts) so a torn line is completed, never left for OpenClaw to glue to;
+ * - with `expect` (the PlanBasis a preview was made from), the write is refused ('changed') when the
+ *   session moved on, checked inside the transaction / under the lock, so a stale plan is never written.
  *
  * Nothing is ever rewritten, truncated or deleted. Every failure is a typed refusal (never a throw)
  * and leaves the store as it was. Pure Node, no VS Code.
@@ -22,13 +25,14 @@
  * i.e. at the next Gateway start; embedded `--local` runs refuse turns on that session until then
  * (PROJECTION_NOTE; pinned down by test/interop).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
 import { JsonlSessionStore } from './jsonlStore';
-import { checkLockFiles, checkOwnership, inspectJsonlLock, isPidAlive, JSONL_LOCK_STALE_MS, type Ownership, type OwnershipOptions, processStartTime } from './ownership';
+import { completeInterruptedAppend, recoverAppends, type RecoveryReport, writeIntent } from './journal';
+import { acquireLock, changedSincePreview, releaseLock } from './lock';
+import { checkLockFiles, checkOwnership, type Ownership, type OwnershipOptions } from './ownership';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
 import type { Diagnostic, EntryMeta, SessionRow } from './types';
 
@@ -104,6 +108,7 @@ export type RefusalCode =
   | 'busy' // the DB stayed locked by another connection
   | 'locked' // the JSONL transcript lock is held by a live process
   | 'partial-line' // the transcript ends mid-line: a writer is mid-append
+  | 'changed' // the session is no longer what the plan was made against (expect): re-plan
   | 'write-failed'; // an error during the write (rolled back)
 
 export interface Refusal {
@@ -145,11 +150,28 @@ export interface WriteSuccess {
 
 export type WriteResult = WriteSuccess | Refusal;
 
+/**
+ * What a plan was made against (the session as it was read for the preview). With `expect`, the writer
+ * re-checks it under its lock (SQLite: inside BEGIN IMMEDIATE; JSONL: holding the transcript lock) and
+ * refuses with 'changed' when the session moved on, so a stale plan is never written.
+ */
+export interface PlanBasis {
+  /** the active leaf the plan saw (null: a transcript with only its header) */
+  leafId: string | null;
+  /** JSONL: the transcript's size in bytes (complete lines) when it was read */
+  size?: number;
+  /** SQLite: the transcript (session id) and its last seq when it was read */
+  sessionId?: string;
+  lastSeq?: number;
+}
+
 export interface WriteOptions {
   /** the state dir that owns the store (default: derived from the path) */
   stateDir?: string;
   ownership?: OwnershipOptions;
   now?: () => number;
+  /** refuse ('changed') unless the session is still what the plan was made against */
+  expect?: PlanBasis;
 }
 
 export interface SqliteWriteOptions extends WriteOptions {
@@ -334,6 +356,17 @@ function checkFirstKept(entries: WriteEntryInput[], leafId: string | null, looku
     if (!onPath.has(id)) return `compaction.firstKeptEntryId ${JSON.stringify(id)} is not an entry on the session's active path (after its latest reset); OpenClaw would keep nothing before the summary`;
   }
   return undefined;
+}
+
+/** 'changed' when the session is not what the plan saw; `now` is what the writer found under its lock. */
+function basisRefusal(expect: PlanBasis | undefined, now: Required<Pick<PlanBasis, 'leafId'>> & Omit<PlanBasis, 'leafId'>, what: string): Refusal | undefined {
+  if (!expect) return undefined;
+  const diff: string[] = [];
+  if (expect.sessionId !== undefined && expect.sessionId !== now.sessionId) diff.push(`it is now transcript ${now.sessionId}, the plan saw ${expect.sessionId}`);
+  else if (expect.leafId !== now.leafId) diff.push(`its last entry is now ${now.leafId}, the plan saw ${expect.leafId}`);
+  if (!diff.length && expect.size !== undefined && now.size !== undefined && expect.size !== now.size) diff.push(`it is now ${now.size} bytes, the plan saw ${expect.size}`);
+  if (!diff.length && expect.lastSeq !== undefined && now.lastSeq !== undefined && expect.lastSeq !== now.lastSeq) diff.push(`its last row is now seq ${now.lastSeq}, the plan saw ${expect.lastSeq}`);
+  return diff.length ? refuse('changed', changedSincePreview(what, diff.join('; '))) : undefined;
 }
 
 function compareVersions(a: string, b: string): number {
@@ -530,6 +563,8 @@ export async function appendEvents(dbPath: string, sessionKey: string, entries: 
       }
       leafId = last.targetId;
     }
+    const stale = basisRefusal(opts.expect, { leafId, sessionId, lastSeq: maxSeq }, `Session ${sessionKey}`);
+    if (stale) throw new Refused(stale);
     const kept = checkFirstKept(entries, leafId, (id) => lookup(id));
     if (kept) throw new Refused(refuse('invalid-input', kept));
 
@@ -591,147 +626,7 @@ export async function appendEvents(dbPath: string, sessionKey: string, entries: 
 // ---------------------------------------------------------------------------------------------
 // JSONL era
 
-/** Transcript locks this process holds (OpenClaw's locks are re-entrant per process; ours serialise). */
-const heldLocks = new Set<string>();
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-interface HeldLock {
-  path: string;
-  content: string;
-}
-
-/**
- * Create `lockPath` exclusively, already holding `content`, so nobody ever sees an empty lock (a writer
- * killed between open and write would leave one, which reads as "being written" for a long time).
- * The content goes to a private temp file that is hard-linked to the lock name: link() fails with
- * EEXIST exactly like open(O_EXCL). Where hard links are unsupported, open(O_EXCL) + write.
- */
-function createLockFile(lockPath: string, content: string): 'created' | 'exists' | string {
-  const dir = path.dirname(lockPath);
-  const tmp = path.join(dir, `.${path.basename(lockPath)}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`);
-  sweepLockTemps(lockPath);
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(tmp, 'wx', 0o600);
-    fs.writeSync(fd, content);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    try {
-      fs.linkSync(tmp, lockPath);
-      return 'created';
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') return 'exists';
-      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS' && code !== 'EXDEV') return errText(err);
-    }
-  } catch (err) {
-    return errText(err);
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-    try {
-      fs.unlinkSync(tmp);
-    } catch {
-      /* not created */
-    }
-  }
-  // No hard links here: O_EXCL, then write (a kill in between leaves an empty lock; see inspectJsonlLock).
-  let lfd: number | undefined;
-  try {
-    lfd = fs.openSync(lockPath, 'wx', 0o600);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : errText(err);
-  }
-  try {
-    fs.writeSync(lfd, content);
-    fs.fsyncSync(lfd);
-    return 'created';
-  } catch (err) {
-    try {
-      fs.unlinkSync(lockPath);
-    } catch {
-      /* gone */
-    }
-    return errText(err);
-  } finally {
-    fs.closeSync(lfd);
-  }
-}
-
-/** Remove temp files of createLockFile left by writers of ours that were killed (their pid is gone). */
-function sweepLockTemps(lockPath: string): void {
-  const prefix = `.${path.basename(lockPath)}.`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(path.dirname(lockPath));
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    if (!n.startsWith(prefix) || !n.endsWith('.tmp')) continue;
-    const pid = Number(n.slice(prefix.length).split('.')[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isPidAlive(pid)) continue;
-    try {
-      fs.unlinkSync(path.join(path.dirname(lockPath), n));
-    } catch {
-      /* gone */
-    }
-  }
-}
-
-async function acquireTranscriptLock(lockPath: string, timeoutMs: number, staleMs: number, now: () => number, notes: string[]): Promise<HeldLock | Refusal> {
-  const deadline = Date.now() + timeoutMs;
-  for (let attempt = 1; ; attempt++) {
-    if (!heldLocks.has(lockPath)) {
-      const start = processStartTime(process.pid);
-      const content = JSON.stringify({ pid: process.pid, createdAt: new Date(now()).toISOString(), ...(start !== null ? { starttime: start } : {}) }, null, 2);
-      const made = createLockFile(lockPath, content);
-      if (made === 'created') {
-        heldLocks.add(lockPath);
-        return { path: lockPath, content };
-      }
-      if (made !== 'exists') return refuse('write-failed', `Cannot create the lock file ${lockPath}: ${made}`);
-      // Someone holds it: reclaim it when stale, else wait.
-      let before: string;
-      try {
-        before = fs.readFileSync(lockPath, 'utf8');
-      } catch {
-        continue; // released meanwhile
-      }
-      const info = inspectJsonlLock(lockPath, now(), staleMs);
-      if (!info) continue;
-      if (info.status === 'dead' || info.status === 'stale') {
-        // remove-if-unchanged, as OpenClaw does
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === before) {
-            fs.unlinkSync(lockPath);
-            notes.push(`reclaimed a stale lock ${path.basename(lockPath)}: ${info.why}`);
-          }
-        } catch {
-          /* released or replaced meanwhile */
-        }
-        continue;
-      }
-      if (Date.now() >= deadline) {
-        return refuse('locked', `${path.basename(lockPath)} is held by ${info.pid ? `live pid ${info.pid}` : 'another process'} (${info.why}): OpenClaw is writing this transcript. Try again when the run has finished.`);
-      }
-    } else if (Date.now() >= deadline) {
-      return refuse('locked', `${path.basename(lockPath)} is held by another write in this process; try again.`);
-    }
-    await sleep(Math.min(1000, 50 * attempt, Math.max(1, deadline - Date.now())));
-  }
-}
-
-function releaseTranscriptLock(lock: HeldLock, notes: string[]): void {
-  heldLocks.delete(lock.path);
-  try {
-    if (fs.readFileSync(lock.path, 'utf8') === lock.content) fs.unlinkSync(lock.path);
-    else notes.push(`${path.basename(lock.path)} was replaced by another process while we held it; left in place`);
-  } catch (err) {
-    notes.push(`releasing ${path.basename(lock.path)}: ${errText(err)}`);
-  }
-}
+const lockOptions = (o: Pick<JsonlWriteOptions, 'lockTimeoutMs' | 'lockStaleMs' | 'now'>) => ({ timeoutMs: o.lockTimeoutMs, staleMs: o.lockStaleMs, now: o.now });
 
 /** The last line of a file that ends in `\n` (without the newline). */
 function lastLine(fd: number, size: number): string | undefined {
@@ -755,151 +650,29 @@ function lastLine(fd: number, size: number): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// JSONL roll-forward journal
-//
-// A write(2) of a line longer than a page can be cut short by SIGKILL at a page boundary, leaving a
-// partial line that OpenClaw's next append would be glued to. Before appending, the writer records the
-// exact bytes it is about to write (offset, length, SHA-256, the data) in our own directory
-// `<stateDir>/context/jsonl-appends/`; after the fsync it removes the record. Whoever takes the
-// transcript lock next (our next write, or the extension at start-up) finds a leftover record and
-// completes the append — the file only ever grows; nothing is truncated or rewritten.
+// JSONL roll-forward journal (journal.ts)
 
-export const APPEND_JOURNAL_DIR = 'jsonl-appends';
+export { APPEND_JOURNAL_DIR, QUARANTINE_DIR, type RecoveryReport } from './journal';
 
-interface AppendIntent {
-  schema: 'openclaw-context/jsonl-append';
-  file: string;
-  offset: number;
-  length: number;
-  sha256: string;
-  data: string; // base64
-}
+const JOURNAL_LIMITS = { maxLines: MAX_ENTRIES_PER_WRITE, maxLineBytes: MAX_ENTRY_BYTES };
 
-function journalDir(stateDir: string): string {
-  return path.join(stateDir, 'context', APPEND_JOURNAL_DIR);
-}
-
-function journalFile(stateDir: string, transcript: string): string {
-  return path.join(journalDir(stateDir), `${createHash('sha256').update(transcript).digest('hex').slice(0, 32)}.json`);
-}
-
-function writeIntent(stateDir: string, transcript: string, offset: number, buf: Buffer): string {
-  const f = journalFile(stateDir, transcript);
-  fs.mkdirSync(path.dirname(f), { recursive: true });
-  const intent: AppendIntent = { schema: 'openclaw-context/jsonl-append', file: transcript, offset, length: buf.length, sha256: createHash('sha256').update(buf).digest('hex'), data: buf.toString('base64') };
-  writeFileAtomicSync(f, JSON.stringify(intent) + '\n', { fsync: true });
-  return f;
-}
-
-function readRange(file: string, start: number, length: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const b = Buffer.alloc(length);
-    let got = 0;
-    while (got < length) {
-      const n = fs.readSync(fd, b, got, length - got, start + got);
-      if (n <= 0) break;
-      got += n;
-    }
-    return b.subarray(0, got);
-  } finally {
-    fs.closeSync(fd);
-  }
+/** A line as our writer stores it (buildEvent): type, id, parentId, timestamp, then an entry we may write. */
+export function checkStoredEvent(v: unknown): string | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'not a JSON object';
+  const { id, parentId, timestamp, ...input } = v as Record<string, unknown>;
+  if (!isNonEmptyString(id, 200)) return 'no entry id';
+  if (parentId !== null && !isNonEmptyString(parentId, 200)) return 'a parentId that is neither null nor an id';
+  if (typeof timestamp !== 'string' || !Number.isFinite(Date.parse(timestamp))) return 'no valid timestamp';
+  return validateEntry(input, 0)?.message;
 }
 
 /**
- * Complete an append that was interrupted, if its record is there. Call with the transcript lock held.
- * Returns a refusal when the file changed in a way that cannot be completed safely.
+ * At start-up (the extension, for every state dir): complete every interrupted JSONL append of ours,
+ * each checked at its root and under its transcript's lock; records that do not pass are quarantined
+ * (journal.ts). One report per record.
  */
-function completeInterruptedAppend(stateDir: string, transcript: string, notes: string[]): Refusal | undefined {
-  const f = journalFile(stateDir, transcript);
-  let intent: AppendIntent;
-  try {
-    intent = JSON.parse(fs.readFileSync(f, 'utf8')) as AppendIntent;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    fs.rmSync(f, { force: true }); // a record torn while being written: its append never started
-    notes.push('removed an unreadable append record (its write had not started)');
-    return undefined;
-  }
-  const data = Buffer.from(String(intent.data ?? ''), 'base64');
-  if (intent.file !== transcript || data.length !== intent.length || createHash('sha256').update(data).digest('hex') !== intent.sha256) {
-    fs.rmSync(f, { force: true });
-    notes.push('removed an append record that does not match its data');
-    return undefined;
-  }
-  const size = fs.statSync(transcript).size;
-  const done = Math.max(0, Math.min(size - intent.offset, data.length));
-  if (size < intent.offset) {
-    fs.rmSync(f, { force: true });
-    notes.push('removed a stale append record (the transcript is shorter than where it started)');
-    return undefined;
-  }
-  const present = readRange(transcript, intent.offset, done);
-  if (!present.equals(data.subarray(0, done))) {
-    if (done === 0) {
-      fs.rmSync(f, { force: true });
-      return undefined;
-    }
-    return refuse('corrupt', `${transcript}: an earlier append by OpenClaw Context was interrupted and the bytes after it are not ours; not writing. Record: ${f}.`);
-  }
-  if (done === data.length || done === 0) {
-    fs.rmSync(f, { force: true });
-    if (done === data.length) notes.push('an earlier append had completed; its record was removed');
-    return undefined;
-  }
-  if (size !== intent.offset + done) return refuse('corrupt', `${transcript}: an interrupted append of ours was followed by other writes; not writing. Record: ${f}.`);
-  const afd = fs.openSync(transcript, 'a');
-  try {
-    let w = done;
-    while (w < data.length) w += fs.writeSync(afd, data, w, data.length - w);
-    fs.fsyncSync(afd);
-  } finally {
-    fs.closeSync(afd);
-  }
-  fs.rmSync(f, { force: true });
-  notes.push(`completed an interrupted append (${data.length - done} of ${data.length} bytes were missing)`);
-  return undefined;
-}
-
-/**
- * At start-up: complete every interrupted JSONL append recorded under `<stateDir>/context/jsonl-appends`,
- * each under its transcript's lock. Returns what it did, one line per record.
- */
-export async function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWriteOptions, 'lockTimeoutMs' | 'lockStaleMs' | 'now'> = {}): Promise<string[]> {
-  const dir = journalDir(stateDir);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const n of names) {
-    let file: string;
-    try {
-      file = String((JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')) as AppendIntent).file);
-    } catch {
-      continue;
-    }
-    if (!fs.existsSync(file)) {
-      fs.rmSync(path.join(dir, n), { force: true });
-      continue;
-    }
-    const notes: string[] = [];
-    const lock = await acquireTranscriptLock(`${file}.lock`, opts.lockTimeoutMs ?? 2000, opts.lockStaleMs ?? JSONL_LOCK_STALE_MS, opts.now ?? Date.now, notes);
-    if ('ok' in lock) {
-      out.push(`${file}: ${lock.message}`);
-      continue;
-    }
-    try {
-      const r = completeInterruptedAppend(stateDir, file, notes);
-      out.push(`${file}: ${r ? r.message : notes.join('; ') || 'nothing to do'}`);
-    } finally {
-      releaseTranscriptLock(lock, notes);
-    }
-  }
-  return out;
+export function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWriteOptions, 'lockTimeoutMs' | 'lockStaleMs' | 'now'> = {}): Promise<RecoveryReport[]> {
+  return recoverAppends(stateDir, checkStoredEvent, JOURNAL_LIMITS, lockOptions(opts));
 }
 
 /**
@@ -908,6 +681,13 @@ export async function recoverJsonlAppends(stateDir: string, opts: Pick<JsonlWrit
  * optional sessionFile locate the transcript).
  */
 export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionRow, 'key' | 'sessionId'> & Partial<Pick<SessionRow, 'sessionFile'>>, entries: WriteEntryInput[], opts: JsonlWriteOptions = {}): Promise<WriteResult> {
+  const seen: { quarantined?: string } = {};
+  const r = await appendJsonl(sessionsDir, row, entries, opts, seen);
+  // a quarantined record is reported whatever happens next (on success it is among the notes)
+  return !r.ok && seen.quarantined ? { ...r, message: `${r.message} ${seen.quarantined}` } : r;
+}
+
+async function appendJsonl(sessionsDir: string, row: Pick<SessionRow, 'key' | 'sessionId'> & Partial<Pick<SessionRow, 'sessionFile'>>, entries: WriteEntryInput[], opts: JsonlWriteOptions, seen: { quarantined?: string }): Promise<WriteResult> {
   if (typeof sessionsDir !== 'string' || !sessionsDir) return refuse('invalid-input', 'sessionsDir must be an agent sessions directory');
   if (!row || typeof row !== 'object' || typeof row.sessionId !== 'string' || !row.sessionId) return refuse('invalid-input', 'row must be a session row with a sessionId');
   const bad = validateAll(entries);
@@ -941,14 +721,15 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
 
   const notes: string[] = [];
   const now = opts.now ?? Date.now;
-  const lock = await acquireTranscriptLock(lockPath, opts.lockTimeoutMs ?? 2000, opts.lockStaleMs ?? JSONL_LOCK_STALE_MS, now, notes);
+  const lock = await acquireLock(lockPath, lockOptions(opts), notes);
   if ('ok' in lock) return lock;
   let rfd: number | undefined;
   let intentFile: string | undefined;
   let afd: number | undefined;
   try {
-    const interrupted = completeInterruptedAppend(stateDir, fileReal, notes);
-    if (interrupted) return interrupted;
+    // a record of ours for this transcript: completed, or quarantined when it does not check out
+    const interrupted = completeInterruptedAppend(stateDir, fileReal, checkStoredEvent, JOURNAL_LIMITS, notes);
+    if (interrupted?.status === 'quarantined') seen.quarantined = interrupted.message;
     rfd = fs.openSync(fileReal, 'r');
     const size = fs.fstatSync(rfd).size;
     if (size === 0) return refuse('empty-transcript', `${fileReal} is empty; nothing to append to.`);
@@ -983,6 +764,8 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
       if (!last.targetId || !byId.has(last.targetId)) return refuse('corrupt', `The transcript's last entry is a leaf entry pointing at ${JSON.stringify(last.targetId)}, which does not exist; not appending.`);
       leafId = last.targetId;
     }
+    const stale = basisRefusal(opts.expect, { leafId, size }, `Session ${row.key ?? row.sessionId}`);
+    if (stale) return stale;
     if (opts.branchFrom !== undefined) {
       if (entries.some((x) => x.type === 'compaction')) return refuse('invalid-input', 'only custom and custom_message entries can start a branch');
       const target = byId.get(opts.branchFrom);
@@ -1036,6 +819,6 @@ export async function appendJsonlEntries(sessionsDir: string, row: Pick<SessionR
   } finally {
     if (rfd !== undefined) fs.closeSync(rfd);
     if (afd !== undefined) fs.closeSync(afd);
-    releaseTranscriptLock(lock, notes);
+    releaseLock(lock, notes);
   }
 }

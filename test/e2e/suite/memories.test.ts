@@ -338,7 +338,7 @@ suite('Memories view in the extension host', () => {
     };
     const changed = await run('openclawContext.memory.acceptDream', pending);
     assert.equal(changed.status, 'refused');
-    assert.match(prompts.find((p) => p.kind === 'warn')!.message, /MEMORY\.md changed since it was read; nothing was written/);
+    assert.match(prompts.find((p) => p.kind === 'warn')!.message, /MEMORY\.md changed since the preview; nothing was written/);
     assert.equal(read('MEMORY.md'), edited);
     assert.equal(read('DREAMS.md'), dreamsBefore, 'DREAMS.md not written either');
 

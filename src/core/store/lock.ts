@@ -1,0 +1,253 @@
+/**
+ * The one lock-file protocol of ours, shared by the CLI and the extension: OpenClaw's `<file>.lock`
+ * (openclaw-formats.md §1.6, session-write-lock): a file created exclusively next to the target holding
+ * `{pid, createdAt, starttime}`; a lock whose owner is dead (or whose pid was reused) or that is older than
+ * the stale limit is reclaimed (remove-if-unchanged); otherwise the writer backs off min(1000, 50·n) ms
+ * until its timeout. JSONL transcripts are locked this way (OpenClaw honours it), and so is every file of
+ * ours whose write depends on what was read before it (memory files, flush state): the re-check "is it
+ * still what the plan was made against?" and the write happen under the lock, so two writers can never
+ * both pass the check.
+ *
+ * Async acquisition for the session writers; a synchronous one (`withFileLocksSync`) for the memory
+ * engine's synchronous writers. Within one process, locks serialise async writers; synchronous nesting
+ * of the same file (append → write) re-uses the lock its caller holds.
+ */
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { realFs } from '../checkpoint/atomic';
+import { inspectJsonlLock, isPidAlive, JSONL_LOCK_STALE_MS, type LockInfo, processStartTime } from './ownership';
+
+export interface HeldLock {
+  path: string;
+  content: string;
+}
+
+export interface LockRefusal {
+  ok: false;
+  code: 'locked' | 'write-failed';
+  message: string;
+}
+
+export interface LockOptions {
+  /** how long to wait for a live lock (default 2000 ms) */
+  timeoutMs?: number;
+  /** a lock older than this is stale even if its pid lives (default 30 min) */
+  staleMs?: number;
+  now?: () => number;
+  /** who holds such a lock, for the refusal (default: OpenClaw writing a transcript) */
+  holder?: string;
+}
+
+export const DEFAULT_LOCK_TIMEOUT_MS = 2000;
+
+/**
+ * The refusal of a write whose plan no longer matches the target (the file or the session changed
+ * between the preview and the write). One wording everywhere: the user re-plans.
+ */
+export const changedSincePreview = (what: string, detail = ''): string =>
+  `${what} changed since the preview${detail ? ` (${detail})` : ''}; nothing was written. Re-plan: run it again to see the new preview.`;
+
+/** Locks this process holds. */
+const heldLocks = new Set<string>();
+
+/**
+ * Create `lockPath` exclusively, already holding `content`, so nobody ever sees an empty lock (a writer
+ * killed between open and write would leave one, which reads as "being written" for a long time).
+ * The content goes to a private temp file that is hard-linked to the lock name: link() fails with
+ * EEXIST exactly like open(O_EXCL). Where hard links are unsupported, open(O_EXCL) + write.
+ */
+function createLockFile(lockPath: string, content: string): 'created' | 'exists' | string {
+  const dir = path.dirname(lockPath);
+  const tmp = path.join(dir, `.${path.basename(lockPath)}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`);
+  sweepLockTemps(lockPath);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(tmp, 'wx', 0o600);
+    fs.writeSync(fd, content);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    try {
+      fs.linkSync(tmp, lockPath);
+      return 'created';
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return 'exists';
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS' && code !== 'EXDEV') return errText(err);
+    }
+  } catch (err) {
+    return errText(err);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      /* not created */
+    }
+  }
+  // No hard links here: O_EXCL, then write (a kill in between leaves an empty lock; see inspectJsonlLock).
+  let lfd: number | undefined;
+  try {
+    lfd = fs.openSync(lockPath, 'wx', 0o600);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : errText(err);
+  }
+  try {
+    fs.writeSync(lfd, content);
+    fs.fsyncSync(lfd);
+    return 'created';
+  } catch (err) {
+    try {
+      fs.unlinkSync(lockPath);
+    } catch {
+      /* gone */
+    }
+    return errText(err);
+  } finally {
+    fs.closeSync(lfd);
+  }
+}
+
+const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Remove temp files of createLockFile left by writers of ours that were killed (their pid is gone). */
+function sweepLockTemps(lockPath: string): void {
+  const prefix = `.${path.basename(lockPath)}.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(lockPath));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!n.startsWith(prefix) || !n.endsWith('.tmp')) continue;
+    const pid = Number(n.slice(prefix.length).split('.')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isPidAlive(pid)) continue;
+    try {
+      fs.unlinkSync(path.join(path.dirname(lockPath), n));
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+type Step = HeldLock | LockRefusal | { retry: true } | { busy: LockInfo | undefined };
+
+/** One attempt: take the lock, reclaim it when stale (then retry at once), or report who holds it. */
+function attempt(lockPath: string, staleMs: number, now: () => number, notes: string[]): Step {
+  if (heldLocks.has(lockPath)) return { busy: undefined };
+  const start = processStartTime(process.pid);
+  const content = JSON.stringify({ pid: process.pid, createdAt: new Date(now()).toISOString(), ...(start !== null ? { starttime: start } : {}) }, null, 2);
+  const made = createLockFile(lockPath, content);
+  if (made === 'created') {
+    heldLocks.add(lockPath);
+    return { path: lockPath, content };
+  }
+  if (made !== 'exists') return { ok: false, code: 'write-failed', message: `Cannot create the lock file ${lockPath}: ${made}` };
+  let before: string;
+  try {
+    before = fs.readFileSync(lockPath, 'utf8');
+  } catch {
+    return { retry: true }; // released meanwhile
+  }
+  const info = inspectJsonlLock(lockPath, now(), staleMs);
+  if (!info) return { retry: true };
+  if (info.status === 'dead' || info.status === 'stale') {
+    // remove-if-unchanged, as OpenClaw does
+    try {
+      if (fs.readFileSync(lockPath, 'utf8') === before) {
+        fs.unlinkSync(lockPath);
+        notes.push(`reclaimed a stale lock ${path.basename(lockPath)}: ${info.why}`);
+      }
+    } catch {
+      /* released or replaced meanwhile */
+    }
+    return { retry: true };
+  }
+  return { busy: info };
+}
+
+function busyRefusal(lockPath: string, info: LockInfo | undefined, holder: string | undefined): LockRefusal {
+  const name = path.basename(lockPath);
+  if (!info) return { ok: false, code: 'locked', message: `${name} is held by another write in this process; try again.` };
+  const who = info.pid ? `live pid ${info.pid}` : 'another process';
+  return { ok: false, code: 'locked', message: `${name} is held by ${who} (${info.why}): ${holder ?? 'OpenClaw is writing this transcript. Try again when the run has finished.'}` };
+}
+
+/** The acquisition loop: yields how long to wait before the next attempt; returns the lock or the refusal. */
+function* attempts(lockPath: string, opts: LockOptions, notes: string[]): Generator<number, HeldLock | LockRefusal> {
+  const deadline = Date.now() + (opts.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS);
+  for (let n = 1; ; n++) {
+    const s = attempt(lockPath, opts.staleMs ?? JSONL_LOCK_STALE_MS, opts.now ?? Date.now, notes);
+    if ('retry' in s) continue;
+    if (!('busy' in s)) return s;
+    if (Date.now() >= deadline) return busyRefusal(lockPath, s.busy, opts.holder);
+    yield Math.min(1000, 50 * n, Math.max(1, deadline - Date.now()));
+  }
+}
+
+/** Take `lockPath` (the target's `<file>.lock`), waiting up to the timeout. */
+export async function acquireLock(lockPath: string, opts: LockOptions, notes: string[]): Promise<HeldLock | LockRefusal> {
+  const it = attempts(lockPath, opts, notes);
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) return r.value;
+    await new Promise<void>((res) => setTimeout(res, r.value));
+  }
+}
+
+/** The same, blocking this thread while it waits (the memory engine's writers are synchronous). */
+export function acquireLockSync(lockPath: string, opts: LockOptions, notes: string[]): HeldLock | LockRefusal {
+  const it = attempts(lockPath, opts, notes);
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) return r.value;
+    realFs.sleep(r.value);
+  }
+}
+
+/** Release a lock we hold (only when it still holds our content). */
+export function releaseLock(lock: HeldLock, notes: string[]): void {
+  heldLocks.delete(lock.path);
+  try {
+    if (fs.readFileSync(lock.path, 'utf8') === lock.content) fs.unlinkSync(lock.path);
+    else notes.push(`${path.basename(lock.path)} was replaced by another process while we held it; left in place`);
+  } catch (err) {
+    notes.push(`releasing ${path.basename(lock.path)}: ${errText(err)}`);
+  }
+}
+
+/** A lock that could not be taken (thrown by withFileLocksSync). */
+export class LockError extends Error {
+  constructor(readonly refusal: LockRefusal) {
+    super(refusal.message);
+    this.name = 'LockError';
+  }
+}
+
+/** Files whose locks the current synchronous call stack holds (nested writes of one file re-use them). */
+const syncHeld = new Set<string>();
+
+/**
+ * Run `fn` holding the `<file>.lock` of every file (taken in path order, so two writers of overlapping
+ * sets cannot deadlock; released in reverse). The files' folders must exist. Throws LockError when a lock
+ * stays held past the timeout.
+ */
+export function withFileLocksSync<T>(files: readonly string[], fn: () => T, opts: LockOptions = {}): T {
+  const held: HeldLock[] = [];
+  const notes: string[] = [];
+  try {
+    for (const f of [...new Set(files.map((x) => path.resolve(x)))].sort()) {
+      if (syncHeld.has(f)) continue;
+      const l = acquireLockSync(`${f}.lock`, opts, notes);
+      if ('ok' in l) throw new LockError(l);
+      held.push(l);
+      syncHeld.add(f);
+    }
+    return fn();
+  } finally {
+    for (const l of held.reverse()) {
+      syncHeld.delete(l.path.slice(0, -'.lock'.length));
+      releaseLock(l, notes);
+    }
+  }
+}
