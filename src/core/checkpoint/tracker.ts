@@ -25,9 +25,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomicSync } from './atomic';
+import { writeFileAtomicSync } from '../fs/atomic';
+import { removeFileInRoot, stateDirRoot } from '../fs/safePath';
 import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, TOPIC_CHARS, decisionText, isShortReply, selectExchanges, threadSummary, toEvent, type ExtractedExchange, type ToolCallInfo } from './conversation';
-import { stateDirFor } from './paths';
+import { checkedOwnDir, stateDirFor } from './paths';
 import { CAPS } from './schema';
 import { readLatestPointer, type LatestPointer } from './store';
 import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from './text';
@@ -539,14 +540,13 @@ export class SessionTracker {
   /** Write the changed state files (atomic rename; no fsync unless asked). Returns the files written. */
   save(): StateFile[] {
     if (!this.dirty.size) return [];
-    const dir = this.dir;
-    fs.mkdirSync(dir, { recursive: true });
+    const dir = checkedOwnDir(this.stateDir, this.dir, true);
     const now = this.now();
     const written: StateFile[] = [];
     for (const f of STATE_FILES) {
       if (!this.dirty.has(f)) continue;
       const body = { schema: STATE_SCHEMA, version: STATE_VERSION, session_key: this.sessionKey, updated_at: now, ...this.fileBody(f) };
-      writeFileAtomicSync(path.join(dir, f), JSON.stringify(body), { fsync: this.opts.fsync === true });
+      writeFileAtomicSync(path.join(dir, f), JSON.stringify(body), { fsync: this.opts.fsync === true, root: stateDirRoot(this.stateDir) });
       written.push(f);
     }
     this.dirty.clear();
@@ -574,11 +574,13 @@ export class SessionTracker {
   load(pointer: LatestPointer | undefined = readLatestPointer(this.stateDir, this.sessionKey)): LoadReport {
     const report: LoadReport = { stale: [], invalid: [] };
     const data = emptyData();
-    const dir = this.dir;
+    const dir = checkedOwnDir(this.stateDir, this.dir);
     for (const f of STATE_FILES) {
       let body: Json;
       try {
-        const text = fs.readFileSync(path.join(dir, f), 'utf8');
+        const file = path.join(dir, f);
+        if (fs.existsSync(file) && !fs.lstatSync(file).isFile()) throw new Error('not a regular file: refused');
+        const text = fs.readFileSync(file, 'utf8');
         body = JSON.parse(text) as Json;
       } catch (err) {
         if ((err as { code?: string }).code !== 'ENOENT') report.invalid.push({ file: f, error: err instanceof Error ? err.message : String(err) });
@@ -613,9 +615,9 @@ export class SessionTracker {
   discard(): void {
     for (const f of STATE_FILES) {
       try {
-        fs.unlinkSync(path.join(this.dir, f));
+        removeFileInRoot(stateDirRoot(this.stateDir), path.join(this.dir, f));
       } catch {
-        /* absent */
+        /* not ours to delete */
       }
     }
     this.data = emptyData();

@@ -43,7 +43,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { writeFileInRoot } from '../fs/atomic';
+import { resolveInRoot, stateDirRoot, type RootLike } from '../fs/safePath';
 import { entryTime } from '../checkpoint/conversation';
 import { flatten, gist } from '../checkpoint/text';
 import { alreadyFlushed, DEFAULT_SOFT_THRESHOLD_TOKENS, shouldFlush } from '../compaction/triggers';
@@ -132,22 +133,27 @@ export class FlushStateStore {
   /** why the last read treated the file as empty (corrupt JSON, wrong schema), else undefined */
   problem: string | undefined;
 
-  constructor(readonly dir: string) {
+  /** `root`: the folder the store must stay inside (the state dir; see ../fs/safePath) */
+  constructor(
+    readonly dir: string,
+    readonly root: RootLike = dir,
+  ) {
     this.file = path.join(dir, FLUSH_STATE_FILE);
   }
 
   /** The store at `<stateDir>/context/memory/flush-state.json`. */
   static forStateDir(stateDir: string): FlushStateStore {
-    return new FlushStateStore(memoryStateDir(stateDir));
+    return new FlushStateStore(memoryStateDir(stateDir), stateDirRoot(stateDir));
   }
 
   /** Every session's record (invalid records are dropped and reported in `problem`). */
   readAll(): Map<string, FlushRecord> {
     this.problem = undefined;
     const out = new Map<string, FlushRecord>();
+    const file = resolveInRoot(this.root, this.file); // a link leading out of the state dir is refused, not read
     let text: string;
     try {
-      text = fs.readFileSync(this.file, 'utf8');
+      text = fs.readFileSync(file, 'utf8');
     } catch (err) {
       if ((err as { code?: string }).code !== 'ENOENT') this.problem = `${FLUSH_STATE_FILE} could not be read (${err instanceof Error ? err.message : String(err)}); treated as empty`;
       return out;
@@ -182,15 +188,14 @@ export class FlushStateStore {
     const all = this.readAll();
     if (this.problem && fs.existsSync(this.file) && all.size === 0) {
       try {
-        fs.copyFileSync(this.file, `${this.file}.corrupt`);
+        writeFileInRoot(this.root, `${this.file}.corrupt`, fs.readFileSync(resolveInRoot(this.root, this.file)), { fsync: true });
       } catch {
         /* best effort: the report already said the file was unreadable */
       }
     }
     all.set(sessionKey, rec);
     const sessions = Object.fromEntries([...all.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    fs.mkdirSync(this.dir, { recursive: true });
-    writeFileAtomicSync(this.file, `${JSON.stringify({ schema: FLUSH_STATE_SCHEMA, version: FLUSH_STATE_VERSION, sessions }, null, 2)}\n`, { fsync: true });
+    writeFileInRoot(this.root, this.file, `${JSON.stringify({ schema: FLUSH_STATE_SCHEMA, version: FLUSH_STATE_VERSION, sessions }, null, 2)}\n`, { fsync: true });
   }
 }
 

@@ -26,7 +26,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { writeFileInRoot } from '../checkpoint/atomic';
+import { stateDirRoot } from '../fs/safePath';
 import { JsonlSessionStore } from './jsonlStore';
 import { checkLockFiles, checkOwnership, inspectJsonlLock, isPidAlive, JSONL_LOCK_STALE_MS, type Ownership, type OwnershipOptions, processStartTime } from './ownership';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
@@ -785,9 +786,9 @@ function journalFile(stateDir: string, transcript: string): string {
 
 function writeIntent(stateDir: string, transcript: string, offset: number, buf: Buffer): string {
   const f = journalFile(stateDir, transcript);
-  fs.mkdirSync(path.dirname(f), { recursive: true });
   const intent: AppendIntent = { schema: 'openclaw-context/jsonl-append', file: transcript, offset, length: buf.length, sha256: createHash('sha256').update(buf).digest('hex'), data: buf.toString('base64') };
-  writeFileAtomicSync(f, JSON.stringify(intent) + '\n', { fsync: true });
+  // inside the state dir, never through a link leading out of it (fs/safePath)
+  writeFileInRoot(stateDirRoot(stateDir), f, JSON.stringify(intent) + '\n', { fsync: true });
   return f;
 }
 
