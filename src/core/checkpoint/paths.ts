@@ -103,7 +103,7 @@ export function stateDirFor(stateDir: string, sessionKey: string): string {
 
 /**
  * `dir` (one of our folders under `<stateDir>/context`) after the safePath checks: no component between the
- * state dir and it is a link leading out of the state dir, each is a folder; created (one level at a time)
+ * state dir and it is a link leading out of the state dir, each is a folder; created
  * when `create`. Returns `dir` as named (for messages); writers pass `{ root: stateDirRoot(stateDir) }` to
  * writeFileAtomicSync, which checks again at the moment of writing. Throws UnsafePathError naming the link.
  */

@@ -385,7 +385,7 @@ export function memoriesDir(workspaceDir: string, create = true): MemoriesDir {
   }
   let real: string;
   try {
-    // through safePath: created one level at a time, never through a link leading out of the workspace
+    // through safePath: created under its checked real path, never through a link leading out of the workspace
     real = create ? ensureDirInRoot(workspaceRoot(wsReal), MEMORIES_DIR) : resolveInRoot(workspaceRoot(wsReal), MEMORIES_DIR, 'dir');
     if (!create) fs.statSync(real);
   } catch (err) {

@@ -9,8 +9,8 @@
  *   a link that stays inside the root is followed;
  * - every component but the last must be a folder; an existing target must be a regular file (never a
  *   symbolic link, FIFO, device or folder) — or a folder for `ensureDirInRoot`;
- * - folders are created one level at a time and checked again after creation, so a link planted while we
- *   create them is caught.
+ * - missing folders are created under the checked real path and checked again after creation, so a link
+ *   planted while we create them is caught.
  *
  * The writers use the *real* path that was checked (`writeFileAtomicSync(…, { root })` in ./atomic re-checks
  * it right before the rename), so a link swapped into a component after the check is not followed either way.
@@ -150,28 +150,16 @@ export function resolveInRoot(root: RootLike, target: string, expect: Expect = '
 }
 
 /**
- * Create `dir` (absolute, or relative to the root) and any missing folder between it and the root, one level
- * at a time, never through a link that leads outside; returns its real path. A missing root is created
- * (its own ancestors are the user's, not ours to judge).
+ * Create `dir` (absolute, or relative to the root) and any missing folder between it and the root, under the
+ * real path just checked (never through a link leading out), then check the result again; returns its real
+ * path. A missing root is created (its own ancestors are the user's, not ours to judge).
  */
 export function ensureDirInRoot(root: RootLike, dir: string, mode = 0o755): string {
-  let w = walk(root, dir, 'dir');
-  if (w.rootMissing) {
-    fs.mkdirSync(path.resolve(asRoot(root).dir), { recursive: true, mode });
-    w = walk(root, dir, 'dir');
-  }
-  let cur = w.real;
-  for (const name of w.missing) {
-    const next = path.join(cur, name);
-    try {
-      fs.mkdirSync(next, { mode });
-    } catch (err) {
-      if (errCode(err) !== 'EEXIST') throw err;
-    }
-    cur = next;
-  }
-  // whatever exists now (ours, or something planted in between) is checked again
-  return w.missing.length ? resolveInRoot(root, dir, 'dir') : cur;
+  const w = walk(root, dir, 'dir');
+  if (!w.missing.length && !w.rootMissing) return w.real;
+  fs.mkdirSync(path.join(w.real, ...w.missing), { recursive: true, mode });
+  // whatever exists now (ours, or a link planted in between) is checked again
+  return resolveInRoot(root, dir, 'dir');
 }
 
 /**
