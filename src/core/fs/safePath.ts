@@ -97,7 +97,7 @@ function walk(rootLike: RootLike, target: string, expect: Expect): Walked {
     if (errCode(err) === 'ENOENT') return { real: absRoot, missing: comps, rootMissing: true };
     throw err;
   }
-  if (!fs.statSync(realRoot).isDirectory()) throw new UnsafePathError('not-a-directory', `${absRoot} (${root.label}) is not a folder`, absRoot);
+  if (!fs.statSync(realRoot).isDirectory()) throw new UnsafePathError('not-a-directory', `${absRoot} (${root.label}) is not a directory`, absRoot);
   let cur = realRoot;
   for (let i = 0; i < comps.length; i++) {
     const next = path.join(cur, comps[i]!);
@@ -132,7 +132,7 @@ function walk(rootLike: RootLike, target: string, expect: Expect): Walked {
     } else cur = next;
     if (last && expect === 'any') break;
     if (!last || expect === 'dir') {
-      if (!st.isDirectory()) throw new UnsafePathError('not-a-directory', `${shown} is not a folder: refused`, shown);
+      if (!st.isDirectory()) throw new UnsafePathError('not-a-directory', `${shown} is not a directory: refused`, shown);
     } else if (!st.isFile()) {
       throw new UnsafePathError('not-a-file', `${shown} is not a regular file: refused`, shown);
     }
