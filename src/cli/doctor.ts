@@ -11,7 +11,6 @@ import { checkOwnership, gatewayPorts, probePort } from '../core/store/ownership
 import { loadSqlite, sqliteAvailable, zstdBackend } from '../core/store/sqliteEngine';
 import { memoryChecklist } from '../core/memory/checklist';
 import { ErrorsBaselineStore } from '../core/memory/lint';
-import { memoryStateDir } from '../core/memory/fsSafe';
 import { UsageError } from './args';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, painter, useColor, type CliIo } from './io';

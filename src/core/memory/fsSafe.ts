@@ -139,3 +139,13 @@ export function writableWorkspace(stateDir: string, agent: Pick<AgentInfo, 'id' 
   if (!isDir) throw new MemoryWriteError('no-workspace', `the workspace of agent ${agent.id} was not found: ${ws}`);
   return ws;
 }
+
+/** writableWorkspace, or undefined when it refuses (the breaker's errors.md line is then not written anywhere else). */
+export function writableWorkspaceOrNone(stateDir: string, agent: Pick<AgentInfo, 'id' | 'workspace' | 'configuredWorkspace'> | undefined): string | undefined {
+  if (!agent) return undefined;
+  try {
+    return writableWorkspace(stateDir, agent);
+  } catch {
+    return undefined;
+  }
+}
