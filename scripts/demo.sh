@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 PORT="${DEMO_PORT:-8765}"
 DIR="${DEMO_DIR:-$HOME/.cache/openclaw-context-demo}"
 [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund --loglevel=error
-eval "$(bash scripts/setup-e2e.sh)"
+SETUP_ENV=$(bash scripts/setup-e2e.sh) || exit 1; eval "$SETUP_ENV"
 node scripts/build.mjs >/dev/null
 mkdir -p test-results
 npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix >/dev/null

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 T0=$(date +%s)
 mkdir -p test-results
 [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund --loglevel=error
-eval "$(bash scripts/setup-e2e.sh)"
+SETUP_ENV=$(bash scripts/setup-e2e.sh) || exit 1; eval "$SETUP_ENV"
 export NODE24_BIN CODE_SERVER_ENTRY
 
 echo "== 1/4 typecheck, compile, bundle"

@@ -4,7 +4,7 @@
 # Expects `npx tsc -p .` and `node scripts/build.mjs` to have run (scripts/test-all.sh does both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-eval "$(bash scripts/setup-e2e.sh)"
+SETUP_ENV=$(bash scripts/setup-e2e.sh) || exit 1; eval "$SETUP_ENV"
 export NODE24_BIN CODE_SERVER_ENTRY
 [ -x /usr/bin/chromium ] || { echo "chromium missing: run bash scripts/setup-e2e.sh" >&2; exit 1; }
 [ -f dist/extension.js ] && [ -f out/test/e2e/suite/index.js ] || { echo "build first: npx tsc -p . && node scripts/build.mjs" >&2; exit 1; }

@@ -16,7 +16,7 @@ if [ ! -f "$SHARED/tools/openclaw-real/fake-llm.mjs" ]; then
 fi
 T0=$(date +%s)
 [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund --loglevel=error
-eval "$(bash test/interop/setup.sh)"
+SETUP_ENV=$(bash test/interop/setup.sh) || exit 1; eval "$SETUP_ENV"
 export NODE24_BIN OPENCLAW_APP OPENCLAW_BIN OPENCLAW_SHARED_DIR="$SHARED"
 echo "== setup done in $(( $(date +%s) - T0 )) s ($OPENCLAW_APP)"
 npx --no-install tsc -p . || { [ -f out/src/core/store/writer.js ] && echo "test-interop: tsc reported errors (see above); continuing with the emitted JS" >&2; }
@@ -32,7 +32,7 @@ if [ "$rc" -ne 0 ] || ! grep -Eq '^[0-9]+ passed, 0 failed$' test-results/intero
 fi
 # Live mode in a real VS Code against the real Gateway (test/e2e/run-live.mjs, issue 7 item 7); its
 # `[live] N passed, N failed` line goes into interop.log too (scripts/test-all.sh counts it).
-eval "$(bash scripts/setup-e2e.sh)"
+SETUP_ENV=$(bash scripts/setup-e2e.sh) || exit 1; eval "$SETUP_ENV"
 export CODE_SERVER_ENTRY
 # always package the current dist/ (built above): a stale VSIX would test yesterday's extension
 npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix 2>&1 | grep -E 'DONE|ERROR' || true

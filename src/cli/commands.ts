@@ -8,10 +8,11 @@ import type { SessionState } from '../core/context/model';
 import { formatTokens, formatTokensTable, formatAge } from '../core/context/format';
 import { estimateTokens, familyFor } from '../core/tokens/estimator';
 import type { EstimatorFamily } from '../core/tokens/weights';
-import { listCheckpoints, listCheckpointSessions, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
+import { listCheckpoints, listCheckpointSessions, readCheckpointText, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
 import { UsageError, type OptionSpec, type Parsed } from './args';
-import { clean, painter, readFileText, table, useColor, type CliIo } from './io';
-import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, type GlobalOptions } from './session';
+import { clean, painter, table, useColor, type CliIo } from './io';
+import { readRegularText } from '../core/fs/safeRead';
+import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions } from './session';
 import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
 import { doctor } from './doctor';
@@ -25,7 +26,7 @@ const status: Command = {
   purpose: 'Show how full the context window is (the gauge) for one session, or for every session.',
   options: [{ name: 'fail-over', type: 'number', arg: '<percent>', help: 'exit 1 when a shown session is at or over this percentage of its window (0–999)' }],
   example: `${CLI_NAME} status agent:main:work --json --fail-over 80`,
-  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","usedSource","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"}}]}',
+  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","usedSource","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"}}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
   exitCodes: '0 ok · 1 a session is at or over --fail-over · 2 usage error (unknown key …) · 3 state dir or store unavailable',
   async run(p, g, io) {
     if (p.positionals.length > 1) throw new UsageError(`status takes at most one session key, got ${p.positionals.length}`);
@@ -33,7 +34,7 @@ const status: Command = {
     if (failOver !== undefined && (failOver < 0 || failOver > 999)) throw new UsageError('--fail-over must be a percentage between 0 and 999');
     const m = await openModelAsync(g, io);
     try {
-      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0])] : m.sessions;
+      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0], m.unavailable)] : m.sessions;
       const over = failOver === undefined ? [] : list.filter((s) => s.gauge.ratio >= failOver).map((s) => s.row.key);
       const paint = painter(useColor(io));
       const lines = list.map((s) => {
@@ -44,9 +45,10 @@ const status: Command = {
       });
       if (!list.length) lines.push('no sessions');
       if (failOver !== undefined) lines.push(over.length ? `${over.length} session(s) at or over ${failOver}%: ${over.join(', ')}` : `all under ${failOver}%`);
+      lines.push(...unavailableLines(m.unavailable));
       return {
         exitCode: over.length ? 1 : 0,
-        json: { command: 'status', version: JSON_VERSION, failOver: failOver ?? null, over, sessions: list.map(gaugeJson) },
+        json: { command: 'status', version: JSON_VERSION, failOver: failOver ?? null, over, sessions: list.map(gaugeJson), unavailable: m.unavailable },
         text: lines.join('\n') + '\n',
       };
     } finally {
@@ -61,7 +63,7 @@ const sessions: Command = {
   purpose: 'List every session as a table: key, agent, store era, used/window (%), compactions, last activity.',
   options: [],
   example: `${CLI_NAME} sessions --state-dir ~/.openclaw --json`,
-  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","window","percent","level","compactions","lastActivity","lastActivityMs"}]}  (newest activity first)',
+  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","window","percent","level","compactions","lastActivity","lastActivityMs"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
   async run(p, g, io) {
     if (p.positionals.length) throw new UsageError(`sessions takes no arguments, got ${JSON.stringify(p.positionals[0])}`);
     const m = await openModelAsync(g, io);
@@ -76,10 +78,10 @@ const sessions: Command = {
           { raw: s.era },
           { raw: cell, cell: paint(levelColor(s.gauge.level), cell) },
           { raw: String(s.gauge.compactions) },
-          { raw: s.lastActivity > 0 ? formatAge(s.lastActivity, now) : '-' },
+          { raw: s.lastActivity > 0 ? formatAge(s.lastActivity, now) : 'unknown' },
         ];
       });
-      const text = m.sessions.length ? table(['KEY', 'AGENT', 'ERA', 'USED/WINDOW (%)', 'COMPACTIONS', 'LAST ACTIVITY'], rows) : 'no sessions\n';
+      const text = (m.sessions.length ? table(['KEY', 'AGENT', 'ERA', 'USED/WINDOW (%)', 'COMPACTIONS', 'LAST ACTIVITY'], rows) : 'no sessions\n') + unavailableLines(m.unavailable).map((l) => `${l}\n`).join('');
       return {
         exitCode: 0,
         json: {
@@ -97,6 +99,7 @@ const sessions: Command = {
             lastActivity: iso(s.lastActivity),
             lastActivityMs: s.lastActivity,
           })),
+          unavailable: m.unavailable,
         },
         text,
       };
@@ -117,7 +120,7 @@ const show: Command = {
     if (p.positionals.length !== 1) throw new UsageError(`show needs exactly one session key${p.positionals.length ? `, got ${p.positionals.length} arguments` : ''}`);
     const m = await openModelAsync(g, io);
     try {
-      const s0 = findSession(m.sessions, p.positionals[0]!);
+      const s0 = findSession(m.sessions, p.positionals[0]!, m.unavailable);
       const s = (await m.transcript(s0.uid)) ?? s0;
       const items = (s.context?.items ?? []).map((e) => ({
         id: e.id,
@@ -192,7 +195,7 @@ const estimate: Command = {
     } else {
       const file = path.resolve(io.cwd ?? process.cwd(), src);
       try {
-        text = readFileText(file, MAX_ESTIMATE_BYTES);
+        text = readRegularText(file, { maxBytes: MAX_ESTIMATE_BYTES });
       } catch (err) {
         throw new UsageError(`estimate: cannot read ${src}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : err instanceof Error ? err.message : String(err)}`);
       }
@@ -233,7 +236,7 @@ function checkpointKey(g: GlobalOptions, io: CliIo, key: string): string {
   try {
     const m = openModel(g, io);
     try {
-      return findSession(m.sessions, key).row.key;
+      return findSession(m.sessions, key, m.unavailable).row.key;
     } finally {
       m.dispose();
     }
@@ -300,7 +303,7 @@ const checkpoint: Command = {
         else if (e?.error) return { exitCode: 1, json: { command: 'checkpoint show', version: JSON_VERSION, stateDir: d.dir, sessionKey: full, id, file: e.file, checkpoint: null, error: e.error }, text: `${e.error}\n` };
       }
       if (file && cp && cpId) {
-        return { exitCode: 0, json: { command: 'checkpoint show', version: JSON_VERSION, stateDir: d.dir, sessionKey: full, id: cpId, file, checkpoint: cp, error: null }, text: fs.readFileSync(file, 'utf8') };
+        return { exitCode: 0, json: { command: 'checkpoint show', version: JSON_VERSION, stateDir: d.dir, sessionKey: full, id: cpId, file, checkpoint: cp, error: null }, text: readCheckpointText(file) };
       }
     }
     const msg = `no ${id ? `checkpoint ${id}` : 'valid checkpoint'} for session ${full}`;

@@ -1,5 +1,6 @@
 /** What every CLI command shares: the Command shape, JSON helpers, the session reference. */
 import type { SessionState } from '../core/context/model';
+import { isoTime } from '../core/store/time';
 import { formatTokens } from '../core/context/format';
 import type { OptionSpec, Parsed } from './args';
 import type { CliIo } from './io';
@@ -27,7 +28,7 @@ export interface Command {
   run(p: Parsed, g: GlobalOptions, io: CliIo): Promise<CommandResult>;
 }
 
-export const iso = (ms: number): string | null => (ms > 0 && Number.isFinite(ms) ? new Date(ms).toISOString() : null);
+export const iso = (ms: number): string | null => isoTime(ms) ?? null;
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 /** JSON has no Infinity/NaN: null instead. */
 export const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);

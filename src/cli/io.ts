@@ -79,10 +79,3 @@ export function table(head: string[], rows: Array<Array<{ raw: string; cell?: st
     cells.map((c, i) => (i === cells.length - 1 ? c.cell ?? c.raw : (c.cell ?? c.raw) + ' '.repeat(widths[i]! - c.raw.length))).join('  ').trimEnd();
   return [line(head.map((h) => ({ raw: h }))), ...rows.map(line)].join('\n') + '\n';
 }
-
-export function readFileText(file: string, maxBytes: number): string {
-  const st = fs.statSync(file);
-  if (!st.isFile()) throw new Error(`${file} is not a file`);
-  if (st.size > maxBytes) throw new Error(`${file} is ${st.size} bytes (limit ${maxBytes})`);
-  return fs.readFileSync(file, 'utf8');
-}

@@ -112,7 +112,7 @@ export const tools: Command = {
     if (p.positionals.length > 1) throw new UsageError('tools takes at most one session key');
     const m = openModel(g, io);
     try {
-      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0])] : m.sessions;
+      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0], m.unavailable)] : m.sessions;
       const stats = toolStats(sessionEntries(m, list, io));
       const md = toolStatsMarkdown(stats);
       let text: string;
@@ -384,7 +384,7 @@ export const flush: Command = {
     checkWriteFlags(p);
     const m = openModel(g, io);
     try {
-      const s0 = findSession(m.sessions, p.positionals[0]!);
+      const s0 = findSession(m.sessions, p.positionals[0]!, m.unavailable);
       const s = m.model.ensureTranscript(s0.uid) ?? s0;
       const agent = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
       const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;

@@ -2,13 +2,13 @@
 import * as fs from 'node:fs';
 import { ContextModel, type SessionState } from '../core/context/model';
 import { resolveStateDirs, type Env, type StateDirCandidate } from '../core/store/config';
-import type { Diagnostic } from '../core/store/types';
+import type { Diagnostic, StoreProblemKind } from '../core/store/types';
 import { StoreError, UsageError } from './args';
 import type { GatewayClient } from '../core/gateway/client';
 import { classifyGatewayError, redact, redactUrl } from '../core/gateway/protocol';
 import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
 import { openGateway } from './gatewayRoute';
-import type { CliIo } from './io';
+import { clean, type CliIo } from './io';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -55,6 +55,33 @@ export interface OpenModel {
   transcript(uid: string): Promise<SessionState | undefined>;
   /** --gateway with no local state dir: the sessions are that remote Gateway's, read through this connection */
   remote?: { url: string; client: GatewayClient; secrets: string[] };
+  /** agents whose session store exists but cannot be read now (their sessions are not in `sessions`) */
+  unavailable: UnavailableAgent[];
+}
+
+/** An agent whose store could not be read: shown with why and what to do, never silently left out. */
+export interface UnavailableAgent {
+  stateDir: string;
+  agentId: string;
+  /** the database file or the sessions dir */
+  location: string;
+  problem: string;
+  hint: string | null;
+  /** 'hot-journal': an unfinished write SQLite must roll back first */
+  kind: StoreProblemKind | null;
+}
+
+export function unavailableAgents(model: ContextModel, agent?: string): UnavailableAgent[] {
+  return model
+    .stateDirs()
+    .flatMap((d) => d.agents.map((a) => ({ dir: d.candidate.dir, a })))
+    .filter((x) => x.a.store && x.a.problem && (!agent || x.a.agent.id === agent))
+    .map(({ dir, a }) => ({ stateDir: dir, agentId: a.agent.id, location: a.store!.location, problem: a.problem!, hint: a.hint ?? null, kind: a.problemKind ?? null }));
+}
+
+/** Text lines for the unavailable agents (after a command's own output). */
+export function unavailableLines(list: readonly UnavailableAgent[]): string[] {
+  return list.flatMap((u) => [`unavailable: agent ${clean(u.agentId)} (${clean(u.location)}): ${clean(u.problem)}`, ...(u.hint ? [`  what to do: ${clean(u.hint)}`] : [])]);
 }
 
 const isDir = (d: string): boolean => {
@@ -120,7 +147,7 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
     }
     return model.get(uid);
   };
-  return { model, diagnostics, sessions, dispose, transcript, remote: { url: gw.url, client, secrets: gw.secrets } };
+  return { model, diagnostics, sessions, dispose, transcript, remote: { url: gw.url, client, secrets: gw.secrets }, unavailable: [] };
 }
 
 /**
@@ -151,16 +178,27 @@ export function openModel(g: GlobalOptions, io: CliIo): OpenModel {
     throw new StoreError(why.length ? `no readable session store: ${why.join('; ')}` : `no agents found in ${candidates.map((c) => c.dir).join(', ')}`);
   }
   const sessions = model.sessions().filter((s) => !g.agent || s.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
-  // problems the reader met but read past (a bad config, a corrupt row, a partial line): on stderr, once each
+  // problems the reader met but read past (a bad config, a corrupt row, a partial line): on stderr, once each;
+  // also those met later, reading a transcript (a FIFO in its place, a zstd bomb row)
   const said = new Set<string>();
-  for (const d of diagnostics) {
-    if (d.severity === 'info') continue;
-    const line = `${d.severity}: ${d.source}: ${d.message}`.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 500);
-    if (said.has(line)) continue;
-    said.add(line);
-    io.stderr(`${line}\n`);
-  }
-  return { model, diagnostics, sessions, dispose: () => model.dispose(), transcript: async (uid) => model.ensureTranscript(uid) };
+  let shown = 0;
+  const report = () => {
+    for (const d of diagnostics.slice(shown)) {
+      if (d.severity === 'info') continue;
+      const line = `${d.severity}: ${d.source}: ${d.message}`.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 500);
+      if (said.has(line)) continue;
+      said.add(line);
+      io.stderr(`${line}\n`);
+    }
+    shown = diagnostics.length;
+  };
+  report();
+  const transcript = async (uid: string) => {
+    const s = model.ensureTranscript(uid);
+    report();
+    return s;
+  };
+  return { model, diagnostics, sessions, dispose: () => model.dispose(), transcript, unavailable: unavailableAgents(model, g.agent) };
 }
 
 /** A user-given key for a message: JSON-quoted, at most 120 characters. */
@@ -168,8 +206,11 @@ export function quoteKey(key: string): string {
   return JSON.stringify(key.length > 120 ? `${key.slice(0, 117)}…` : key);
 }
 
-/** A session by its key: exact, else case-insensitive, else the unique one whose key ends with `:<key>` (`work` → `agent:main:work`). */
-export function findSession(sessions: readonly SessionState[], key: string): SessionState {
+/**
+ * A session by its key: exact, else case-insensitive, else the unique one whose key ends with `:<key>` (`work` → `agent:main:work`).
+ * When it is not found and some agents could not be read, the message says so (the session may be theirs).
+ */
+export function findSession(sessions: readonly SessionState[], key: string, unavailable: readonly UnavailableAgent[] = []): SessionState {
   // OpenClaw stores keys lower-cased: `Agent:Main:Work` names agent:main:work
   const lower = key.toLowerCase();
   const exact = sessions.filter((s) => s.row.key === key);
@@ -177,6 +218,11 @@ export function findSession(sessions: readonly SessionState[], key: string): Ses
   const hits = folded.length ? folded : sessions.filter((s) => s.row.key.toLowerCase().endsWith(`:${lower}`));
   if (hits.length === 1) return hits[0]!;
   const known = sessions.slice(0, 10).map((s) => s.row.key).join(', ');
-  if (!hits.length) throw new UsageError(`no session ${quoteKey(key)}${known ? ` (sessions: ${known}${sessions.length > 10 ? ', …' : ''})` : ''}. Run \`openclaw-context sessions\` to list them.`);
+  if (!hits.length) {
+    const msg = `no session ${quoteKey(key)}${known ? ` (sessions: ${known}${sessions.length > 10 ? ', …' : ''})` : ''}.`;
+    // it may be in a store that cannot be read now: say so (exit 3), never just "no such session"
+    if (unavailable.length) throw new StoreError(`${msg} It may belong to an agent that could not be read: ${unavailable.map((u) => `${u.agentId} (${u.problem}${u.hint ? ` ${u.hint}` : ''})`).join('; ')}`);
+    throw new UsageError(`${msg} Run \`openclaw-context sessions\` to list them.`);
+  }
   throw new UsageError(`session key ${quoteKey(key)} is ambiguous: ${hits.map((s) => `${s.row.key} (${s.agentId} in ${s.stateDir})`).join(', ')}. Pass the full key, --agent or --state-dir.`);
 }

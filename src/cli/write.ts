@@ -74,7 +74,7 @@ function writtenJson(r: WriteResult) {
 
 /** The session of a key with its transcript read (a remote Gateway's: once chat.history answered). */
 async function loadSession(m: OpenModel, key: string): Promise<SessionState> {
-  const s0 = findSession(m.sessions, key);
+  const s0 = findSession(m.sessions, key, m.unavailable);
   return (await m.transcript(s0.uid)) ?? s0;
 }
 
@@ -366,7 +366,7 @@ export async function checkpointRestore(p: Parsed, key: string, id: string | und
   const m = openModel(g, io);
   try {
     const s = await loadSession(m, (p.options.into as string | undefined) ?? key);
-    const source = p.options.into !== undefined ? findSession(m.sessions, key).row.key : s.row.key;
+    const source = p.options.into !== undefined ? findSession(m.sessions, key, m.unavailable).row.key : s.row.key;
     let cp: Checkpoint | undefined;
     let err: string | undefined;
     if (id === undefined) {

@@ -9,7 +9,7 @@ import { hasOpenClawData } from '../core/store/stateDir';
 import { formatTokens } from '../core/context/format';
 import type { SessionState } from '../core/context/model';
 import { groupTurns, type Turn } from '../core/context/rebuild';
-import { compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../core/context/viewModel';
+import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../core/context/viewModel';
 import type { AgentStore, StateDirInfo } from '../core/store/stateDir';
 import type { EntryMeta } from '../core/store/types';
 import type { ContextService } from './service';
@@ -132,7 +132,10 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
           .filter((s) => s.stateDir === dir.candidate.dir && s.agentId === agent.agent.id)
           .sort((a, b) => b.lastActivity - a.lastActivity);
         const out: Node[] = [];
-        if (agent.problem && agent.store) out.push(new InfoNode(`${dir.candidate.dir}|${agent.agent.id}#problem`, agent.problem, agent.hint, 'error'));
+        if (agent.problem && agent.store) {
+          const p = agentProblemModel(agent);
+          out.push(new InfoNode(`${dir.candidate.dir}|${agent.agent.id}#problem`, p.label, p.detail, 'error'));
+        }
         if (!agent.store) out.push(new InfoNode(`${dir.candidate.dir}|${agent.agent.id}#empty`, 'No sessions yet', 'This agent has no session store on disk yet.', 'circle-slash'));
         out.push(...sessions.map((s) => new SessionNode(s.uid)));
         return out;

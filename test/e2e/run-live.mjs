@@ -27,6 +27,7 @@ import {
   EDITOR_PART, openViewContainer, viewPane,
 } from './lib.mjs';
 import { REPO } from './state.mjs';
+import { waitForHelloOk } from '../support/gatewayReady.mjs';
 
 const require = createRequire(import.meta.url);
 const T_START = Date.now();
@@ -206,8 +207,11 @@ async function startGateway() {
     if (!alive(child)) throw new Error(`the Gateway exited early (rc ${child.exitCode}): ${fs.readFileSync(path.join(LOGS, 'gateway.out'), 'utf8').slice(-1500)}`);
     return portOpen(GW_PORT);
   }, 180_000, 500);
-  await sleep(8000); // the port answers before sidecars are ready (run.mjs and gateway.sh wait 8 s too)
-  log(`Gateway pid ${child.pid} on ${GW_URL} after ${((Date.now() - t0) / 1000).toFixed(1)} s (+8 s settle)`);
+  await waitForHelloOk({
+    GatewayClient, url: GW_URL, token: TOKEN,
+    check: () => { if (!alive(child)) throw new Error(`the Gateway exited early (rc ${child.exitCode}): ${fs.readFileSync(path.join(LOGS, 'gateway.out'), 'utf8').slice(-1500)}`); },
+  });
+  log(`Gateway pid ${child.pid} on ${GW_URL} answering hello-ok after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return child;
 }
 

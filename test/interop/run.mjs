@@ -22,6 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { waitForHelloOk } from '../support/gatewayReady.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -283,9 +284,15 @@ async function startGateway() {
     if (!alive(child)) throw new Error(`the Gateway exited early (rc ${child.exitCode}): ${tail(stripAnsi(fs.readFileSync(logFile, 'utf8')))}`);
     return portOpen(GW_PORT);
   }, 180_000, 500);
-  // The port answers before sidecars are ready (gateway.sh waits 8 s too).
-  await sleep(8000);
-  log(`Gateway pid ${child.pid} listening after ${((Date.now() - t0) / 1000).toFixed(1)} s (+8 s settle)`);
+  // The port answers before sidecars are ready: wait until a handshake is answered with hello-ok (on a loaded
+  // machine the Gateway says "UNAVAILABLE: gateway starting" for tens of seconds after the port opens).
+  await waitForHelloOk({
+    GatewayClient: gatewayClientModules().GatewayClient,
+    url: `ws://127.0.0.1:${GW_PORT}`,
+    token: TOKEN,
+    check: () => { if (!alive(child)) throw new Error(`the Gateway exited early (rc ${child.exitCode}): ${tail(stripAnsi(fs.readFileSync(logFile, 'utf8')))}`); },
+  });
+  log(`Gateway pid ${child.pid} answering hello-ok after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return p;
 }
 async function stopGateway(p) {

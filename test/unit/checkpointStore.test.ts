@@ -334,6 +334,7 @@ describe('checkpoint store: SIGKILL during writes', function () {
         cp.working.topic = big + n;
         cp.meta.token_usage = { input_tokens: 1000 + n, context_window: 200000, utilization: 0.5 };
         writeCheckpoint(process.argv[2], cp, { force: true, keep: 5 });
+        process.stdout.write('written\\n');
         n++;
       }`;
     let seed = 12345;
@@ -344,8 +345,15 @@ describe('checkpoint store: SIGKILL during writes', function () {
       const p = spawn(process.execPath, ['-e', child, String(counter), state], { stdio: ['ignore', 'pipe', 'pipe'] });
       let err = '';
       p.stderr.on('data', (d) => (err += d));
+      // The first writer is killed only after one whole checkpoint (on a loaded machine a kill 150 ms after
+      // 'ready' can land before any write ends, and the checks below would have nothing to look at).
+      const want = run === 0 ? 'written' : 'ready';
       await new Promise<void>((resolve, reject) => {
-        p.stdout.once('data', () => resolve());
+        let seen = '';
+        p.stdout.on('data', (d) => {
+          seen += d;
+          if (seen.includes(want)) resolve();
+        });
         p.once('exit', (code) => reject(new Error(`child exited early (${code}): ${err}`)));
       });
       await new Promise((r) => setTimeout(r, 1 + rand() * 150));

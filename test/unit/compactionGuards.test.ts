@@ -599,7 +599,7 @@ describe('compaction guards: L4 circuit breaker (seed 000 L4)', function () {
     fs.writeFileSync(b.fileFor(KEY), '{not json');
     const s = b.status(KEY);
     assert.equal(s.open, false);
-    assert.match(s.error ?? '', /not JSON/);
+    assert.match(s.error ?? '', /not valid JSON/);
     fs.writeFileSync(b.fileFor(KEY), JSON.stringify({ schema: 'openclaw-context/compaction-breaker', version: 1, sessionKey: 'other', consecutiveFailures: 9, open: true, failures: [] }));
     assert.equal(b.isOpen(KEY), false);
     assert.match(b.status(KEY).error ?? '', /another session key/);

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { isPrimaryTranscriptName, JsonlSessionStore } from '../../src/core/store/jsonlStore';
-import type { EntryMeta, SessionRow, TranscriptCursor, TranscriptDelta } from '../../src/core/store/types';
+import { StoreUnavailableError, type EntryMeta, type SessionRow, type TranscriptCursor, type TranscriptDelta } from '../../src/core/store/types';
 import { collectDiagnostics, fixturePath, tmpDir, writeJsonl } from './helpers';
 
 type Json = Record<string, unknown>;
@@ -378,18 +378,20 @@ describe('JsonlSessionStore', function () {
   });
 
   describe('sessions.json', function () {
-    it('invalid JSON → error diagnostic, no rows, no throw', function () {
+    it('invalid JSON → StoreUnavailableError naming the file and where, quoting none of it (the agent is reported, not shown empty)', function () {
       const { dir } = sessionsDir();
       fs.writeFileSync(path.join(dir, 'sessions.json'), '{"agent:main:main": {"sessionId": "s1", ');
-      const diags = collectDiagnostics();
-      const store = new JsonlSessionStore('main', dir, diags.sink);
-      assert.deepEqual(store.readRows(true), { full: true, rows: [] });
-      assert.equal(diags.list.length, 1);
-      assert.equal(diags.list[0]!.severity, 'error');
+      const store = new JsonlSessionStore('main', dir);
+      assert.throws(
+        () => store.readRows(true),
+        (e: unknown) => e instanceof StoreUnavailableError && e.message.startsWith(path.join(dir, 'sessions.json')) && /not valid JSON \(invalid syntax at line 1, column 41\)/.test(e.message) && !e.message.includes('s1'),
+      );
       // Not an object either.
       fs.writeFileSync(path.join(dir, 'sessions.json'), '[1,2,3]');
-      assert.deepEqual(store.readRows(true), { full: true, rows: [] });
-      assert.equal(diags.list.length, 2);
+      assert.throws(() => store.readRows(true), /is not an object keyed by session key/);
+      // fixed: read again (no stale stamp keeps the failure or the old rows)
+      fs.writeFileSync(path.join(dir, 'sessions.json'), JSON.stringify({ 'agent:main:main': { sessionId: 's1', updatedAt: 1 } }));
+      assert.equal(store.readRows(false).rows.length, 1);
     });
 
     it('mixed-case duplicate keys merge into the lower-case key, newest updatedAt wins (either order)', function () {

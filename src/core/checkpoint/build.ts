@@ -14,6 +14,7 @@ import { selectExchanges, threadSummary, TOPIC_CHARS } from './conversation';
 import { CAPS, CHECKPOINT_SCHEMA, CHECKPOINT_SCHEMA_VERSION, type Checkpoint, type CheckpointTrigger, type Decision, type KeyExchange, type WorkingStatus } from './schema';
 import { threadFromState, threadParts, type TrackerSnapshot } from './tracker';
 import { gist } from './text';
+import { isoTime } from '../store/time';
 
 type Json = Record<string, unknown>;
 
@@ -91,7 +92,7 @@ export interface BuildInput {
   now?: number;
 }
 
-const iso = (ms: number): string => new Date(Number.isFinite(ms) && ms > 0 ? ms : 0).toISOString();
+const iso = (ms: number): string => isoTime(ms) ?? new Date(0).toISOString();
 
 function status(state: TrackerSnapshot, now: number): WorkingStatus {
   const t = state.thread;

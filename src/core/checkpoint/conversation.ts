@@ -3,6 +3,7 @@
  * extraction of seed 001 §11.2 over a whole message list (the reference the incremental tracker is
  * tested against).
  */
+import { entryTime } from '../store/time';
 import { codePoints, flatten, gist, isSlashCommand, lastLineGist, messageText } from './text';
 
 type Json = Record<string, unknown>;
@@ -35,16 +36,8 @@ export type ConversationEvent =
   | { kind: 'leaf'; id: string; when: number; targetId: string }
   | { kind: 'other'; id: string; when: number };
 
-/** ms epoch of an entry: its ISO `timestamp`, else the message's numeric one, else 0. */
-export function entryTime(e: Json): number {
-  if (typeof e.timestamp === 'string') {
-    const t = Date.parse(e.timestamp);
-    if (Number.isFinite(t)) return t;
-  } else if (typeof e.timestamp === 'number' && Number.isFinite(e.timestamp)) return e.timestamp;
-  const m = e.message as Json | undefined;
-  if (m && typeof m.timestamp === 'number' && Number.isFinite(m.timestamp)) return m.timestamp;
-  return 0;
-}
+/** ms epoch of an entry (validated: an invalid date is 0); here for the modules that walk conversations. */
+export { entryTime };
 
 /** The first `max` characters of a tool result's text (error gists only need the start). */
 function resultHead(content: unknown, max = 2000): string {

@@ -18,6 +18,7 @@ import type { Checkpoint, CheckpointTrigger } from './schema';
 import type { WriteResult } from './store';
 import type { ContextModel, RefreshResult, SessionState } from '../context/model';
 import type { EntryMeta } from '../store/types';
+import { entryTime } from '../store/time';
 import type { TranscriptIndex } from '../context/rebuild';
 
 export interface CoordinatorOptions {
@@ -362,13 +363,3 @@ export class CheckpointCoordinator {
   }
 }
 
-/** An entry's time in ms (its `timestamp`, ISO or epoch), 0 when it has none. */
-function entryTime(e: Record<string, unknown>): number {
-  const t = e.timestamp;
-  if (typeof t === 'number') return t;
-  if (typeof t === 'string') {
-    const v = Date.parse(t);
-    return Number.isFinite(v) ? v : 0;
-  }
-  return 0;
-}

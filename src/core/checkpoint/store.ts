@@ -8,6 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { sweepTempFiles, TEMP_FILE_RE, writeFileAtomicSync } from '../fs/atomic';
 import { removeFileInRoot, resolveInRoot, stateDirRoot, UnsafePathError, type RootLike } from '../fs/safePath';
+import { parseJsonSafe } from '../fs/safeJson';
+import { READ_LIMITS, readRegularText } from '../fs/safeRead';
+import { timeMs } from '../store/time';
 import { checkedOwnDir, checkpointDir, checkpointsRoot } from './paths';
 import { checkpointIdFor, checkpointNumber, CHECKPOINT_ID_RE, type Checkpoint } from './schema';
 import { MAX_CHECKPOINT_BYTES, parseCheckpointYaml, serializeCheckpoint } from './yamlCodec';
@@ -178,14 +181,14 @@ export function readLatestPointer(stateDir: string, sessionKey: string): LatestP
 
 /** The pointer in a checked session directory (a link or anything but a regular file reads as none). */
 function readPointerIn(dir: string): LatestPointer | undefined {
-  let v: unknown;
+  // our own small file: a regular file, never a link (a FIFO or a device in its place is not read)
+  let parsed;
   try {
-    const file = path.join(dir, LATEST_FILE);
-    if (!fs.lstatSync(file).isFile()) return undefined;
-    v = JSON.parse(fs.readFileSync(file, 'utf8'));
+    parsed = parseJsonSafe(readRegularText(path.join(dir, LATEST_FILE), { maxBytes: READ_LIMITS.pointer, follow: false }));
   } catch {
     return undefined;
   }
+  const v = parsed.ok ? parsed.value : undefined;
   if (!v || typeof v !== 'object') return undefined;
   const p = v as Record<string, unknown>;
   if (typeof p.checkpoint_id !== 'string' || !CHECKPOINT_ID_RE.test(p.checkpoint_id)) return undefined;
@@ -196,7 +199,7 @@ function readPointerIn(dir: string): LatestPointer | undefined {
     path: p.path,
     session_key: typeof p.session_key === 'string' ? p.session_key : '',
     created_at: typeof p.created_at === 'string' ? p.created_at : '',
-    written_at: p.written_at,
+    written_at: timeMs(p.written_at),
     input_tokens: typeof p.input_tokens === 'number' ? p.input_tokens : 0,
     compaction_count: typeof p.compaction_count === 'number' ? p.compaction_count : 0,
     previous_checkpoint: typeof p.previous_checkpoint === 'string' && CHECKPOINT_ID_RE.test(p.previous_checkpoint) ? p.previous_checkpoint : null,
@@ -206,10 +209,12 @@ function readPointerIn(dir: string): LatestPointer | undefined {
 
 /** Read and validate one checkpoint file. Throws CheckpointValidationError (file and field named) or an fs error. */
 export function readCheckpointFile(file: string): Checkpoint {
-  const st = fs.lstatSync(file);
-  if (!st.isFile()) throw new UnsafePathError(st.isSymbolicLink() ? 'symlink' : 'not-a-file', `${file}: not a regular file${st.isSymbolicLink() ? ' (a symbolic link)' : ''}: refused`, file);
-  if (st.size > MAX_CHECKPOINT_BYTES) throw new Error(`${file}: ${st.size} bytes, over the ${MAX_CHECKPOINT_BYTES}-byte limit for a checkpoint`);
-  return parseCheckpointYaml(fs.readFileSync(file, 'utf8'), file);
+  return parseCheckpointYaml(readCheckpointText(file), file);
+}
+
+/** A checkpoint file's text: a regular file (never a link, FIFO or device) of at most 64 MB. Throws SafeReadError. */
+export function readCheckpointText(file: string): string {
+  return readRegularText(file, { maxBytes: MAX_CHECKPOINT_BYTES, follow: false });
 }
 
 export interface CheckpointListEntry {

@@ -27,6 +27,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic';
 import { removeFileInRoot, stateDirRoot } from '../fs/safePath';
+import { parseJsonSafe } from '../fs/safeJson';
+import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, TOPIC_CHARS, decisionText, isShortReply, selectExchanges, threadSummary, toEvent, type ExtractedExchange, type ToolCallInfo } from './conversation';
 import { checkedOwnDir, stateDirFor } from './paths';
 import { CAPS } from './schema';
@@ -578,10 +580,10 @@ export class SessionTracker {
     for (const f of STATE_FILES) {
       let body: Json;
       try {
-        const file = path.join(dir, f);
-        if (fs.existsSync(file) && !fs.lstatSync(file).isFile()) throw new Error('not a regular file: refused');
-        const text = fs.readFileSync(file, 'utf8');
-        body = JSON.parse(text) as Json;
+        // our own file: regular, never a link, bounded; the parse error never quotes it
+        const parsed = parseJsonSafe(readRegularText(path.join(dir, f), { maxBytes: READ_LIMITS.state, follow: false }));
+        if (!parsed.ok) throw new Error(parsed.error);
+        body = parsed.value as Json;
       } catch (err) {
         if ((err as { code?: string }).code !== 'ENOENT') report.invalid.push({ file: f, error: err instanceof Error ? err.message : String(err) });
         continue;

@@ -23,6 +23,8 @@ import * as path from 'node:path';
 import { writeFileAtomicSync, TEMP_FILE_RE } from '../fs/atomic';
 import { removeFileInRoot, stateDirRoot } from '../fs/safePath';
 import { checkedOwnDir, contextRoot, sessionDirIn } from '../checkpoint/paths';
+import { parseJsonSafe } from '../fs/safeJson';
+import { readRegularText, SafeReadError } from '../fs/safeRead';
 import { gist } from '../checkpoint/text';
 import { memoriesDir, MEMORIES_DIR } from './restoreList';
 
@@ -186,20 +188,13 @@ function readState(file: string, sessionKey: string | undefined): BreakerState {
   const fresh = closed(sessionKey ?? '');
   let text: string;
   try {
-    const st = fs.lstatSync(file);
-    if (!st.isFile()) return { ...fresh, error: 'not a regular file' };
-    if (st.size > MAX_STATE_BYTES) return { ...fresh, error: 'state file too large' };
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularText(file, { maxBytes: MAX_STATE_BYTES, follow: false });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? fresh : { ...fresh, error: code ?? String(err) };
+    return err instanceof SafeReadError && err.reason === 'missing' ? fresh : { ...fresh, error: err instanceof Error ? err.message : String(err) };
   }
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (err) {
-    return { ...fresh, error: `not JSON: ${err instanceof Error ? err.message : String(err)}` };
-  }
+  const parsed = parseJsonSafe(text);
+  if (!parsed.ok) return { ...fresh, error: parsed.error };
+  const v = parsed.value;
   const o = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   if (!o || o.schema !== BREAKER_SCHEMA || o.version !== BREAKER_VERSION) return { ...fresh, error: 'unknown schema' };
   if (typeof o.sessionKey !== 'string' || (sessionKey !== undefined && o.sessionKey !== sessionKey)) return { ...fresh, error: 'state file belongs to another session key' };

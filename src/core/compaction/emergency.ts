@@ -33,6 +33,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic';
 import { isUnsafePathError, workspaceRoot } from '../fs/safePath';
+import { readRegularFileStat, SafeReadError } from '../fs/safeRead';
 import { flatten, messageText } from '../checkpoint/text';
 import type { EstimatorFamily } from '../tokens/estimator';
 import { estimateMessage } from '../tokens/messageText';
@@ -273,20 +274,13 @@ export function withSection(existing: Buffer, section: string): { data: Buffer; 
 type Current = { ok: true; data: Buffer; mode?: number } | { ok: false; reason: string };
 
 function readCurrent(file: string): Current {
-  let st: fs.Stats;
+  // a regular file, never a link (O_NOFOLLOW), at most 4 MB, decided on the open descriptor
   try {
-    st = fs.lstatSync(file);
+    const { data, stat } = readRegularFileStat(file, { maxBytes: CONTEXT_MAX_BYTES, follow: false });
+    return { ok: true, data, mode: stat.mode & 0o777 };
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { ok: true, data: Buffer.alloc(0) } : { ok: false, reason: code ?? String(err) };
-  }
-  if (st.isSymbolicLink()) return { ok: false, reason: `${CONTEXT_REL} is a symlink` };
-  if (!st.isFile()) return { ok: false, reason: `${CONTEXT_REL} is not a regular file` };
-  if (st.size > CONTEXT_MAX_BYTES) return { ok: false, reason: `${CONTEXT_REL} is larger than ${CONTEXT_MAX_BYTES} bytes` };
-  try {
-    return { ok: true, data: fs.readFileSync(file), mode: st.mode & 0o777 };
-  } catch (err) {
-    return { ok: false, reason: (err as NodeJS.ErrnoException).code ?? String(err) };
+    if (err instanceof SafeReadError && err.reason === 'missing') return { ok: true, data: Buffer.alloc(0) };
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
   }
 }
 

@@ -27,6 +27,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureDirInRoot, isInside, isUnsafePathError, resolveInRoot, workspaceRoot } from '../fs/safePath';
+import { openRegularFile, SafeReadError } from '../fs/safeRead';
 
 /** The pointer index, and its fallback name (OpenClaw bootstrap: `memory.md` only if `MEMORY.md` is absent). */
 export const MEMORY_INDEX_FILE = 'MEMORY.md';
@@ -164,32 +165,22 @@ function displayPath(realPath: string, workspaceReal: string | undefined): strin
 
 type HeadRead = { ok: true; text: string; bytes: number; complete: boolean } | { ok: false; reason: SkipReason; detail?: string };
 
-const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
-
 /**
  * Read at most `maxBytes` from the head of a regular file (never follows a final symlink, never blocks on
  * a FIFO). Decoded as UTF-8; a NUL byte in the first 8 000 bytes, or invalid UTF-8 anywhere in what was
  * read, makes it binary. A BOM is dropped.
  */
 export function readHead(realPath: string, maxBytes: number): HeadRead {
-  let st: fs.Stats;
-  try {
-    st = fs.lstatSync(realPath);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { ok: false, reason: 'missing' } : { ok: false, reason: 'unreadable', detail: code };
-  }
-  if (!st.isFile()) return { ok: false, reason: 'not-a-file' };
   let fd: number;
+  let fst: fs.Stats;
   try {
-    fd = fs.openSync(realPath, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    ({ fd, stat: fst } = openRegularFile(realPath, { maxBytes: Number.MAX_SAFE_INTEGER, follow: false }));
   } catch (err) {
-    return { ok: false, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code ?? String(err) };
+    const e = err instanceof SafeReadError ? err : undefined;
+    if (e?.reason === 'missing' || e?.reason === 'not-a-file') return { ok: false, reason: e.reason };
+    return { ok: false, reason: 'unreadable', detail: e?.code ?? String(err) };
   }
   try {
-    const fst = fs.fstatSync(fd);
-    if (!fst.isFile()) return { ok: false, reason: 'not-a-file' };
     const want = Math.min(fst.size, Math.max(0, maxBytes));
     const buf = Buffer.alloc(want);
     let got = 0;

@@ -20,6 +20,7 @@
  * words; the mechanical summary quotes the ask itself, so it passes either way.
  */
 import { extractThread } from '../checkpoint/conversation';
+import { timeMs } from '../store/time';
 import { flatten, gist, isSlashCommand, toolFileAccess, todoLines } from '../checkpoint/text';
 import {
   type AgentMessage,
@@ -539,7 +540,7 @@ export function projectEntryMessage(entry: unknown): AgentMessage | undefined {
     case 'custom_message': {
       const m: Json = { role: 'custom', customType: entry.customType, content: entry.content, display: entry.display };
       if (entry.details !== undefined) m.details = entry.details;
-      if (typeof entry.timestamp === 'string') m.timestamp = Date.parse(entry.timestamp);
+      if (typeof entry.timestamp === 'string') m.timestamp = timeMs(entry.timestamp);
       return m;
     }
     case 'branch_summary':

@@ -6,6 +6,7 @@ import { formatTokens } from './format';
 import type { SessionState } from './model';
 import { gaugeShort, sessionModel } from './viewModel';
 import { estOf } from '../store/entries';
+import { isoTime } from '../store/time';
 
 type Json = Record<string, unknown>;
 
@@ -62,7 +63,8 @@ function heading(meta: EntryMeta, n: number): string {
           : meta.role === 'toolResult'
             ? `tool result · ${meta.toolName ?? '?'}`
             : (meta.role ?? meta.type);
-  const when = meta.timestamp ? ` · ${new Date(meta.timestamp).toISOString().replace('T', ' ').slice(0, 19)}` : '';
+  const at = isoTime(meta.timestamp);
+  const when = at ? ` · ${at.replace('T', ' ').slice(0, 19)}` : '';
   const usage = meta.usageTokens ? ` · usage ${formatTokens(meta.usageTokens)}` : '';
   return `### ${n}. ${who} · ~${formatTokens(estOf(meta))} tokens${usage}${when}`;
 }

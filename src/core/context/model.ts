@@ -11,6 +11,7 @@ import { calibrationStart } from './calibration';
 import { entryEstimate, entryMeta } from '../store/entries';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularText } from '../fs/safeRead';
 import { estimateTokens, familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
@@ -190,6 +191,7 @@ export class ContextModel {
           if (as.problem) structureChanged = true;
           delete as.problem;
           delete as.hint;
+          delete as.problemKind;
         } catch (err) {
           const msg = err instanceof Error ? err.message : String(err);
           if (as.problem !== msg) {
@@ -198,6 +200,9 @@ export class ContextModel {
           }
           as.problem = msg;
           if (err instanceof StoreUnavailableError && err.hint) as.hint = err.hint;
+          else delete as.hint;
+          if (err instanceof StoreUnavailableError && err.kind) as.problemKind = err.kind;
+          else delete as.problemKind;
           // keep what we had; mark all of this agent's sessions as seen so they are not dropped
           for (const s of this.sessionsByUid.values()) if (s.stateDir === dir.candidate.dir && s.agentId === as.agent.id) seen.add(s.uid);
           continue;
@@ -372,7 +377,7 @@ export class ContextModel {
       const stamp = `${family}:${st.size}:${st.mtimeMs}`;
       const hit = this.fileTokenCache.get(file);
       if (hit?.stamp === stamp) return hit.tokens;
-      const tokens = estimateTokens(fs.readFileSync(file, 'utf8').trimEnd(), family);
+      const tokens = estimateTokens(readRegularText(file, { maxBytes: 4 * 1024 * 1024 }).trimEnd(), family);
       this.fileTokenCache.set(file, { stamp, tokens });
       return tokens;
     } catch {

@@ -8,9 +8,11 @@ import { formatAge, formatDelta, formatTokens } from './format';
 import type { Gauge, GaugeLevel } from './gauge';
 import type { SessionState } from './model';
 import type { EntryMeta } from '../store/types';
+import type { AgentStore } from '../store/stateDir';
 import { familyFor } from '../tokens/estimator';
 import type { Turn } from './rebuild';
 import { estOf } from '../store/entries';
+import { isoTime } from '../store/time';
 
 const tilde = (g: Gauge): string => (g.estimated ? '~' : '');
 
@@ -168,7 +170,7 @@ export function sessionPickItems(sessions: readonly SessionState[], now: number,
 export function compactionLabel(c: EntryMeta): { label: string; description: string } {
   const before = c.tokensBefore !== undefined ? formatTokens(c.tokensBefore) : '?';
   const after = c.tokensAfter !== undefined ? formatTokens(c.tokensAfter) : `~${formatTokens(estOf(c))} summary`;
-  const when = c.timestamp ? new Date(c.timestamp).toISOString().replace('T', ' ').slice(0, 16) : '';
+  const when = isoTime(c.timestamp)?.replace('T', ' ').slice(0, 16) ?? '';
   return { label: `${before} → ${after}`, description: when };
 }
 
@@ -202,4 +204,13 @@ export function entryLabel(e: EntryMeta): { label: string; description: string; 
     default:
       return { label: e.preview || e.type, description: tokens, icon: 'circle-small' };
   }
+}
+
+/**
+ * The Sessions view's line under an agent whose store cannot be read: a short label (an unfinished write is
+ * named as such), the problem and what to do in the detail.
+ */
+export function agentProblemModel(a: Pick<AgentStore, 'problem' | 'hint' | 'problemKind'>): { label: string; detail: string } {
+  const label = a.problemKind === 'hot-journal' ? 'Unfinished write (hot journal): not readable until OpenClaw opens the database once' : (a.problem ?? '');
+  return { label, detail: [a.problem, a.hint].filter((x): x is string => !!x).join('\n\n') };
 }

@@ -20,6 +20,7 @@
  */
 import { entryMeta } from '../store/entries';
 import { isRemoteStateDir, REMOTE_PREFIX } from '../store/remote';
+import { isoTime, timeMs } from '../store/time';
 import type { EntryMeta, ReadOptions, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from '../store/types';
 import { normalizeGatewayUrl } from './identity';
 import { type ChatHistoryResult, redactUrl, type SessionMessageEvent, type SessionRow as GatewayRow, type SessionsListResult } from './protocol';
@@ -72,7 +73,7 @@ export function rowFromGateway(r: GatewayRow | Json, defaults: GatewayDefaults =
   const out: SessionRow = {
     key,
     sessionId,
-    updatedAt: num(row.updatedAt) ?? num(row.lastActivityAt) ?? num(row.lastInteractionAt) ?? num(row.createdAt) ?? 0,
+    updatedAt: timeMs(row.updatedAt) || timeMs(row.lastActivityAt) || timeMs(row.lastInteractionAt) || timeMs(row.createdAt),
   };
   const copy = <K extends keyof SessionRow>(k: K, v: SessionRow[K] | undefined) => {
     if (v !== undefined) out[k] = v;
@@ -112,7 +113,7 @@ export function historyEntries(messages: readonly unknown[], parentId: string | 
     if (!id || id.startsWith('pending:') || seen.has(id)) continue;
     seen.add(id);
     const ts = num(m.timestamp) ?? num(meta.recordTimestampMs);
-    const base: Json = { id, parentId: parent, timestamp: ts !== undefined ? new Date(ts).toISOString() : undefined };
+    const base: Json = { id, parentId: parent, timestamp: ts !== undefined ? isoTime(ts) : undefined };
     const kind = str(meta.kind);
     let e: Json;
     if (kind === 'compaction') {

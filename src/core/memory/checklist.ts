@@ -25,6 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularText } from '../fs/safeRead';
 import { lintMemory, MEMORY_TOKEN_LIMIT, type LintWorkspaceOptions, type MemoryProblem, type Severity } from './lint';
 import { DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORIES_DIR, MEMORIES_FILES, MEMORY_FILE, scanWorkspace } from './workspace';
 
@@ -159,9 +160,7 @@ function findRepoRoot(dir: string): string | undefined {
 
 function readSmall(file: string): string {
   try {
-    const st = fs.statSync(file);
-    if (!st.isFile() || st.size > 1024 * 1024) return '';
-    return fs.readFileSync(file, 'utf8');
+    return readRegularText(file, { maxBytes: 1024 * 1024 });
   } catch {
     return '';
   }

@@ -45,6 +45,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileInRoot } from '../fs/atomic';
 import { resolveInRoot, stateDirRoot, type RootLike } from '../fs/safePath';
+import { parseJsonSafe } from '../fs/safeJson';
+import { READ_LIMITS, readRegularFile, readRegularText } from '../fs/safeRead';
 import { entryTime } from '../checkpoint/conversation';
 import { flatten, gist } from '../checkpoint/text';
 import { alreadyFlushed, DEFAULT_SOFT_THRESHOLD_TOKENS, shouldFlush } from '../compaction/triggers';
@@ -153,18 +155,17 @@ export class FlushStateStore {
     const file = resolveInRoot(this.root, this.file); // a link leading out of the state dir is refused, not read
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readRegularText(file, { maxBytes: READ_LIMITS.state, follow: false });
     } catch (err) {
       if ((err as { code?: string }).code !== 'ENOENT') this.problem = `${FLUSH_STATE_FILE} could not be read (${err instanceof Error ? err.message : String(err)}); treated as empty`;
       return out;
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (err) {
-      this.problem = `${FLUSH_STATE_FILE} is not valid JSON (${err instanceof Error ? err.message : String(err)}); treated as empty`;
+    const parsed = parseJsonSafe(text);
+    if (!parsed.ok) {
+      this.problem = `${FLUSH_STATE_FILE} is ${parsed.error}; treated as empty`;
       return out;
     }
+    const body = parsed.value;
     if (!isObj(body) || body.schema !== FLUSH_STATE_SCHEMA || body.version !== FLUSH_STATE_VERSION || !isObj(body.sessions)) {
       this.problem = `${FLUSH_STATE_FILE} is not a v${FLUSH_STATE_VERSION} flush state file; treated as empty`;
       return out;
@@ -188,7 +189,7 @@ export class FlushStateStore {
     const all = this.readAll();
     if (this.problem && fs.existsSync(this.file) && all.size === 0) {
       try {
-        writeFileInRoot(this.root, `${this.file}.corrupt`, fs.readFileSync(resolveInRoot(this.root, this.file)), { fsync: true });
+        writeFileInRoot(this.root, `${this.file}.corrupt`, readRegularFile(resolveInRoot(this.root, this.file), { maxBytes: READ_LIMITS.state, follow: false }), { fsync: true });
       } catch {
         /* best effort: the report already said the file was unreadable */
       }

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic';
 import { ensureDirInRoot, isInside, isUnsafePathError, resolveInRoot, stateDirRoot, workspaceRoot } from '../fs/safePath';
 import type { AgentInfo } from '../store/config';
+import { readRegularTextIfExists, SafeReadError } from '../fs/safeRead';
 import { assertLocalStateDir } from '../store/remote';
 
 export type MemoryWriteErrorCode = 'outside' | 'changed' | 'readonly' | 'not-a-file' | 'too-large' | 'no-workspace';
@@ -53,15 +54,12 @@ export function resolveInside(root: string, rel: string): string {
 
 /** The file's text, or undefined when it does not exist. Refuses directories and huge files. */
 export function readTextIfExists(file: string): string | undefined {
-  let st: fs.Stats;
   try {
-    st = fs.statSync(file);
-  } catch {
-    return undefined;
+    return readRegularTextIfExists(file, { maxBytes: MAX_MEMORY_FILE_BYTES });
+  } catch (err) {
+    if (err instanceof SafeReadError && (err.reason === 'not-a-file' || err.reason === 'too-large')) throw new MemoryWriteError(err.reason, err.message);
+    throw err;
   }
-  if (!st.isFile()) throw new MemoryWriteError('not-a-file', `${file} is not a regular file`);
-  if (st.size > MAX_MEMORY_FILE_BYTES) throw new MemoryWriteError('too-large', `${file} is ${st.size} bytes (more than ${MAX_MEMORY_FILE_BYTES})`);
-  return fs.readFileSync(file, 'utf8');
 }
 
 export interface SafeWriteOptions {

@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import JSON5 from 'json5';
+import { MAX_JSON_DEPTH, nestedDeeperThan, parseErrorReason } from '../fs/safeJson';
+import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 import type { DiagnosticSink } from './types';
 
 export interface Env {
@@ -90,7 +92,6 @@ function defaultConfigPath(dir: string, env: Env): string {
 // Config loading: JSON5 + $include + ${VAR}
 
 const MAX_INCLUDE_DEPTH = 10;
-const MAX_CONFIG_BYTES = 8 * 1024 * 1024;
 
 type Json = Record<string, unknown>;
 
@@ -165,14 +166,15 @@ function readWithIncludes(file: string, stack: string[], depth: number): unknown
   if (stack.length && (rel.startsWith('..') || path.isAbsolute(rel))) throw new Error(`$include ${JSON.stringify(file)} is outside the config directory ${rootDir}; refused`);
   if (stack.includes(real)) throw new Error(`$include cycle: ${[...stack, real].map((p) => path.basename(p)).join(' → ')}`);
   if (depth > MAX_INCLUDE_DEPTH) throw new Error(`$include nested deeper than ${MAX_INCLUDE_DEPTH}`);
-  const st = fs.statSync(real);
-  if (st.size > MAX_CONFIG_BYTES) throw new Error(`${path.basename(real)} is larger than ${MAX_CONFIG_BYTES} bytes`);
+  // a regular file of at most 8 MB (a FIFO or /dev/zero in its place is refused, not read)
+  const text = readRegularText(real, { maxBytes: READ_LIMITS.config });
   let parsed: unknown;
   try {
-    parsed = JSON5.parse(fs.readFileSync(real, 'utf8'));
+    parsed = JSON5.parse(text);
   } catch (err) {
-    throw new Error(`${path.basename(real)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`${path.basename(real)} is not valid JSON5 (${parseErrorReason(err, text)})`);
   }
+  if (nestedDeeperThan(parsed)) throw new Error(`${path.basename(real)} is nested deeper than ${MAX_JSON_DEPTH} levels`);
   return resolveIncludes(parsed, path.dirname(real), [...stack, real], depth);
 }
 

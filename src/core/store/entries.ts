@@ -2,6 +2,8 @@
  * Turning one transcript entry (a JSONL line or a `transcript_events` row) into an `EntryMeta`.
  * Shared by both store implementations so they agree on every rule.
  */
+import { parseJsonSafe } from '../fs/safeJson';
+import { entryTime, timeMs } from './time';
 import type { EstimatorFamily } from '../tokens/estimator';
 import { estimateMessage } from '../tokens/messageText';
 import { piEstimateTokens, realAssistantUsage } from '../tokens/pi';
@@ -71,16 +73,6 @@ function messagePreview(m: Json): { preview: string; toolName?: string } {
   return { preview: oneLine(firstText(m.content)) };
 }
 
-function tsOf(e: Json, m?: Json): number {
-  if (typeof e.timestamp === 'string') {
-    const t = Date.parse(e.timestamp);
-    if (!Number.isNaN(t)) return t;
-  }
-  if (typeof e.timestamp === 'number') return e.timestamp;
-  if (m && typeof m.timestamp === 'number') return m.timestamp;
-  return 0;
-}
-
 const numOrUndef = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /**
@@ -122,11 +114,11 @@ function entryMetaBase(e: Json, pos: number, bytes: number): EntryMeta | undefin
   const type = typeof e.type === 'string' ? e.type : '';
   const id = typeof e.id === 'string' && e.id ? e.id : undefined;
   if (type === 'session') {
-    return { id: id ?? '', parentId: null, type, kind: 'header', pos, bytes, timestamp: tsOf(e), tokens: 0, modelVisible: false, preview: '' };
+    return { id: id ?? '', parentId: null, type, kind: 'header', pos, bytes, timestamp: entryTime(e), tokens: 0, modelVisible: false, preview: '' };
   }
   if (!id) return undefined;
   const parentId = typeof e.parentId === 'string' && e.parentId ? e.parentId : null;
-  const base = { id, parentId, type, pos, bytes, timestamp: tsOf(e) };
+  const base = { id, parentId, type, pos, bytes, timestamp: timeMs(e.timestamp) };
   switch (type) {
     case 'message': {
       const m = (e.message && typeof e.message === 'object' ? e.message : {}) as Json;
@@ -136,7 +128,7 @@ function entryMetaBase(e: Json, pos: number, bytes: number): EntryMeta | undefin
       const meta: EntryMeta = {
         ...base,
         kind: 'message',
-        timestamp: base.timestamp || tsOf({}, m),
+        timestamp: base.timestamp || entryTime({}, m),
         role,
         tokens: piEstimateTokens(m),
         // OpenClaw-synthesised assistant rows (status notices, chat.inject, delivery mirrors) are never sent.
@@ -206,13 +198,12 @@ function entryMetaBase(e: Json, pos: number, bytes: number): EntryMeta | undefin
 
 /** Parse one JSON text (a line or a row) defensively. */
 export function parseEntryJson(text: string): { ok: true; value: Json } | { ok: false; error: string } {
-  try {
-    const v: unknown = JSON.parse(text);
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return { ok: false, error: 'not a JSON object' };
-    return { ok: true, value: v as Json };
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
-  }
+  // never the parser's message (it quotes the text); values nested absurdly deep are refused here
+  const parsed = parseJsonSafe(text);
+  if (!parsed.ok) return parsed;
+  const v = parsed.value;
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return { ok: false, error: 'not a JSON object' };
+  return { ok: true, value: v as Json };
 }
 
 /**
@@ -229,7 +220,7 @@ export function entryMetaFromNavigation(nav: Json, pos: number, bytes: number): 
   const id = typeof e.id === 'string' && e.id ? e.id : undefined;
   if (!id || !(type === 'message' || STATE_TYPES.has(type))) return undefined;
   const parentId = typeof e.parentId === 'string' && e.parentId ? e.parentId : null;
-  const timestamp = tsOf(e);
+  const timestamp = entryTime(e);
   if (type !== 'message') return { id, parentId, type, kind: 'state', pos, bytes, timestamp, tokens: 0, est: 0, modelVisible: false, preview: type };
   const model = (nav.model && typeof nav.model === 'object' ? ((nav.model as Json).message as Json | undefined) : undefined) ?? {};
   const msg = (e.message && typeof e.message === 'object' ? e.message : {}) as Json;

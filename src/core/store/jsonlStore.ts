@@ -7,15 +7,16 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseJsonSafe } from '../fs/safeJson';
+import { openRegularFile, READ_LIMITS, readOpenFile, SafeReadError } from '../fs/safeRead';
 import { familyFor, type EstimatorFamily } from '../tokens/estimator';
 import { entryMeta, parseEntryJson } from './entries';
 import { rowFromEntry } from './rows';
-import type { DiagnosticSink, EntryMeta, ReadOptions, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from './types';
+import { type DiagnosticSink, type EntryMeta, type ReadOptions, type RowsDelta, type SessionRow, type SessionStore, StoreUnavailableError, type TranscriptCursor, type TranscriptDelta } from './types';
 
 export const SAFE_SESSION_ID_RE = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
 const CHUNK = 64 * 1024;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
-const MAX_STORE_BYTES = 256 * 1024 * 1024;
 
 /** Files in a sessions dir that are not primary transcripts. */
 export function isPrimaryTranscriptName(name: string): boolean {
@@ -46,34 +47,37 @@ export class JsonlSessionStore implements SessionStore {
     return [this.location];
   }
 
+  /**
+   * The rows of sessions.json. A missing file has none; one that cannot be used (not a regular file, over
+   * 256 MB, not JSON, not an object) throws StoreUnavailableError: the agent is reported, not shown empty.
+   */
   readRows(full: boolean): RowsDelta {
-    let st: fs.Stats;
+    let opened: { fd: number; stat: fs.Stats };
     try {
-      st = fs.statSync(this.storePath);
-    } catch {
-      this.storeStamp = '';
-      return { full: true, rows: [] };
-    }
-    const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
-    if (!full && stamp === this.storeStamp) return { full: false, rows: [] };
-    this.storeStamp = stamp;
-    if (st.size > MAX_STORE_BYTES) {
-      this.diag({ severity: 'error', source: this.storePath, message: `sessions.json is ${st.size} bytes, over the ${MAX_STORE_BYTES}-byte limit; not read` });
-      return { full: true, rows: [] };
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(fs.readFileSync(this.storePath, 'utf8'));
+      opened = openRegularFile(this.storePath, { maxBytes: READ_LIMITS.sessionsIndex });
     } catch (err) {
-      // OpenClaw replaces the file atomically, so this is real corruption (or a foreign writer).
-      this.diag({ severity: 'error', source: this.storePath, message: `sessions.json is not valid JSON: ${err instanceof Error ? err.message : String(err)}` });
       this.storeStamp = '';
-      return { full: true, rows: [] };
+      if (err instanceof SafeReadError && err.reason === 'missing') return { full: true, rows: [] };
+      throw new StoreUnavailableError(err instanceof Error ? err.message : String(err));
     }
-    if (!data || typeof data !== 'object' || Array.isArray(data)) {
-      this.diag({ severity: 'error', source: this.storePath, message: 'sessions.json is not an object keyed by session key' });
-      return { full: true, rows: [] };
+    const st = opened.stat;
+    const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    let text: string;
+    try {
+      if (!full && stamp === this.storeStamp) return { full: false, rows: [] };
+      text = readOpenFile(opened.fd, this.storePath, st.size, READ_LIMITS.sessionsIndex).toString('utf8');
+    } catch (err) {
+      throw new StoreUnavailableError(err instanceof Error ? err.message : String(err));
+    } finally {
+      fs.closeSync(opened.fd);
     }
+    // OpenClaw replaces the file atomically, so a parse failure is real corruption (or a foreign writer). The
+    // parser's own message would quote the text (a link to /etc/passwd would print its first line): never done.
+    const parsed = parseJsonSafe(text);
+    if (!parsed.ok) throw new StoreUnavailableError(`${this.storePath} is ${parsed.error}`);
+    const data = parsed.value;
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StoreUnavailableError(`${this.storePath} is not an object keyed by session key`);
+    this.storeStamp = stamp;
     // Keys are normalised to lower case; legacy mixed-case duplicates merge, newest updatedAt wins.
     const byKey = new Map<string, SessionRow>();
     for (const [rawKey, value] of Object.entries(data as Record<string, unknown>)) {
@@ -137,9 +141,7 @@ export class JsonlSessionStore implements SessionStore {
     const empty = (c: JsonlCursor): TranscriptDelta => ({ reset: true, entries: [], cursor: c });
     const fresh = (f: string, st?: fs.Stats): JsonlCursor => ({ kind: 'jsonl', file: f, offset: 0, ino: st?.ino ?? 0, dev: st?.dev ?? 0, lineNo: 0, version: 0, lastId: null });
     if (!file) return empty(fresh(''));
-    let st: fs.Stats;
     try {
-      st = fs.statSync(file);
       // A symlink must not lead out of the sessions dir.
       const real = fs.realpathSync(file);
       const rel = path.relative(fs.realpathSync(this.location), real);
@@ -150,81 +152,87 @@ export class JsonlSessionStore implements SessionStore {
     } catch {
       return empty(fresh(file));
     }
-    let c = cursor && cursor.kind === 'jsonl' ? cursor : undefined;
-    let reset = false;
-    if (!c || c.file !== file || c.ino !== st.ino || c.dev !== st.dev || st.size < c.offset) {
-      c = fresh(file, st);
-      reset = true;
+    // Only a regular file is read (a FIFO or a device in its place would block or never end), through one descriptor.
+    let opened: { fd: number; stat: fs.Stats };
+    try {
+      opened = openRegularFile(file, { maxBytes: Number.MAX_SAFE_INTEGER });
+    } catch (err) {
+      if (!(err instanceof SafeReadError && err.reason === 'missing')) this.diag({ severity: 'error', source: `${this.storePath}[${row.key}]`, message: `transcript not read: ${err instanceof Error ? err.message : String(err)}` });
+      return empty(fresh(file));
     }
-    if (st.size === c.offset) return { reset, entries: [], cursor: c };
-    this.family = reset ? undefined : familyFor(row.modelProvider, row.model);
-    const out = this.readLines(file, c, st.size, opts);
-    return { reset, entries: out.entries, cursor: out.cursor, ...(out.headerVersion !== undefined ? { headerVersion: out.headerVersion } : {}) };
+    try {
+      const st = opened.stat;
+      let c = cursor && cursor.kind === 'jsonl' ? cursor : undefined;
+      let reset = false;
+      if (!c || c.file !== file || c.ino !== st.ino || c.dev !== st.dev || st.size < c.offset) {
+        c = fresh(file, st);
+        reset = true;
+      }
+      if (st.size === c.offset) return { reset, entries: [], cursor: c };
+      this.family = reset ? undefined : familyFor(row.modelProvider, row.model);
+      const out = this.readLines(opened.fd, file, c, st.size, opts);
+      return { reset, entries: out.entries, cursor: out.cursor, ...(out.headerVersion !== undefined ? { headerVersion: out.headerVersion } : {}) };
+    } finally {
+      fs.closeSync(opened.fd);
+    }
   }
 
-  private readLines(file: string, start: JsonlCursor, size: number, opts?: ReadOptions): { entries: EntryMeta[]; cursor: JsonlCursor; headerVersion?: number } {
+  private readLines(fd: number, file: string, start: JsonlCursor, size: number, opts?: ReadOptions): { entries: EntryMeta[]; cursor: JsonlCursor; headerVersion?: number } {
     const cur: JsonlCursor = { ...start };
     const entries: EntryMeta[] = [];
     let headerVersion: number | undefined;
-    let fd: number;
-    try {
-      fd = fs.openSync(file, 'r');
-    } catch (err) {
-      this.diag({ severity: 'warning', source: file, message: `cannot open: ${err instanceof Error ? err.message : String(err)}` });
-      return { entries, cursor: cur };
+    // One buffer, reused: it holds the unfinished line plus the next read, and grows only when a
+    // single line does not fit (by max(CHUNK, a quarter): ≤ 1.25 × the longest line + CHUNK, amortised
+    // copying). No per-chunk allocation or concat.
+    let buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, size - cur.offset)));
+    let pos = cur.offset; // file position of buf[0]
+    let len = 0; // valid bytes in buf
+    let dropping = false; // inside an over-long line: skip to its end
+    let scanned = 0; // buf[0, scanned) is known to hold no newline: each byte is searched once (no quadratic rescans of a long line)
+    while (pos + len < size) {
+      if (len === buf.length) {
+        const bigger = Buffer.allocUnsafe(len + Math.max(CHUNK, len >> 2));
+        buf.copy(bigger, 0, 0, len);
+        buf = bigger;
+      }
+      const n = fs.readSync(fd, buf, len, Math.min(buf.length - len, size - (pos + len)), pos + len);
+      if (n <= 0) break;
+      len += n;
+      const view = len === buf.length ? buf : buf.subarray(0, len);
+      let lineStart = 0;
+      for (;;) {
+        const nl = view.indexOf(10, Math.max(lineStart, scanned));
+        if (nl < 0) break;
+        if (dropping) {
+          dropping = false;
+          cur.lineNo++;
+        } else {
+          this.handleLine(view, lineStart, nl, pos + lineStart, file, cur, entries, (v) => (headerVersion = v));
+          if (opts?.onProgress && cur.lineNo % (opts.progressEvery ?? 256) === 0) opts.onProgress(cur.lineNo, pos + nl + 1 - start.offset);
+        }
+        cur.offset = pos + nl + 1;
+        lineStart = nl + 1;
+      }
+      if (lineStart > 0) {
+        buf.copyWithin(0, lineStart, len);
+        len -= lineStart;
+        pos += lineStart;
+      }
+      scanned = len;
+      if (dropping || len > MAX_LINE_BYTES) {
+        // still inside (or just past the limit of) an over-long line: nothing of it is kept
+        if (!dropping) this.diag({ severity: 'warning', source: `${file}:${cur.lineNo + 1}`, message: `line longer than ${MAX_LINE_BYTES} bytes skipped` });
+        if (!dropping || buf.length > CHUNK) buf = Buffer.allocUnsafe(CHUNK);
+        dropping = true;
+        pos += len;
+        len = 0;
+        scanned = 0;
+      }
     }
-    try {
-      // One buffer, reused: it holds the unfinished line plus the next read, and grows only when a
-      // single line does not fit (by max(CHUNK, a quarter): ≤ 1.25 × the longest line + CHUNK, amortised
-      // copying). No per-chunk allocation or concat.
-      let buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, size - cur.offset)));
-      let pos = cur.offset; // file position of buf[0]
-      let len = 0; // valid bytes in buf
-      let dropping = false; // inside an over-long line: skip to its end
-      while (pos + len < size) {
-        if (len === buf.length) {
-          const bigger = Buffer.allocUnsafe(len + Math.max(CHUNK, len >> 2));
-          buf.copy(bigger, 0, 0, len);
-          buf = bigger;
-        }
-        const n = fs.readSync(fd, buf, len, Math.min(buf.length - len, size - (pos + len)), pos + len);
-        if (n <= 0) break;
-        len += n;
-        const view = len === buf.length ? buf : buf.subarray(0, len);
-        let lineStart = 0;
-        for (;;) {
-          const nl = view.indexOf(10, lineStart);
-          if (nl < 0) break;
-          if (dropping) {
-            dropping = false;
-            cur.lineNo++;
-          } else {
-            this.handleLine(view, lineStart, nl, pos + lineStart, file, cur, entries, (v) => (headerVersion = v));
-            if (opts?.onProgress && cur.lineNo % (opts.progressEvery ?? 256) === 0) opts.onProgress(cur.lineNo, pos + nl + 1 - start.offset);
-          }
-          cur.offset = pos + nl + 1;
-          lineStart = nl + 1;
-        }
-        if (lineStart > 0) {
-          buf.copyWithin(0, lineStart, len);
-          len -= lineStart;
-          pos += lineStart;
-        }
-        if (len > MAX_LINE_BYTES) {
-          if (!dropping) this.diag({ severity: 'warning', source: `${file}:${cur.lineNo + 1}`, message: `line longer than ${MAX_LINE_BYTES} bytes skipped` });
-          dropping = true;
-          pos += len;
-          len = 0;
-          buf = Buffer.allocUnsafe(CHUNK);
-        }
-      }
-      // A trailing partial line stays unread: cur.offset points at its start.
-      if (dropping) {
-        // keep skipping next time from where we are; count the line as consumed once it completes
-        cur.offset = pos;
-      }
-    } finally {
-      fs.closeSync(fd);
+    // A trailing partial line stays unread: cur.offset points at its start.
+    if (dropping) {
+      // keep skipping next time from where we are; count the line as consumed once it completes
+      cur.offset = pos;
     }
     const result: { entries: EntryMeta[]; cursor: JsonlCursor; headerVersion?: number } = { entries, cursor: cur };
     if (headerVersion !== undefined) result.headerVersion = headerVersion;
@@ -296,7 +304,7 @@ export class JsonlSessionStore implements SessionStore {
     if (!file) return metas.map(() => undefined);
     let fd: number;
     try {
-      fd = fs.openSync(file, 'r');
+      fd = openRegularFile(file, { maxBytes: Number.MAX_SAFE_INTEGER }).fd;
     } catch {
       return metas.map(() => undefined);
     }

@@ -25,6 +25,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import JSON5 from 'json5';
+import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 
 export type OwnerKind = 'gateway' | 'embedded' | 'unknown';
 
@@ -266,7 +267,7 @@ function ageMs(file: string, now: number): number | undefined {
 export function inspectGatewayLock(file: string, ownStateDir: string, ownDir: boolean, now = Date.now()): LockInfo | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularText(file, { maxBytes: READ_LIMITS.lock });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // released meanwhile
     return { file, kind: 'gateway', status: 'alive', why: `lock file cannot be read (${(err as Error).message}); assuming its owner is alive` };
@@ -304,7 +305,7 @@ export function inspectGatewayLock(file: string, ownStateDir: string, ownDir: bo
 export function inspectJsonlLock(file: string, now = Date.now(), staleMs = JSONL_LOCK_STALE_MS): LockInfo | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularText(file, { maxBytes: READ_LIMITS.lock });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     return { file, kind: 'jsonl', status: 'alive', why: `lock file cannot be read (${(err as Error).message}); assuming its owner is alive` };
@@ -425,7 +426,7 @@ export function gatewayPorts(stateDir: string, opts: Pick<OwnershipOptions, 'por
   if (envPort) ports.push(envPort);
   let cfgPort: number | undefined;
   try {
-    const cfg = JSON5.parse(fs.readFileSync(configPathFor(stateDir, opts.configPath), 'utf8')) as { gateway?: { port?: unknown } };
+    const cfg = JSON5.parse(readRegularText(configPathFor(stateDir, opts.configPath), { maxBytes: READ_LIMITS.config })) as { gateway?: { port?: unknown } };
     cfgPort = parsePort(cfg?.gateway?.port);
   } catch {
     /* no config, or unreadable: default port */

@@ -1,4 +1,6 @@
 /** Parsing OpenClaw's SessionEntry (sessions.json value / session_nodes.entry_json) into a SessionRow. */
+import { parseJsonSafe } from '../fs/safeJson';
+import { timeMs } from './time';
 import type { SessionRow } from './types';
 
 type Json = Record<string, unknown>;
@@ -7,7 +9,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 const s = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 export function rowFromEntry(key: string, e: Json): SessionRow {
-  const row: SessionRow = { key, sessionId: s(e.sessionId) ?? '', updatedAt: num(e.updatedAt) ?? 0 };
+  const row: SessionRow = { key, sessionId: s(e.sessionId) ?? '', updatedAt: timeMs(e.updatedAt) };
   const set = <K extends keyof SessionRow>(k: K, v: SessionRow[K] | undefined) => {
     if (v !== undefined) row[k] = v;
   };
@@ -32,12 +34,8 @@ export function rowFromEntry(key: string, e: Json): SessionRow {
 }
 
 export function rowFromEntryJson(key: string, text: string, warn: (m: string) => void): SessionRow {
-  try {
-    const v: unknown = JSON.parse(text);
-    if (isObj(v)) return rowFromEntry(key, v);
-    warn('entry_json is not an object');
-  } catch (err) {
-    warn(`entry_json is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  const parsed = parseJsonSafe(text);
+  if (parsed.ok && isObj(parsed.value)) return rowFromEntry(key, parsed.value);
+  warn(parsed.ok ? 'entry_json is not an object' : `entry_json is ${parsed.error}`);
   return { key, sessionId: '', updatedAt: 0 };
 }

@@ -3,7 +3,7 @@
  * of the product and can say clearly what is missing.
  */
 import * as zlib from 'node:zlib';
-import { decompress as fzstdDecompress } from 'fzstd';
+import { Decompress as FzstdDecompress } from 'fzstd';
 import { StoreUnavailableError } from './types';
 
 export type SqliteModule = typeof import('node:sqlite');
@@ -48,16 +48,55 @@ export function sqliteAvailable(): { ok: true } | { ok: false; reason: string } 
   }
 }
 
-type ZstdFn = (buf: Uint8Array, opts?: { chunkSize?: number }) => Buffer;
+export type ZstdFn = (buf: Uint8Array, opts?: { chunkSize?: number; maxOutputLength?: number }) => Buffer;
 
-/** zlib's output chunk: the row's known size, so the output is one buffer (no 16 KiB chunks + concat). */
-const zstdOpts = (sizeHint: number | undefined) => (sizeHint && sizeHint > 0 ? { chunkSize: Math.max(64, Math.min(sizeHint, 64 * 1024 * 1024)) } : undefined);
+const MiB = 1024 * 1024;
 
-/** Node's zstd (≥ 22.15 / 23.8) when present, else the pure-JS fzstd decoder. */
-export function zstdDecompress(buf: Uint8Array, sizeHint?: number): string {
-  const native = (zlib as unknown as { zstdDecompressSync?: ZstdFn }).zstdDecompressSync;
-  if (typeof native === 'function') return native(buf, zstdOpts(sizeHint)).toString('utf8');
-  return Buffer.from(fzstdDecompress(buf)).toString('utf8');
+/**
+ * The most one transcript row may hold once decompressed, whatever it declares (OpenClaw's own CHECK keeps
+ * `event_utf8_bytes` ≤ 4 MiB; a row is never near this).
+ */
+export const MAX_ROW_BYTES = 64 * MiB;
+
+const sizeText = (n: number): string => (n >= MiB ? `${Math.round((n / MiB) * 10) / 10} MB` : `${n} bytes`);
+
+/**
+ * Decompress one zstd row, never past its declared size (`event_utf8_bytes`) nor MAX_ROW_BYTES: a row
+ * whose data inflates further (a zstd bomb: 35 KB that would become 1.1 GiB) stops at the bound with an
+ * error naming it, after producing at most one output chunk past it. Throws Error for that row only.
+ */
+export function zstdDecompress(buf: Uint8Array, declared?: number): string {
+  return zstdDecompressWith((zlib as unknown as { zstdDecompressSync?: ZstdFn }).zstdDecompressSync, buf, declared);
+}
+
+/** zstdDecompress with a given backend: Node's zstdDecompressSync, or undefined for the pure-JS fzstd decoder. */
+export function zstdDecompressWith(native: ZstdFn | undefined, buf: Uint8Array, declared?: number): string {
+  if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) throw new Error(`its declared size (${String(declared)}) is not a byte count`);
+  if (declared !== undefined && declared > MAX_ROW_BYTES) throw new Error(`it declares ${declared} bytes, over the ${sizeText(MAX_ROW_BYTES)} limit for a row`);
+  const limit = declared ?? MAX_ROW_BYTES;
+  const over = () => new Error(declared !== undefined ? `it inflates past its declared size of ${sizeText(declared)} (a corrupt row or a zstd bomb); not decompressed further` : `it inflates past the ${sizeText(MAX_ROW_BYTES)} limit for a row; not decompressed further`);
+  if (typeof native === 'function') {
+    let out: Buffer;
+    try {
+      // one chunk of the declared size (one buffer, no concat); without a declared size, 1 MiB chunks
+      out = native(buf, { chunkSize: Math.max(64, declared ?? MiB), maxOutputLength: Math.max(1, limit) });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw over();
+      throw err;
+    }
+    if (out.length > limit) throw over();
+    return out.toString('utf8');
+  }
+  // fzstd, streamed: each block's output is counted and the decoding stops once it passes the limit
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const stream = new FzstdDecompress((chunk) => {
+    total += chunk.length;
+    if (total > limit) throw over();
+    chunks.push(chunk);
+  });
+  stream.push(buf, true);
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 export function zstdBackend(): 'node:zlib' | 'fzstd' {

@@ -11,8 +11,10 @@ import * as fs from 'node:fs';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { familyFor, type EstimatorFamily } from '../tokens/estimator';
 import { entryMeta, entryMetaFromNavigation, parseEntryJson } from './entries';
-import { loadSqlite, zstdDecompress } from './sqliteEngine';
+import { loadSqlite, MAX_ROW_BYTES, zstdDecompress } from './sqliteEngine';
 import { rowFromEntryJson } from './rows';
+import { assertSqliteFiles, openError } from './sqliteFiles';
+import { timeMs } from './time';
 import {
   type DiagnosticSink,
   type EntryMeta,
@@ -24,8 +26,6 @@ import {
   type TranscriptCursor,
   type TranscriptDelta,
 } from './types';
-
-const MAX_ROW_BYTES = 64 * 1024 * 1024;
 
 export class SqliteSessionStore implements SessionStore {
   readonly era = 'sqlite' as const;
@@ -63,13 +63,16 @@ export class SqliteSessionStore implements SessionStore {
     const id = `${st.dev}:${st.ino}`;
     if (this.db && id === this.fileId) return this.db;
     this.close();
+    // The database and its companions must be regular files: SQLite would block forever on a FIFO and read
+    // /dev/zero without end. Checked on a descriptor opened without blocking (fs/safeRead.ts).
+    assertSqliteFiles(this.location);
     const { DatabaseSync } = loadSqlite();
     let db: DatabaseSync;
     try {
       db = new DatabaseSync(this.location, { readOnly: true, timeout: 250 });
       db.exec('PRAGMA query_only = 1');
     } catch (err) {
-      throw new StoreUnavailableError(`Cannot open ${this.location} read-only: ${err instanceof Error ? err.message : String(err)}`);
+      throw openError(this.location, err, `Cannot open ${this.location} read-only`);
     }
     try {
       const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
@@ -88,7 +91,7 @@ export class SqliteSessionStore implements SessionStore {
     } catch (err) {
       db.close();
       if (err instanceof StoreUnavailableError) throw err;
-      throw new StoreUnavailableError(`Cannot read ${this.location}: ${err instanceof Error ? err.message : String(err)}`);
+      throw openError(this.location, err, `Cannot read ${this.location}`);
     }
     this.db = db;
     this.fileId = id;
@@ -130,7 +133,7 @@ export class SqliteSessionStore implements SessionStore {
         this.diag({ severity: 'warning', source: `${this.location} ${t}[${key}]`, message: m }),
       );
       if (typeof r.current_session_id === 'string' && r.current_session_id) row.sessionId = r.current_session_id;
-      if (!row.updatedAt && typeof r.updated_at === 'number') row.updatedAt = r.updated_at;
+      if (!row.updatedAt) row.updatedAt = timeMs(r.updated_at);
       if (!row.displayName && typeof r.display_name === 'string' && r.display_name) row.displayName = r.display_name;
       if (!row.sessionId) {
         this.diag({ severity: 'warning', source: `${this.location} ${t}[${key}]`, message: 'row has no session id; skipped' });
@@ -161,10 +164,8 @@ export class SqliteSessionStore implements SessionStore {
         if (r.event_json.length > MAX_ROW_BYTES) throw new Error(`row is larger than ${MAX_ROW_BYTES} bytes`);
         return r.event_json;
       }
-      if (r.event_zstd instanceof Uint8Array) {
-        if (typeof r.event_utf8_bytes === 'number' && r.event_utf8_bytes > MAX_ROW_BYTES) throw new Error(`row is larger than ${MAX_ROW_BYTES} bytes`);
-        return zstdDecompress(r.event_zstd, typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : undefined);
-      }
+      // bounded by the declared size and MAX_ROW_BYTES (a zstd bomb stops there, for this row only)
+      if (r.event_zstd instanceof Uint8Array) return zstdDecompress(r.event_zstd, typeof r.event_utf8_bytes === 'number' ? r.event_utf8_bytes : undefined);
       throw new Error('row has neither event_json nor event_zstd');
     } catch (err) {
       this.diag({

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { type AgentInfo, type Env, type LoadedConfig, type StateDirCandidate, compactionSettings, listDiskAgents, loadConfig, resolveAgents, type CompactionSettings } from './config';
 import { JsonlSessionStore } from './jsonlStore';
 import { SqliteSessionStore } from './sqliteStore';
-import type { DiagnosticSink, SessionStore } from './types';
+import type { DiagnosticSink, SessionStore, StoreProblemKind } from './types';
 
 export const AGENT_DB_NAME = 'openclaw-agent.sqlite';
 
@@ -17,6 +17,8 @@ export interface AgentStore {
   problem?: string;
   /** a hint for fixing the problem */
   hint?: string;
+  /** set for a problem a view explains on its own (an unfinished write: 'hot-journal') */
+  problemKind?: StoreProblemKind;
 }
 
 export interface StateDirInfo {

@@ -172,8 +172,15 @@ export interface SessionStore {
   close(): void;
 }
 
+/** What kind of problem keeps a store from being read, when it is one a view explains on its own. */
+export type StoreProblemKind = 'hot-journal';
+
 export class StoreUnavailableError extends Error {
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+    readonly kind?: StoreProblemKind,
+  ) {
     super(message);
     this.name = 'StoreUnavailableError';
   }

@@ -1,0 +1,67 @@
+/**
+ * The files of an agent database as untrusted input: the database and its companions (`-wal`, `-shm`,
+ * `-journal`) must be regular files before SQLite opens them, and a database it cannot open because of
+ * an unfinished write (a hot journal) is reported as exactly that, with what to do.
+ *
+ * A hot journal: in rollback-journal mode a writer killed during a commit leaves `<db>-journal` holding
+ * the pages it was replacing. The next connection that can write rolls it back (OpenClaw does, on its next
+ * open); a read-only connection cannot and SQLite refuses to read (SQLITE_READONLY_ROLLBACK). We never
+ * write to OpenClaw's database, so we do not roll it back ourselves: the agent is shown with this state.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { assertRegularFile, openRegularFile, SafeReadError } from '../fs/safeRead';
+import { StoreUnavailableError } from './types';
+
+export const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'] as const;
+
+/** SQLite's extended result code: a read-only connection found a hot journal it may not roll back. */
+const SQLITE_READONLY_ROLLBACK = 776;
+/** The first 8 bytes of a rollback journal with content (sqlite3 pager.c aJournalMagic). */
+const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
+
+/** Throws StoreUnavailableError when the database, or a companion that exists, is not a regular file. */
+export function assertSqliteFiles(db: string): void {
+  for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
+    try {
+      assertRegularFile(file);
+    } catch (err) {
+      if (file !== db && err instanceof SafeReadError && err.reason === 'missing') continue;
+      throw new StoreUnavailableError(err instanceof Error ? err.message : String(err));
+    }
+  }
+}
+
+/** `<db>-journal` exists and starts with a journal header (it holds a write that was not finished). */
+export function hasHotJournal(db: string): boolean {
+  let fd: number;
+  try {
+    fd = openRegularFile(`${db}-journal`, { maxBytes: Number.MAX_SAFE_INTEGER }).fd;
+  } catch {
+    return false;
+  }
+  try {
+    const head = Buffer.alloc(JOURNAL_MAGIC.length);
+    return fs.readSync(fd, head, 0, head.length, 0) === head.length && head.equals(JOURNAL_MAGIC);
+  } catch {
+    return false;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export function hotJournalError(db: string): StoreUnavailableError {
+  return new StoreUnavailableError(
+    `the database has an unfinished write (hot journal ${path.basename(db)}-journal: a writer was stopped during a commit); SQLite must roll it back before anyone can read the database, and a read-only reader cannot. No committed data is lost.`,
+    `Open it once with OpenClaw (start its Gateway, or run any openclaw command for this agent), or run: sqlite3 "${db}" "SELECT count(*) FROM sqlite_master;" — either rolls the unfinished write back. OpenClaw Context only reads OpenClaw's database, so it does not do this itself.`,
+    'hot-journal',
+  );
+}
+
+/** The StoreUnavailableError for a failed open or first read: a hot journal named as such, else `prefix: <SQLite's message>`. */
+export function openError(db: string, err: unknown, prefix: string): StoreUnavailableError {
+  const msg = err instanceof Error ? err.message : String(err);
+  const code = (err as { errcode?: unknown }).errcode;
+  if (code === SQLITE_READONLY_ROLLBACK || (/readonly database/i.test(msg) && hasHotJournal(db))) return hotJournalError(db);
+  return new StoreUnavailableError(`${prefix}: ${msg}`);
+}
