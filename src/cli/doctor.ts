@@ -11,7 +11,6 @@ import { checkOwnership, gatewayPorts, probePort } from '../core/store/ownership
 import { loadSqlite, sqliteAvailable, zstdBackend } from '../core/store/sqliteEngine';
 import { memoryChecklist } from '../core/memory/checklist';
 import { ErrorsBaselineStore } from '../core/memory/lint';
-import { memoryStateDir } from '../core/memory/fsSafe';
 import { UsageError } from './args';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, painter, useColor, type CliIo } from './io';
@@ -131,7 +130,7 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
           add({ id: 'workspace', group: 'memory', subject: ws, ok: false, severity: 'warning', message: `agent ${a.agent.id}: workspace not found`, fix: 'Run `openclaw setup` or set agents.defaults.workspace in the config.' });
           continue;
         }
-        for (const c of memoryChecklist(ws, { config: info.config.value, agentId: a.agent.id, baselineStore: new ErrorsBaselineStore(memoryStateDir(dir)), updateBaseline: true })) {
+        for (const c of memoryChecklist(ws, { config: info.config.value, agentId: a.agent.id, baselineStore: ErrorsBaselineStore.forStateDir(dir), updateBaseline: true })) {
           add({ id: c.id, group: 'memory', subject: ws, ok: c.ok, severity: c.severity, message: c.message, fix: c.fix ?? null });
         }
       }

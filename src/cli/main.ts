@@ -9,6 +9,8 @@ import { COMMANDS } from './commands';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { redact } from '../core/gateway/redact';
 import { guardedIo, processIo, type CliIo } from './io';
+import { isUnsafePathError } from '../core/fs/safePath';
+import { MemoryWriteError } from '../core/memory/fsSafe';
 import type { GlobalOptions } from './session';
 
 export const EXIT = { ok: 0, checkFailed: 1, usage: 2, store: 3 } as const;
@@ -131,7 +133,8 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   } catch (err) {
     const code = err instanceof UsageError || err instanceof StoreError ? err.exitCode : EXIT.store;
     const msg = err instanceof Error ? err.message : String(err);
-    const known = err instanceof UsageError || err instanceof StoreError;
+    // a refused path (a link leading out of the state dir or workspace) is a clear message, not a crash
+    const known = err instanceof UsageError || err instanceof StoreError || isUnsafePathError(err) || err instanceof MemoryWriteError;
     io.stderr(`${CLI_NAME}${label ? ` ${label}` : ''}: ${known ? '' : 'unexpected error: '}${msg}\n${code === EXIT.usage ? `Run \`${CLI_NAME} ${cmd ? `${cmd.name} ` : ''}--help\` for usage.\n` : ''}`);
     if (wantsJson) io.stdout(errorJson(label, code, msg));
     return code;

@@ -3,8 +3,11 @@
  * `memory lint|search|remember|dream`, `flush <key>`, `tools`. The engine is src/core/memory; this file
  * only finds the workspace and the transcripts, and prints.
  *
- * Which workspace: `--workspace <dir>`, else the workspace OpenClaw's config gives the agent (`--agent`,
- * else the default agent) of the first state dir that has one.
+ * Which workspace: `--workspace <dir>`, else the workspace the state dir's own config gives the agent
+ * (`--agent`, else the default agent) of the first state dir that has one, or that state dir's own
+ * `workspace` folder — never the home state dir's (a `--state-dir S` run writes in S's workspace). The
+ * writers (remember, dream, flush) refuse a configured workspace missing here instead of using another
+ * folder, and a workspace that is a link leading out of its state dir (core/memory/fsSafe writableWorkspace).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +16,7 @@ import { buildMemoryIndex, searchMemory, type MemorySearchKind } from '../core/m
 import { toolStats, toolStatsMarkdown, formatDuration, formatRate } from '../core/memory/toolStats';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
 import { lintWorkspace, ErrorsBaselineStore } from '../core/memory/lint';
-import { memoryStateDir, MemoryWriteError } from '../core/memory/fsSafe';
+import { MemoryWriteError, writableWorkspace } from '../core/memory/fsSafe';
 import { planRemember, applyRemember, RememberError, REMEMBER_TYPES, type RememberPlan } from '../core/memory/remember';
 import { checkWriteFlags, confirmWrite, WRITE_OPTIONS } from './write';
 import { planDream, planAccept, planReject, applyDreamPlan, type DreamPlan, type AcceptPlan, type RejectPlan, type FileChange } from '../core/memory/dream';
@@ -35,8 +38,8 @@ export interface WorkspaceRef {
   config: unknown;
 }
 
-/** The workspace a memory command works on (exit 3 when there is none). */
-export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions, io: CliIo): WorkspaceRef {
+/** The workspace a memory command works on (exit 3 when there is none); `forWrite`: see the module comment. */
+export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions, io: CliIo, forWrite = false): WorkspaceRef {
   if (explicit !== undefined) {
     const dir = path.resolve(io.cwd ?? process.cwd(), explicit);
     if (!isDir(dir)) throw new StoreError(`workspace not found: ${dir}`);
@@ -54,6 +57,7 @@ export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions,
       if (!d.exists) continue;
       const agents = g.agent ? d.agents.filter((a) => a.agent.id === g.agent) : [...d.agents.filter((a) => a.agent.isDefault), ...d.agents.filter((a) => !a.agent.isDefault)];
       for (const a of agents) {
+        if (forWrite && (a.agent.configuredWorkspace !== undefined || isDir(a.agent.workspace))) return { dir: writableDir(d.candidate.dir, a.agent), agentId: a.agent.id, stateDir: d.candidate.dir, config: d.config.value };
         if (isDir(a.agent.workspace)) return { dir: a.agent.workspace, agentId: a.agent.id, stateDir: d.candidate.dir, config: d.config.value };
         tried.push(`${a.agent.id}: ${a.agent.workspace}`);
       }
@@ -61,6 +65,16 @@ export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions,
     throw new StoreError(`no agent workspace found${tried.length ? ` (tried ${tried.join(', ')})` : ''}. Pass --workspace <dir>, or --state-dir / --agent.`);
   } finally {
     model.dispose();
+  }
+}
+
+/** writableWorkspace, its refusal as a StoreError (exit 3) with the way out. */
+function writableDir(stateDir: string, agent: Parameters<typeof writableWorkspace>[1]): string {
+  try {
+    return writableWorkspace(stateDir, agent);
+  } catch (err) {
+    if (err instanceof MemoryWriteError) throw new StoreError(`${err.message}. Pass --workspace <dir> to write elsewhere.`);
+    throw err;
   }
 }
 
@@ -175,7 +189,7 @@ export async function memorySearch(query: string, p: { options: Record<string, u
 
 export function memoryLint(p: { options: Record<string, unknown> }, g: GlobalOptions, io: CliIo) {
   const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
-  const store = ws.stateDir ? new ErrorsBaselineStore(memoryStateDir(ws.stateDir)) : undefined;
+  const store = ws.stateDir ? ErrorsBaselineStore.forStateDir(ws.stateDir) : undefined;
   const problems = lintWorkspace(ws.dir, { config: ws.config, agentId: ws.agentId ?? undefined, baselineStore: store, updateBaseline: !!store });
   const failing = problems.filter((x) => x.severity !== 'info');
   const lines = problems.map((x) => `${x.file}:${x.line + 1}:${x.column + 1}: ${x.severity} ${x.code}: ${clean(x.message)}${x.fix ? `  (quick fix: ${clean(x.fix.title)})` : ''}`);
@@ -209,7 +223,7 @@ export function memoryLint(p: { options: Record<string, unknown> }, g: GlobalOpt
 
 export async function memoryRemember(p: Parsed, content: string, g: GlobalOptions, io: CliIo) {
   checkWriteFlags(p);
-  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
+  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io, true);
   let plan: RememberPlan;
   try {
     plan = planRemember({ content, type: p.options.type as string | undefined, priority: p.options.priority as string | number | undefined, category: p.options.category as string | undefined }, ws.dir, { config: ws.config });
@@ -321,7 +335,7 @@ export async function memoryDream(p: Parsed, rest: string[], g: GlobalOptions, i
   if (action !== 'dream' && p.options.days !== undefined) throw new UsageError(`--days is for memory dream, not ${action}`);
   const days = (p.options.days as number | undefined) ?? 7;
   if (!Number.isInteger(days) || days < 1 || days > 366) throw new UsageError('--days must be an integer from 1 to 366');
-  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
+  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io, true);
   const now = new Date(io.now?.() ?? Date.now());
   const timeZone = userTimeZone(ws.config);
   const base = { command: 'memory dream', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, workspace: ws.dir, action };
@@ -374,7 +388,7 @@ export const flush: Command = {
       const s = m.model.ensureTranscript(s0.uid) ?? s0;
       const agent = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
       const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
-      const wsDir = p.options.workspace !== undefined ? resolveWorkspace(p.options.workspace as string, g, io).dir : agent?.agent.workspace;
+      const wsDir = p.options.workspace !== undefined ? resolveWorkspace(p.options.workspace as string, g, io).dir : agent && writableDir(s.stateDir, agent.agent);
       if (!wsDir || !fs.existsSync(wsDir)) throw new StoreError(`the workspace of agent ${s.agentId} was not found${wsDir ? ` (${wsDir})` : ''}; pass --workspace <dir>`);
       if (!s.context) throw new StoreError(`the transcript of ${s.row.key} could not be read`);
       const entries = m.model.loadEntries(s.uid, s.context.path).filter((e): e is Record<string, unknown> => !!e);

@@ -11,6 +11,7 @@
  *   (src/cli/gatewayRoute.ts), else exit 3 with what to do instead;
  * - the L4 circuit breaker: paused after 3 failures in a row (`--reset-breaker` resets it).
  */
+import { writableWorkspaceOrNone } from '../core/memory/fsSafe';
 import { planBasisOf, type SessionState } from '../core/context/model';
 import { CheckpointCoordinator } from '../core/checkpoint/coordinator';
 import { listCheckpoints, readLatestCheckpoint } from '../core/checkpoint/store';
@@ -83,8 +84,9 @@ function keepRecentFromConfig(m: OpenModel, s: SessionState): number | undefined
   return typeof c === 'number' && c > 0 ? c : undefined;
 }
 
+/** The workspace for the breaker's errors.md line: only one the memory writers may write (core writableWorkspace). */
 function workspaceOf(m: OpenModel, s: SessionState): string | undefined {
-  return m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId)?.agent.workspace;
+  return writableWorkspaceOrNone(s.stateDir, m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId)?.agent);
 }
 
 // --------------------------------------------------------------------------------------------- compact

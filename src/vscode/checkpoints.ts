@@ -10,14 +10,14 @@ import { CheckpointCoordinator, type CheckpointEvent } from '../core/checkpoint/
 import { checkpointsRoot } from '../core/checkpoint/paths';
 import { planRestore, type RestorePlan } from '../core/checkpoint/restore';
 import type { Checkpoint } from '../core/checkpoint/schema';
-import { deleteCheckpoints, listCheckpoints, listCheckpointSessions, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
+import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
 import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../core/checkpoint/viewModel';
 import { serializeCheckpoint } from '../core/checkpoint/yamlCodec';
 import { planBasisOf, type SessionState } from '../core/context/model';
 import { appendToSession } from '../core/store/sessionWrite';
 import type { WriteResult as StoreWriteResult } from '../core/store/writer';
 import { familyFor } from '../core/tokens/estimator';
-import { CheckpointNode, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
+import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from './output';
 import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
 import type { GatewayClient } from '../core/gateway/client';
@@ -245,7 +245,7 @@ export class CheckpointsController implements vscode.Disposable {
     const items: Item[] = [];
     const now = Date.now();
     for (const d of this.service.model.stateDirs().filter((x) => x.exists)) {
-      const sessions = listCheckpointSessions(d.candidate.dir)
+      const sessions = checkpointSessionsForView(d.candidate.dir)
         .filter((x) => x.count > 0)
         .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
       for (const ss of sessions) {

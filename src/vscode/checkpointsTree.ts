@@ -8,6 +8,18 @@ import { shortKey } from '../core/context/viewModel';
 import { listCheckpoints, listCheckpointSessions, type CheckpointListEntry, type CheckpointSessionInfo } from '../core/checkpoint/store';
 import { checkpointRow, checkpointSessionRow } from '../core/checkpoint/viewModel';
 import type { ContextService } from './service';
+
+/**
+ * The checkpoint sessions of a state dir for a view: none when its checkpoints folder is refused (a link
+ * leading out of the state dir, core/fs/safePath) — the checkpoint controller reports that refusal once.
+ */
+export function checkpointSessionsForView(stateDir: string): CheckpointSessionInfo[] {
+  try {
+    return listCheckpointSessions(stateDir);
+  } catch {
+    return [];
+  }
+}
 import { tildify } from './sessionsTree';
 
 
@@ -73,7 +85,7 @@ export class CheckpointsTreeProvider implements vscode.TreeDataProvider<CpNode>,
   }
 
   private sessionsOf(dir: string): CheckpointSessionInfo[] {
-    const list = listCheckpointSessions(dir)
+    const list = checkpointSessionsForView(dir)
       .filter((s) => s.count > 0)
       .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.sessionKey.localeCompare(b.sessionKey));
     this.sessionsCache.set(dir, list);
@@ -83,7 +95,7 @@ export class CheckpointsTreeProvider implements vscode.TreeDataProvider<CpNode>,
   /** Total checkpoints on disk (for the welcome view's context key). */
   countAll(): number {
     let n = 0;
-    for (const d of this.dirs()) for (const s of listCheckpointSessions(d)) n += s.count;
+    for (const d of this.dirs()) for (const s of checkpointSessionsForView(d)) n += s.count;
     return n;
   }
 

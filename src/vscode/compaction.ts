@@ -4,6 +4,8 @@
  * after, and the quality report) shows exactly the entry that is then written. Prompts go through `ui`
  * (shared with the checkpoints controller's shape) so the in-host tests can answer them.
  */
+import { writableWorkspaceOrNone } from '../core/memory/fsSafe';
+import type { AgentInfo } from '../core/store/config';
 import * as vscode from 'vscode';
 import { planCompaction, planCompactionWith, type CompactionPlan } from '../core/compaction/plan';
 import { compactionQualityReport } from '../core/compaction/quality';
@@ -248,7 +250,8 @@ export class CompactionController implements vscode.Disposable {
       return this.compactViaGateway(s, late, { status: 'compacted', plan, before, after, report });
     }
     if (!owned && result.code !== 'changed') {
-      const f = breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: this.workspaceOf(s) });
+      // errors.md only in a workspace the memory writers may write (never one standing in for a missing configured one)
+      const f = breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: writableWorkspaceOrNone(s.stateDir, this.agentOf(s)) });
       if (f?.opened) this.diag.report({ severity: 'error', source: `compact ${s.row.key}`, message: `circuit breaker opened after ${f.state.consecutiveFailures} failures${f.errorsLog?.status === 'appended' ? ` (logged to ${f.errorsLog.file})` : ''}` });
     }
     this.diag.report({ severity: 'warning', source: `compact ${s.row.key}`, message: `${result.code}: ${result.message}` });
@@ -307,11 +310,15 @@ export class CompactionController implements vscode.Disposable {
     return { ...base, status: 'compacted', gateway: { summary: res.summary, tokensBefore: res.tokensBefore, tokensAfter, firstKeptEntryId: res.firstKeptEntryId, summaryDoc } };
   }
 
-  private workspaceOf(s: SessionState): string | undefined {
+  private agentOf(s: SessionState): AgentInfo | undefined {
     return this.service.model
       .stateDirs()
       .find((d) => d.candidate.dir === s.stateDir)
-      ?.agents.find((a) => a.agent.id === s.agentId)?.agent.workspace;
+      ?.agents.find((a) => a.agent.id === s.agentId)?.agent;
+  }
+
+  private workspaceOf(s: SessionState): string | undefined {
+    return this.agentOf(s)?.workspace;
   }
 
   /** L3: append the restore list as one custom_message (preview + confirmation first). */

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { appendEngineError } from '../core/memory/errorsLog';
 import { engineErrorFor, engineErrorKey } from '../core/memory/engineErrors';
-import { agentWorkspaces, writesAllowed, type MemoryDeps } from './memoryShared';
+import { agentWorkspaces, writableDirOf, writesAllowed, type MemoryDeps } from './memoryShared';
 import type { Diagnostic } from '../core/store/types';
 
 export class EngineErrorLog implements vscode.Disposable {
@@ -30,8 +30,9 @@ export class EngineErrorLog implements vscode.Disposable {
     // the workspace of the state dir the problem is about, else the default agent's
     const all = agentWorkspaces(this.deps.service);
     const ws = all.find((w) => d.source.includes(w.stateDir) || d.message.includes(w.stateDir)) ?? all[0];
-    if (!ws) return undefined;
-    const r = appendEngineError(ws.dir, e);
+    const writable = ws && writableDirOf(ws); // never a folder standing in for a missing configured workspace
+    if (!writable || 'error' in writable) return undefined;
+    const r = appendEngineError(writable.dir, e);
     if (!r.written || !r.file) return undefined;
     const out = { file: r.file, line: r.line };
     this.appended.push(out);

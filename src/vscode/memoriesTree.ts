@@ -33,7 +33,7 @@ import {
   type MemoryWorkspaceInput,
 } from '../core/memory/viewModel';
 import { scanWorkspace, userTimeZone } from '../core/memory/workspace';
-import { agentWorkspaces, showChangePreview, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
+import { agentWorkspaces, showChangePreview, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { tildify } from './sessionsTree';
 
 export const MEMORIES_VIEW_ID = 'openclawContext.memories';
@@ -431,6 +431,12 @@ export class MemoriesController implements vscode.Disposable {
     const ui = this.deps.ui();
     if (!this.writesAllowed()) return this.previewOnly('untrusted', w, files);
     if (!this.canWrite(w.dir)) return this.previewOnly('readonly', w, files);
+    const writable = writableDirOf(w);
+    if ('error' in writable) {
+      const message = `Could not write ${files.join(' and ')}: ${writable.error}`;
+      void ui.error(message);
+      return { status: 'failed', message };
+    }
     const choice = await ui.confirm(prompt.message, prompt.detail, prompt.button);
     if (choice !== prompt.button) return { status: 'cancelled' };
     let res: ReturnType<typeof applyDreamPlan>;

@@ -21,7 +21,7 @@ import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, Re
 import { buildMemoryIndex, MAX_QUERY_CHARS, searchMemory, type MemoryIndex, type MemoryIndexSession, type MemorySearchResult } from '../core/memory/search';
 import { dateStamp, userTimeZone } from '../core/memory/workspace';
 import { contextUri } from './contextDocument';
-import { agentWorkspaces, showChangePreview, workspaceOfSession, writesAllowed, type AgentWorkspace, type MemoryDeps, type MemoryUi } from './memoryShared';
+import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps, type MemoryUi } from './memoryShared';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from './liveActions';
 import { sessionFromArg } from './sessionsTree';
 
@@ -201,6 +201,11 @@ export class MemoryCommands implements vscode.Disposable {
       const msg = `OpenClaw Context cannot flush ${key}: the workspace of agent ${s0.agentId} was not found. OpenClaw keeps the daily logs (memory/YYYY-MM-DD.md) in the agent's workspace.`;
       void this.ui.error(msg);
       return { status: 'failed', sessionKey: key, reason: 'no workspace' };
+    }
+    const writable = writableDirOf(ws);
+    if ('error' in writable) {
+      void this.ui.error(`OpenClaw Context cannot flush ${key}: ${writable.error}.`);
+      return { status: 'failed', sessionKey: key, reason: writable.error };
     }
     const store = FlushStateStore.forStateDir(s0.stateDir);
     let planned: { plan: FlushPlan } | { error: string };
@@ -547,8 +552,13 @@ export class MemoryCommands implements vscode.Disposable {
   async remember(arg?: unknown): Promise<RememberOutcome> {
     const ws = await this.pickWorkspace('Remember');
     if (!ws) {
-      if (!agentWorkspaces(this.deps.service).length) void this.ui.error('OpenClaw Context: no agent workspace found. OpenClaw keeps memory (MEMORY.md, memories/, memory/) in the agent workspace, by default ~/.openclaw/workspace.');
+      if (!agentWorkspaces(this.deps.service).length) void this.ui.error('OpenClaw Context: no agent workspace found. OpenClaw keeps memory (MEMORY.md, memories/, memory/) in the agent workspace, by default <state dir>/workspace.');
       return { status: 'cancelled' };
+    }
+    const writable = writableDirOf(ws);
+    if ('error' in writable) {
+      void this.ui.error(`OpenClaw Context cannot remember in ${ws.dir}: ${writable.error}.`);
+      return { status: 'refused', reason: writable.error, workspace: ws.dir };
     }
     let content = typeof arg === 'string' ? arg : undefined;
     if (content === undefined) {

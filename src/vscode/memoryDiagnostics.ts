@@ -14,7 +14,7 @@
  * - when `openclawContext.memory.lint` is turned on (turned off: every diagnostic is cleared, nothing runs).
  * Edits to other files never lint; only `.md` files under an agent workspace are looked at.
  *
- * errors.md baseline: `ErrorsBaselineStore(ws.ownStateDir)` (the CLI's store too). The baseline moves
+ * errors.md baseline: `ErrorsBaselineStore.forStateDir(ws.stateDir)` (the CLI's store too). The baseline moves
  * forward when the file *on disk* passes the append-only rule (an append), and stays put when it does not
  * (a rewrite stays flagged until it is undone); unsaved text is checked against it but never recorded.
  *
@@ -151,7 +151,7 @@ export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionPr
         continue;
       }
       if (old) this.drop(old);
-      const st: WsState = { ws, key, real: realpath(ws.dir), store: new ErrorsBaselineStore(ws.ownStateDir), uris: new Set(), fixable: new Map(), problems: [] };
+      const st: WsState = { ws, key, real: realpath(ws.dir), store: ErrorsBaselineStore.forStateDir(ws.stateDir), uris: new Set(), fixable: new Map(), problems: [] };
       this.states.set(ws.dir, st);
       if (this.enabled) {
         this.watch(st);

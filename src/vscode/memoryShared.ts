@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { memoryStateDir } from '../core/memory/fsSafe';
+import { memoryStateDir, writableWorkspace } from '../core/memory/fsSafe';
 import type { ContextService } from './service';
 
 export interface AgentWorkspace {
@@ -36,6 +36,18 @@ export function agentWorkspaces(service: ContextService): AgentWorkspace[] {
     }
   }
   return out;
+}
+
+/**
+ * The folder a memory write may go to for this workspace (core writableWorkspace: the configured workspace,
+ * never the state dir's own in place of a missing one; no link leading out of the state dir), or why not.
+ */
+export function writableDirOf(ws: AgentWorkspace): { dir: string } | { error: string } {
+  try {
+    return { dir: writableWorkspace(ws.stateDir, { id: ws.agentId, workspace: ws.dir, ...(ws.configuredWorkspace !== undefined ? { configuredWorkspace: ws.configuredWorkspace } : {}) }) };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
 }
 
 /** The workspace of a session's agent. */

@@ -28,6 +28,19 @@ function snapshot(dir: string): Map<string, string> {
 
 const ws = (state: string) => path.join(state, 'workspace');
 
+/**
+ * A copy of the real state whose config names the copy's own workspace (the fixture names
+ * /tmp/openclaw-real/state/workspace, missing here: the writers refuse it rather than write elsewhere).
+ */
+function realStateForWrites(): string {
+  const state = materializeRealState();
+  const file = path.join(state, 'openclaw.json');
+  const cfg = JSON.parse(fs.readFileSync(file, 'utf8')) as { agents: { defaults: { workspace: string } } };
+  cfg.agents.defaults.workspace = ws(state);
+  fs.writeFileSync(file, JSON.stringify(cfg, null, 2));
+  return state;
+}
+
 describe('CLI: memory, flush, tools, doctor', function () {
   this.timeout(60_000);
 
@@ -89,7 +102,7 @@ describe('CLI: memory, flush, tools, doctor', function () {
   });
 
   it('memory remember: preview, then exactly the planned text appended; read-only and no --yes write nothing', async function () {
-    const state = materializeRealState();
+    const state = realStateForWrites();
     const snap = snapshot(ws(state));
     const dry = await cli(['memory', 'remember', 'Deploys', 'go', 'through', 'staging', 'first', '--type', 'decision', '--priority', 'high', '--state-dir', state, '--dry-run', '--json']);
     assert.equal(dry.code, 0, dry.err);
@@ -114,7 +127,7 @@ describe('CLI: memory, flush, tools, doctor', function () {
   });
 
   it('flush: dry run, then the dated section in memory/<day>.md; a second flush in the same epoch is NOTHING_TO_FLUSH', async function () {
-    const state = materializeRealState();
+    const state = realStateForWrites();
     const fixedNow = Date.parse('2026-11-22T09:30:00Z');
     const day = path.join(ws(state), 'memory', '2026-11-22.md');
     const dry = await cli(['flush', WORK, '--dry-run', '--state-dir', state, '--json'], { now: () => fixedNow });
@@ -142,7 +155,7 @@ describe('CLI: memory, flush, tools, doctor', function () {
   });
 
   it('memory dream: candidates staged in DREAMS.md; accept adds one pointer to MEMORY.md; reject only marks', async function () {
-    const state = materializeRealState();
+    const state = realStateForWrites();
     const now = () => Date.parse('2026-11-22T08:00:00Z');
     const dry = await cli(['memory', 'dream', '--dry-run', '--state-dir', state, '--json'], { now });
     assert.equal(dry.code, 0, dry.err);

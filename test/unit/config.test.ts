@@ -326,11 +326,24 @@ describe('agents', function () {
     it('agents.list[i].workspace wins (with ~ expanded)', function () {
       assert.equal(ws({ agents: { defaults: { workspace: '/d' }, list: [{ id: 'main', workspace: '~/ws-main' }] } }, 'main'), `${HOME}/ws-main`);
     });
-    it('default agent: agents.defaults.workspace, else ~/.openclaw/workspace (workspace-<profile> with OPENCLAW_PROFILE)', function () {
+    it('default agent: agents.defaults.workspace, else the state dir’s own workspace (workspace-<profile> with OPENCLAW_PROFILE), never the home state dir’s', function () {
+      const home = [`${HOME}/.openclaw/workspace`, `${HOME}/.openclaw/workspace-work`]; // present, and never chosen for another state dir
       assert.equal(ws({ agents: { defaults: { workspace: '/d' }, list: [{ id: 'main' }] } }, 'main'), '/d');
-      assert.equal(ws({ agents: { list: [{ id: 'main' }] } }, 'main'), `${HOME}/.openclaw/workspace`);
-      assert.equal(ws({ agents: { list: [{ id: 'main' }] } }, 'main', fakeEnv({ OPENCLAW_PROFILE: 'work' })), `${HOME}/.openclaw/workspace-work`);
-      assert.equal(ws({ agents: { list: [{ id: 'main' }] } }, 'main', fakeEnv({ OPENCLAW_PROFILE: 'default' })), `${HOME}/.openclaw/workspace`);
+      assert.equal(ws({ agents: { list: [{ id: 'main' }] } }, 'main', fakeEnv({}, home)), '/st/workspace');
+      assert.equal(ws({ agents: { list: [{ id: 'main' }] } }, 'main', fakeEnv({ OPENCLAW_PROFILE: 'work' }, home)), '/st/workspace-work');
+      assert.equal(ws({ agents: { list: [{ id: 'main' }] } }, 'main', fakeEnv({ OPENCLAW_PROFILE: 'default' }, home)), '/st/workspace');
+      // for the home state dir itself this is OpenClaw's ~/.openclaw/workspace
+      assert.equal(resolveAgents(`${HOME}/.openclaw`, {}, fakeEnv({}, home), [])[0]!.workspace, `${HOME}/.openclaw/workspace`);
+    });
+    it('a relative workspace in the config is taken from the state dir, not the working directory', function () {
+      assert.equal(ws({ agents: { list: [{ id: 'main', workspace: 'ws-main' }] } }, 'main'), '/st/ws-main');
+      assert.equal(ws({ agents: { defaults: { workspace: '../shared' }, list: [{ id: 'main' }, { id: 'ops' }] } }, 'ops'), '/shared/ops');
+    });
+    it('a configured workspace missing here: the state dir’s own is shown in its place, and the configured one is kept (for the writers to refuse)', function () {
+      const a = resolveAgents(STATE, { agents: { defaults: { workspace: '/gone' } } }, fakeEnv({}, ['/st/workspace']), [])[0]!;
+      assert.deepEqual([a.workspace, a.configuredWorkspace], ['/st/workspace', '/gone']);
+      const b = resolveAgents(STATE, { agents: { defaults: { workspace: '/gone' } } }, fakeEnv(), [])[0]!;
+      assert.deepEqual([b.workspace, b.configuredWorkspace], ['/gone', undefined], 'no other folder: the missing one stays');
     });
     it('other agents: <agents.defaults.workspace>/<id>, else <stateDir>/workspace-<id>', function () {
       assert.equal(ws({ agents: { defaults: { workspace: '/d' }, list: [{ id: 'main' }, { id: 'ops' }] } }, 'ops'), '/d/ops');

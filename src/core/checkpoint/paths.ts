@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { assertLocalStateDir } from '../store/remote';
+import { ensureDirInRoot, isUnsafePathError, resolveInRoot, stateDirRoot } from '../fs/safePath';
 
 /** Seed 001 §5.2 verbatim: every character outside `[a-zA-Z0-9._-]` becomes `_`. */
 export function sanitizeSessionKeyForPath(sessionKey: string): string {
@@ -98,4 +99,24 @@ export function checkpointDir(stateDir: string, sessionKey: string): string {
 /** `<stateDir>/context/state/<session dir>` */
 export function stateDirFor(stateDir: string, sessionKey: string): string {
   return sessionDirIn(stateRoot(stateDir), sessionKey);
+}
+
+/**
+ * `dir` (one of our folders under `<stateDir>/context`) after the safePath checks: no component between the
+ * state dir and it is a link leading out of the state dir, each is a folder; created
+ * when `create` (for a read, a file in the way is not refused: nothing is found there). Returns `dir` as named (for messages); writers pass `{ root: stateDirRoot(stateDir) }` to
+ * writeFileAtomicSync, which checks again at the moment of writing. Throws UnsafePathError naming the link.
+ */
+export function checkedOwnDir(stateDir: string, dir: string, create = false): string {
+  assertLocalStateDir(stateDir, 'our files');
+  if (create) ensureDirInRoot(stateDirRoot(stateDir), dir);
+  else {
+    try {
+      resolveInRoot(stateDirRoot(stateDir), dir, 'dir');
+    } catch (err) {
+      // a file in the way holds nothing of ours to read (the readers find nothing there, as before); a link is refused
+      if (!(isUnsafePathError(err) && err.reason === 'not-a-directory')) throw err;
+    }
+  }
+  return dir;
 }

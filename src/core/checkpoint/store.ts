@@ -6,11 +6,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { sweepTempFiles, TEMP_FILE_RE, writeFileAtomicSync } from '../fs/atomic';
+import { removeFileInRoot, resolveInRoot, stateDirRoot, UnsafePathError, type RootLike } from '../fs/safePath';
 import { parseJsonSafe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 import { timeMs } from '../store/time';
-import { sweepTempFiles, TEMP_FILE_RE, writeFileAtomicSync } from './atomic';
-import { checkpointDir, checkpointsRoot } from './paths';
+import { checkedOwnDir, checkpointDir, checkpointsRoot } from './paths';
 import { checkpointIdFor, checkpointNumber, CHECKPOINT_ID_RE, type Checkpoint } from './schema';
 import { MAX_CHECKPOINT_BYTES, parseCheckpointYaml, serializeCheckpoint } from './yamlCodec';
 
@@ -111,8 +112,8 @@ export function dedupeReason(latest: Checkpoint | undefined, next: Checkpoint, r
  */
 export function writeCheckpoint(stateDir: string, cp: Checkpoint, opts: WriteOptions = {}): WriteResult {
   const now = opts.now ?? Date.now;
-  const dir = checkpointDir(stateDir, cp.meta.session_key);
-  fs.mkdirSync(dir, { recursive: true });
+  const root = stateDirRoot(stateDir);
+  const dir = checkedOwnDir(stateDir, checkpointDir(stateDir, cp.meta.session_key), true);
   const latest = opts.latest === undefined ? readLatestCheckpoint(stateDir, cp.meta.session_key).checkpoint : opts.latest ?? undefined;
   if (!opts.force) {
     const reason = dedupeReason(latest, cp, opts.dedupeRatio ?? DEFAULT_DEDUPE_RATIO);
@@ -126,7 +127,7 @@ export function writeCheckpoint(stateDir: string, cp: Checkpoint, opts: WriteOpt
     const c: Checkpoint = { ...cp, meta: { ...cp.meta, checkpoint_id: checkpointIdFor(n), previous_checkpoint: previous } };
     file = path.join(dir, fileName(n));
     try {
-      writeFileAtomicSync(file, serializeCheckpoint(c), { exclusive: true, fsync: opts.fsync !== false });
+      writeFileAtomicSync(file, serializeCheckpoint(c), { exclusive: true, fsync: opts.fsync !== false, root });
       written = c;
       break;
     } catch (err) {
@@ -148,23 +149,26 @@ export function writeCheckpoint(stateDir: string, cp: Checkpoint, opts: WriteOpt
   if (opts.cursor !== undefined) pointer.cursor = opts.cursor;
   // The pointer is a hint (readers take the newest valid file), so it is renamed into place but not
   // fsync'ed: the checkpoint file and its directory entry are.
-  writeFileAtomicSync(path.join(dir, LATEST_FILE), JSON.stringify(pointer, null, 2) + '\n', { fsync: false });
-  const pruned = prune(dir, opts.keep ?? DEFAULT_KEEP, checkpointNumber(written.meta.checkpoint_id)!);
-  sweepTempFiles(dir);
+  writeFileAtomicSync(path.join(dir, LATEST_FILE), JSON.stringify(pointer, null, 2) + '\n', { fsync: false, root });
+  const pruned = prune(dir, opts.keep ?? DEFAULT_KEEP, checkpointNumber(written.meta.checkpoint_id)!, root);
+  sweepTempFiles(resolveInRoot(root, dir, 'dir'));
   return { status: 'written', id: written.meta.checkpoint_id, file, checkpoint: written, pruned };
 }
 
-/** Delete all but the newest `keep` checkpoint files (never `protect`). Returns the names deleted. */
-export function prune(dir: string, keep: number, protect?: number): string[] {
+/**
+ * Delete all but the newest `keep` checkpoint files (never `protect`). Returns the names deleted. Only regular
+ * files inside `root` (the state dir) are deleted, after the real-path check; a link or anything else under a
+ * checkpoint's name is left alone (it is not ours).
+ */
+export function prune(dir: string, keep: number, protect: number | undefined, root: RootLike): string[] {
   const nums = checkpointNumbers(dir);
   const out: string[] = [];
   for (const n of nums.slice(0, Math.max(0, nums.length - Math.max(1, keep)))) {
     if (n === protect) continue;
     try {
-      fs.unlinkSync(path.join(dir, fileName(n)));
-      out.push(fileName(n));
+      if (removeFileInRoot(root, path.join(dir, fileName(n)))) out.push(fileName(n));
     } catch (err) {
-      if ((err as { code?: string }).code !== 'ENOENT') throw err;
+      if (!(err instanceof UnsafePathError) || err.reason === 'outside') throw err;
     }
   }
   return out;
@@ -172,9 +176,10 @@ export function prune(dir: string, keep: number, protect?: number): string[] {
 
 /** `_latest.json` of a session, when present and well-formed (its path cannot leave the directory). */
 export function readLatestPointer(stateDir: string, sessionKey: string): LatestPointer | undefined {
-  return readPointerIn(checkpointDir(stateDir, sessionKey));
+  return readPointerIn(checkedOwnDir(stateDir, checkpointDir(stateDir, sessionKey)));
 }
 
+/** The pointer in a checked session directory (a link or anything but a regular file reads as none). */
 function readPointerIn(dir: string): LatestPointer | undefined {
   // our own small file: a regular file, never a link (a FIFO or a device in its place is not read)
   let parsed;
@@ -227,14 +232,14 @@ export interface CheckpointListEntry {
 
 /** Every checkpoint file of a session, newest first, each parsed and validated (errors per file). */
 export function listCheckpoints(stateDir: string, sessionKey: string): CheckpointListEntry[] {
-  const dir = checkpointDir(stateDir, sessionKey);
+  const dir = checkedOwnDir(stateDir, checkpointDir(stateDir, sessionKey));
   const pointer = readPointerIn(dir);
   const out: CheckpointListEntry[] = [];
   for (const n of checkpointNumbers(dir).reverse()) {
     const file = path.join(dir, fileName(n));
     const e: CheckpointListEntry = { id: checkpointIdFor(n), number: n, file, bytes: 0, mtimeMs: 0, latest: pointer?.path === fileName(n) };
     try {
-      const st = fs.statSync(file);
+      const st = fs.lstatSync(file);
       e.bytes = st.size;
       e.mtimeMs = st.mtimeMs;
       const cp = readCheckpointFile(file);
@@ -262,7 +267,7 @@ export interface LatestRead {
  * lower number; the bad files are reported in `skipped`.
  */
 export function readLatestCheckpoint(stateDir: string, sessionKey: string): LatestRead {
-  const dir = checkpointDir(stateDir, sessionKey);
+  const dir = checkedOwnDir(stateDir, checkpointDir(stateDir, sessionKey));
   const nums = checkpointNumbers(dir);
   const result: LatestRead = { skipped: [] };
   if (!nums.length) return result;
@@ -300,7 +305,7 @@ export interface CheckpointSessionInfo {
 
 /** Session directories under `<stateDir>/context/checkpoints` (for a checkpoints view). */
 export function listCheckpointSessions(stateDir: string): CheckpointSessionInfo[] {
-  const root = checkpointsRoot(stateDir);
+  const root = checkedOwnDir(stateDir, checkpointsRoot(stateDir));
   let dirs: fs.Dirent[];
   try {
     dirs = fs.readdirSync(root, { withFileTypes: true });
@@ -309,7 +314,7 @@ export function listCheckpointSessions(stateDir: string): CheckpointSessionInfo[
   }
   const out: CheckpointSessionInfo[] = [];
   for (const d of dirs) {
-    if (!d.isDirectory()) continue;
+    if (!d.isDirectory()) continue; // a link in place of a session folder is not ours: not listed
     const dir = path.join(root, d.name);
     const nums = checkpointNumbers(dir);
     const p = readPointerIn(dir);
@@ -349,24 +354,18 @@ export interface DeleteResult {
  * `cp_NNN` are refused; missing files are ignored.
  */
 export function deleteCheckpoints(stateDir: string, sessionKey: string, ids: readonly string[]): DeleteResult {
-  const dir = checkpointDir(stateDir, sessionKey);
+  const root = stateDirRoot(stateDir);
+  const dir = checkedOwnDir(stateDir, checkpointDir(stateDir, sessionKey));
   for (const id of ids) if (!CHECKPOINT_ID_RE.test(id)) throw new Error(`not a checkpoint id: ${JSON.stringify(id)}`);
   const deleted: string[] = [];
-  for (const id of ids) {
-    try {
-      fs.unlinkSync(path.join(dir, `${id}.yaml`));
-      deleted.push(id);
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'ENOENT') throw err;
-    }
-  }
+  for (const id of ids) if (removeFileInRoot(root, path.join(dir, `${id}.yaml`))) deleted.push(id);
   const pointer = readPointerIn(dir);
   const nums = checkpointNumbers(dir);
   if (!nums.length) {
     try {
-      fs.unlinkSync(path.join(dir, LATEST_FILE));
+      removeFileInRoot(root, path.join(dir, LATEST_FILE));
     } catch {
-      /* none */
+      /* not ours to delete */
     }
     return { deleted };
   }
@@ -390,6 +389,6 @@ export function deleteCheckpoints(stateDir: string, sessionKey: string, ids: rea
     previous_checkpoint: cp?.meta.previous_checkpoint && nums.includes(checkpointNumber(cp.meta.previous_checkpoint) ?? -1) ? cp.meta.previous_checkpoint : null,
   };
   if (pointer?.cursor !== undefined) next.cursor = pointer.cursor;
-  writeFileAtomicSync(path.join(dir, LATEST_FILE), JSON.stringify(next, null, 2) + '\n', { fsync: false });
+  writeFileAtomicSync(path.join(dir, LATEST_FILE), JSON.stringify(next, null, 2) + '\n', { fsync: false, root });
   return { deleted, latestId: next.checkpoint_id };
 }

@@ -25,11 +25,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomicSync } from '../fs/atomic';
+import { removeFileInRoot, stateDirRoot } from '../fs/safePath';
 import { parseJsonSafe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
-import { writeFileAtomicSync } from './atomic';
 import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, TOPIC_CHARS, decisionText, isShortReply, selectExchanges, threadSummary, toEvent, type ExtractedExchange, type ToolCallInfo } from './conversation';
-import { stateDirFor } from './paths';
+import { checkedOwnDir, stateDirFor } from './paths';
 import { CAPS } from './schema';
 import { readLatestPointer, type LatestPointer } from './store';
 import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from './text';
@@ -541,14 +542,13 @@ export class SessionTracker {
   /** Write the changed state files (atomic rename; no fsync unless asked). Returns the files written. */
   save(): StateFile[] {
     if (!this.dirty.size) return [];
-    const dir = this.dir;
-    fs.mkdirSync(dir, { recursive: true });
+    const dir = checkedOwnDir(this.stateDir, this.dir, true);
     const now = this.now();
     const written: StateFile[] = [];
     for (const f of STATE_FILES) {
       if (!this.dirty.has(f)) continue;
       const body = { schema: STATE_SCHEMA, version: STATE_VERSION, session_key: this.sessionKey, updated_at: now, ...this.fileBody(f) };
-      writeFileAtomicSync(path.join(dir, f), JSON.stringify(body), { fsync: this.opts.fsync === true });
+      writeFileAtomicSync(path.join(dir, f), JSON.stringify(body), { fsync: this.opts.fsync === true, root: stateDirRoot(this.stateDir) });
       written.push(f);
     }
     this.dirty.clear();
@@ -576,7 +576,7 @@ export class SessionTracker {
   load(pointer: LatestPointer | undefined = readLatestPointer(this.stateDir, this.sessionKey)): LoadReport {
     const report: LoadReport = { stale: [], invalid: [] };
     const data = emptyData();
-    const dir = this.dir;
+    const dir = checkedOwnDir(this.stateDir, this.dir);
     for (const f of STATE_FILES) {
       let body: Json;
       try {
@@ -617,9 +617,9 @@ export class SessionTracker {
   discard(): void {
     for (const f of STATE_FILES) {
       try {
-        fs.unlinkSync(path.join(this.dir, f));
+        removeFileInRoot(stateDirRoot(this.stateDir), path.join(this.dir, f));
       } catch {
-        /* absent */
+        /* not ours to delete */
       }
     }
     this.data = emptyData();

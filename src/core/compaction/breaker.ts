@@ -20,11 +20,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomicSync, TEMP_FILE_RE } from '../fs/atomic';
+import { removeFileInRoot, stateDirRoot } from '../fs/safePath';
+import { checkedOwnDir, contextRoot, sessionDirIn } from '../checkpoint/paths';
+import { withFileLocksSync } from '../store/lock';
 import { parseJsonSafe } from '../fs/safeJson';
 import { readRegularText, SafeReadError } from '../fs/safeRead';
-import { writeFileAtomicSync, TEMP_FILE_RE } from '../checkpoint/atomic';
-import { withFileLocksSync } from '../store/lock';
-import { contextRoot, sessionDirIn } from '../checkpoint/paths';
 import { gist } from '../checkpoint/text';
 import { memoriesDir, MEMORIES_DIR } from './restoreList';
 
@@ -110,9 +111,15 @@ export class CompactionBreaker {
     return breakerFile(this.stateDir, sessionKey);
   }
 
+  /** The state file of a session, its folder checked (no link leading out of the state dir; created when `create`). */
+  private checkedFile(sessionKey: string, create = false): string {
+    checkedOwnDir(this.stateDir, this.root, create);
+    return this.fileFor(sessionKey);
+  }
+
   /** The persisted state (closed with no failures when there is none). */
   status(sessionKey: string): BreakerState {
-    return readState(this.fileFor(sessionKey), sessionKey);
+    return readState(this.checkedFile(sessionKey), sessionKey);
   }
 
   isOpen(sessionKey: string): boolean {
@@ -129,9 +136,9 @@ export class CompactionBreaker {
    * then appends one line to `<workspaceDir>/memories/errors.md` (when `workspaceDir` is given).
    */
   recordFailure(sessionKey: string, reason: string, opts: { workspaceDir?: string } = {}): FailureResult {
-    const file = this.fileFor(sessionKey);
+    const file = this.checkedFile(sessionKey, true);
     // read, count, write under the state file's lock: concurrent writers (CLI, windows) lose no failure
-    const { state, opened } = this.locked(file, () => {
+    const { state, opened } = withFileLocksSync([file], () => {
       const prev = readState(file, sessionKey);
       const at = new Date(this.now()).toISOString();
       const failures = [...prev.failures, { at, reason: oneLine(reason, REASON_MAX_CHARS) }].slice(-MAX_RECORDED_FAILURES);
@@ -140,7 +147,7 @@ export class CompactionBreaker {
       const state: BreakerState = { sessionKey, consecutiveFailures: count, open: prev.open || opened, failures, updatedAt: at };
       const openedAt = opened ? at : prev.openedAt;
       if (openedAt) state.openedAt = openedAt;
-      writeState(this.root, file, state);
+      writeState(this.stateDir, file, state);
       return { state, opened };
     });
     const out: FailureResult = { state, opened };
@@ -150,32 +157,28 @@ export class CompactionBreaker {
 
   /** A compaction succeeded: the count is cleared. An open breaker stays open (only `reset` closes it). */
   recordSuccess(sessionKey: string): BreakerState {
-    const file = this.fileFor(sessionKey);
+    const file = this.checkedFile(sessionKey);
     if (!fs.existsSync(file)) return closed(sessionKey);
-    return this.locked(file, () => {
+    return withFileLocksSync([file], () => {
       const prev = readState(file, sessionKey);
       if (prev.open) return prev;
-      removeFile(file);
+      removeFileInRoot(stateDirRoot(this.stateDir), file);
       return closed(sessionKey);
     });
   }
 
-  private locked<T>(file: string, fn: () => T): T {
-    fs.mkdirSync(this.root, { recursive: true });
-    return withFileLocksSync([file], fn);
-  }
-
   /** The operator's reset: closed, no failures, the state file removed. */
   reset(sessionKey: string): BreakerState {
-    removeFile(this.fileFor(sessionKey));
+    removeFileInRoot(stateDirRoot(this.stateDir), this.checkedFile(sessionKey));
     return closed(sessionKey);
   }
 
   /** Every persisted state (for a UI listing open breakers), sorted by session key. */
   list(): BreakerState[] {
+    const dir = checkedOwnDir(this.stateDir, this.root);
     let names: string[];
     try {
-      names = fs.readdirSync(this.root);
+      names = fs.readdirSync(dir);
     } catch {
       return [];
     }
@@ -218,18 +221,9 @@ function readState(file: string, sessionKey: string | undefined): BreakerState {
   return s;
 }
 
-function writeState(root: string, file: string, s: BreakerState): void {
-  fs.mkdirSync(root, { recursive: true });
+function writeState(stateDir: string, file: string, s: BreakerState): void {
   const body = { schema: BREAKER_SCHEMA, version: BREAKER_VERSION, ...s };
-  writeFileAtomicSync(file, JSON.stringify(body, null, 2) + '\n');
-}
-
-function removeFile(file: string): void {
-  try {
-    fs.unlinkSync(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
+  writeFileAtomicSync(file, JSON.stringify(body, null, 2) + '\n', { root: stateDirRoot(stateDir) });
 }
 
 /** The errors.md line for an opened breaker (one line, no trailing newline). */
@@ -264,6 +258,8 @@ export function appendErrorLine(workspaceDir: string, line: string): AppendResul
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return { status: 'refused', file, reason: `${ERRORS_REL} is not a regular file` };
+    // a hard link would carry our line into a file elsewhere
+    if (st.nlink > 1) return { status: 'refused', file, reason: `${ERRORS_REL} has ${st.nlink} hard links (the same file elsewhere): refused` };
     let lead = '';
     if (st.size > 0) {
       const last = Buffer.alloc(1);

@@ -31,7 +31,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { writeFileAtomicSync } from '../fs/atomic';
+import { isUnsafePathError, workspaceRoot } from '../fs/safePath';
 import { readRegularFileStat, SafeReadError } from '../fs/safeRead';
 import { flatten, messageText } from '../checkpoint/text';
 import type { EstimatorFamily } from '../tokens/estimator';
@@ -300,7 +301,12 @@ export function writeEmergencyConclusion(workspaceDir: string, conclusion: strin
     const again = readCurrent(file);
     if (!again.ok) return { status: 'refused', file, reason: again.reason };
     if (!again.data.equals(cur.data)) continue;
-    writeFileAtomicSync(file, next.data, cur.mode !== undefined ? { mode: cur.mode } : {});
+    try {
+      writeFileAtomicSync(file, next.data, { root: workspaceRoot(md.workspaceReal), ...(cur.mode !== undefined ? { mode: cur.mode } : {}) });
+    } catch (err) {
+      if (isUnsafePathError(err)) return { status: 'refused', file, reason: err.message };
+      throw err;
+    }
     return { status: 'written', file, replaced: next.replaced };
   }
   return { status: 'refused', file, reason: `${CONTEXT_REL} kept changing while it was being written` };

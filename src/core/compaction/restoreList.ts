@@ -26,6 +26,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ensureDirInRoot, isInside, isUnsafePathError, resolveInRoot, workspaceRoot } from '../fs/safePath';
 import { openRegularFile, SafeReadError } from '../fs/safeRead';
 
 /** The pointer index, and its fallback name (OpenClaw bootstrap: `memory.md` only if `MEMORY.md` is absent). */
@@ -116,11 +117,7 @@ export function compactionFiles(entry: unknown): { readFiles: string[]; modified
 
 // ------------------------------------------------------------------------------ workspace paths
 
-/** `child` is `root` or below it (both absolute, normalised). */
-export function isInside(root: string, child: string): boolean {
-  const rel = path.relative(root, child);
-  return rel === '' || (!rel.startsWith('..' + path.sep) && rel !== '..' && !path.isAbsolute(rel));
-}
+export { isInside };
 
 export type Resolved = { ok: true; realPath: string; root: string } | { ok: false; reason: SkipReason; detail?: string };
 
@@ -377,22 +374,14 @@ export function memoriesDir(workspaceDir: string, create = true): MemoriesDir {
   } catch (err) {
     return { ok: false, reason: 'no-workspace', detail: (err as NodeJS.ErrnoException).code ?? String(err) };
   }
-  const dir = path.join(wsReal, MEMORIES_DIR);
-  if (create) {
-    try {
-      fs.mkdirSync(dir, { mode: 0o755 });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') return { ok: false, reason: 'unwritable', detail: code ?? String(err) };
-    }
-  }
   let real: string;
   try {
-    real = fs.realpathSync(dir);
+    // through safePath: created under its checked real path, never through a link leading out of the workspace
+    real = create ? ensureDirInRoot(workspaceRoot(wsReal), MEMORIES_DIR) : resolveInRoot(workspaceRoot(wsReal), MEMORIES_DIR, 'dir');
+    if (!create) fs.statSync(real);
   } catch (err) {
+    if (isUnsafePathError(err)) return { ok: false, reason: err.reason === 'not-a-directory' ? 'not-a-directory' : 'outside', detail: err.message };
     return { ok: false, reason: 'unwritable', detail: (err as NodeJS.ErrnoException).code ?? String(err) };
   }
-  if (!isInside(wsReal, real)) return { ok: false, reason: 'outside', detail: `${MEMORIES_DIR}/ resolves outside the workspace` };
-  if (!fs.statSync(real).isDirectory()) return { ok: false, reason: 'not-a-directory' };
   return { ok: true, dir: real, workspaceReal: wsReal };
 }

@@ -43,9 +43,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileInRoot } from '../fs/atomic';
+import { resolveInRoot, stateDirRoot, type RootLike } from '../fs/safePath';
 import { parseJsonSafe } from '../fs/safeJson';
-import { READ_LIMITS, readRegularText } from '../fs/safeRead';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { READ_LIMITS, readRegularFile, readRegularText } from '../fs/safeRead';
 import { withFileLocksSync } from '../store/lock';
 import { entryTime } from '../checkpoint/conversation';
 import { flatten, gist } from '../checkpoint/text';
@@ -135,22 +136,27 @@ export class FlushStateStore {
   /** why the last read treated the file as empty (corrupt JSON, wrong schema), else undefined */
   problem: string | undefined;
 
-  constructor(readonly dir: string) {
+  /** `root`: the folder the store must stay inside (the state dir; see ../fs/safePath) */
+  constructor(
+    readonly dir: string,
+    readonly root: RootLike = dir,
+  ) {
     this.file = path.join(dir, FLUSH_STATE_FILE);
   }
 
   /** The store at `<stateDir>/context/memory/flush-state.json`. */
   static forStateDir(stateDir: string): FlushStateStore {
-    return new FlushStateStore(memoryStateDir(stateDir));
+    return new FlushStateStore(memoryStateDir(stateDir), stateDirRoot(stateDir));
   }
 
   /** Every session's record (invalid records are dropped and reported in `problem`). */
   readAll(): Map<string, FlushRecord> {
     this.problem = undefined;
     const out = new Map<string, FlushRecord>();
+    const file = resolveInRoot(this.root, this.file); // a link leading out of the state dir is refused, not read
     let text: string;
     try {
-      text = readRegularText(this.file, { maxBytes: READ_LIMITS.state, follow: false });
+      text = readRegularText(file, { maxBytes: READ_LIMITS.state, follow: false });
     } catch (err) {
       if ((err as { code?: string }).code !== 'ENOENT') this.problem = `${FLUSH_STATE_FILE} could not be read (${err instanceof Error ? err.message : String(err)}); treated as empty`;
       return out;
@@ -189,14 +195,14 @@ export class FlushStateStore {
     const all = this.readAll();
     if (this.problem && fs.existsSync(this.file) && all.size === 0) {
       try {
-        fs.copyFileSync(this.file, `${this.file}.corrupt`);
+        writeFileInRoot(this.root, `${this.file}.corrupt`, readRegularFile(resolveInRoot(this.root, this.file), { maxBytes: READ_LIMITS.state, follow: false }), { fsync: true });
       } catch {
         /* best effort: the report already said the file was unreadable */
       }
     }
     all.set(sessionKey, rec);
     const sessions = Object.fromEntries([...all.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    writeFileAtomicSync(this.file, `${JSON.stringify({ schema: FLUSH_STATE_SCHEMA, version: FLUSH_STATE_VERSION, sessions }, null, 2)}\n`, { fsync: true });
+    writeFileInRoot(this.root, this.file, `${JSON.stringify({ schema: FLUSH_STATE_SCHEMA, version: FLUSH_STATE_VERSION, sessions }, null, 2)}\n`, { fsync: true });
   }
 }
 

@@ -11,12 +11,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { writeFileAtomicSync } from '../fs/atomic';
+import { ensureDirInRoot, isInside, isUnsafePathError, resolveInRoot, stateDirRoot, workspaceRoot } from '../fs/safePath';
+import type { AgentInfo } from '../store/config';
 import { readRegularTextIfExists, SafeReadError } from '../fs/safeRead';
 import { changedSincePreview, LockError, withFileLocksSync } from '../store/lock';
 import { assertLocalStateDir } from '../store/remote';
 
-export type MemoryWriteErrorCode = 'outside' | 'changed' | 'readonly' | 'not-a-file' | 'too-large' | 'locked';
+export type MemoryWriteErrorCode = 'outside' | 'changed' | 'readonly' | 'not-a-file' | 'too-large' | 'locked' | 'no-workspace';
 
 export class MemoryWriteError extends Error {
   constructor(readonly code: MemoryWriteErrorCode, message: string) {
@@ -28,23 +30,16 @@ export class MemoryWriteError extends Error {
 /** Memory files larger than this are not read whole (they are not memory any more). */
 export const MAX_MEMORY_FILE_BYTES = 16 * 1024 * 1024;
 
-function realOrSelf(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return p;
-  }
-}
-
-function isInside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+/** An UnsafePathError from ../fs/safePath as a MemoryWriteError (other errors unchanged). */
+function asMemoryError(err: unknown): unknown {
+  if (!isUnsafePathError(err)) return err;
+  return new MemoryWriteError(err.reason === 'not-a-file' || err.reason === 'symlink' ? 'not-a-file' : 'outside', err.message);
 }
 
 /**
- * The absolute path of `rel` inside `root`, or a MemoryWriteError('outside'). Checks the lexical path and,
- * for the deepest existing ancestor, its real path (so a symlinked folder inside the workspace that points
- * elsewhere is refused too).
+ * The absolute path of `rel` inside `root`, or a MemoryWriteError('outside'). Every existing component is
+ * resolved (../fs/safePath): a symlink (a folder or the target itself) that leads out of the workspace is
+ * refused. The target may be a file or a folder; the writers check it is a regular file when they write.
  */
 export function resolveInside(root: string, rel: string): string {
   if (typeof rel !== 'string' || rel === '' || rel.includes('\0')) throw new MemoryWriteError('outside', `Invalid memory path: ${JSON.stringify(rel)}`);
@@ -52,11 +47,11 @@ export function resolveInside(root: string, rel: string): string {
   const absRoot = path.resolve(root);
   const target = path.resolve(absRoot, rel);
   if (!isInside(absRoot, target) || target === absRoot) throw new MemoryWriteError('outside', `${rel} is outside the workspace ${absRoot}`);
-  const realRoot = realOrSelf(absRoot);
-  let probe = target;
-  while (!fs.existsSync(probe) && probe !== absRoot) probe = path.dirname(probe);
-  const realProbe = realOrSelf(probe);
-  if (!isInside(realRoot, realProbe)) throw new MemoryWriteError('outside', `${rel} leads outside the workspace ${absRoot} (through a symbolic link)`);
+  try {
+    resolveInRoot(workspaceRoot(absRoot), target, 'any');
+  } catch (err) {
+    throw asMemoryError(err);
+  }
   return target;
 }
 
@@ -87,8 +82,12 @@ export const changedError = (rel: string): MemoryWriteError => new MemoryWriteEr
 export function withLocksInside<T>(root: string, rels: readonly string[], fn: () => T): T {
   const files = rels.map((rel) => {
     const file = resolveInside(root, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // mkdir may have followed a symlink created in between: check again before the lock file is created
+    try {
+      ensureDirInRoot(workspaceRoot(root), path.dirname(file));
+    } catch (err) {
+      throw asMemoryError(err);
+    }
+    // a link planted in between is refused: check again before the lock file is created
     return resolveInside(root, rel);
   });
   try {
@@ -105,7 +104,12 @@ export function writeInside(root: string, rel: string, text: string, opts: SafeW
   if (opts.readOnly) throw new MemoryWriteError('readonly', `The workspace is read-only here; nothing was written to ${rel}`);
   return withLocksInside(root, [rel], () => {
     if (opts.expectedBefore !== undefined && (readTextIfExists(file) ?? '') !== opts.expectedBefore) throw changedError(rel);
-    writeFileAtomicSync(file, text, { fsync: true });
+    try {
+      // checked again at the moment of writing (a link planted since is refused, never followed)
+      writeFileAtomicSync(file, text, { fsync: true, root: workspaceRoot(root) });
+    } catch (err) {
+      throw asMemoryError(err);
+    }
     return file;
   });
 }
@@ -131,4 +135,43 @@ export function appendInside(root: string, rel: string, addition: string, opts: 
 export function memoryStateDir(stateDir: string): string {
   assertLocalStateDir(stateDir, 'memory state');
   return path.join(stateDir, 'context', 'memory');
+}
+
+/**
+ * The workspace the memory writers (remember, flush, dream) may write into for an agent of a state dir. It is
+ * the one the state dir's own config names, or the state dir's own `workspace` folder (store/config.ts
+ * resolveAgents), never the home state dir's. A configured workspace that does not exist here is refused,
+ * not replaced by another folder (readers show the state dir's own instead, with a note); a workspace inside
+ * the state dir must not be, or lie under, a link leading out of the state dir. Throws MemoryWriteError.
+ */
+export function writableWorkspace(stateDir: string, agent: Pick<AgentInfo, 'id' | 'workspace' | 'configuredWorkspace'>): string {
+  if (agent.configuredWorkspace !== undefined) {
+    throw new MemoryWriteError('no-workspace', `the workspace of agent ${agent.id} named by the config of ${stateDir}, ${agent.configuredWorkspace}, does not exist on this machine: nothing was written (${agent.workspace} is not used in its place)`);
+  }
+  const ws = path.resolve(agent.workspace);
+  if (isInside(path.resolve(stateDir), ws)) {
+    try {
+      resolveInRoot(stateDirRoot(stateDir), ws, 'dir');
+    } catch (err) {
+      throw asMemoryError(err);
+    }
+  }
+  let isDir = false;
+  try {
+    isDir = fs.statSync(ws).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new MemoryWriteError('no-workspace', `the workspace of agent ${agent.id} was not found: ${ws}`);
+  return ws;
+}
+
+/** writableWorkspace, or undefined when it refuses (the breaker's errors.md line is then not written anywhere else). */
+export function writableWorkspaceOrNone(stateDir: string, agent: Pick<AgentInfo, 'id' | 'workspace' | 'configuredWorkspace'> | undefined): string | undefined {
+  if (!agent) return undefined;
+  try {
+    return writableWorkspace(stateDir, agent);
+  } catch {
+    return undefined;
+  }
 }

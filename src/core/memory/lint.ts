@@ -44,9 +44,10 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { writeFileInRoot } from '../fs/atomic';
+import { removeFileInRoot, resolveInRoot, stateDirRoot, type RootLike } from '../fs/safePath';
 import { estimateTokens, type EstimatorFamily } from '../tokens/estimator';
-import { readTextIfExists, resolveInside } from './fsSafe';
+import { memoryStateDir, readTextIfExists, resolveInside } from './fsSafe';
 import {
   BOOTSTRAP_FIXED_FILES,
   bootstrapCaps,
@@ -635,7 +636,16 @@ interface BaselineFile {
 
 /** The last-seen text of a workspace's memories/errors.md, kept in our own folder (e.g. `<stateDir>/context/memory/`). */
 export class ErrorsBaselineStore {
-  constructor(readonly dir: string) {}
+  /** `root`: the folder the store must stay inside (the state dir; see ../fs/safePath) */
+  constructor(
+    readonly dir: string,
+    readonly root: RootLike = dir,
+  ) {}
+
+  /** The store in `<stateDir>/context/memory`. */
+  static forStateDir(stateDir: string): ErrorsBaselineStore {
+    return new ErrorsBaselineStore(memoryStateDir(stateDir), stateDirRoot(stateDir));
+  }
 
   private static key(workspaceDir: string): string {
     let p = path.resolve(workspaceDir);
@@ -656,7 +666,7 @@ export class ErrorsBaselineStore {
   /** The stored text, or undefined (none yet, or unreadable/corrupt: then the rule starts over). */
   get(workspaceDir: string): string | undefined {
     try {
-      const raw = readTextIfExists(this.fileFor(workspaceDir));
+      const raw = readTextIfExists(resolveInRoot(this.root, this.fileFor(workspaceDir)));
       if (raw === undefined) return undefined;
       const j = JSON.parse(raw) as Partial<BaselineFile>;
       return j && j.version === 1 && typeof j.text === 'string' ? j.text : undefined;
@@ -666,13 +676,12 @@ export class ErrorsBaselineStore {
   }
 
   set(workspaceDir: string, text: string, now: Date = new Date()): void {
-    fs.mkdirSync(this.dir, { recursive: true });
     const body: BaselineFile = { version: 1, workspace: ErrorsBaselineStore.key(workspaceDir), savedAt: now.toISOString(), text };
-    writeFileAtomicSync(this.fileFor(workspaceDir), JSON.stringify(body), { fsync: true });
+    writeFileInRoot(this.root, this.fileFor(workspaceDir), JSON.stringify(body), { fsync: true });
   }
 
   clear(workspaceDir: string): void {
-    fs.rmSync(this.fileFor(workspaceDir), { force: true });
+    removeFileInRoot(this.root, this.fileFor(workspaceDir));
   }
 }
 

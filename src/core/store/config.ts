@@ -32,10 +32,11 @@ function expandHome(p: string, home: string): string {
   return p;
 }
 
-/** Expand `~` and `${env:VAR}` / `${VAR}` in a user-supplied path. */
-export function expandUserPath(p: string, env: Env): string {
+/** Expand `~` and `${env:VAR}` / `${VAR}` in a user-supplied path; a relative result is taken from `base` (default: the working directory). */
+export function expandUserPath(p: string, env: Env, base?: string): string {
   const withVars = p.replace(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => env.vars[name] ?? '');
-  return path.resolve(expandHome(withVars, homeDir(env)));
+  const expanded = expandHome(withVars, homeDir(env));
+  return base === undefined ? path.resolve(expanded) : path.resolve(base, expanded);
 }
 
 export type StateDirSource = 'setting' | 'env' | 'default' | 'legacy';
@@ -257,7 +258,9 @@ export function defaultAgentId(cfg: Json): string {
 export function resolveAgents(stateDir: string, cfg: Json, env: Env, diskAgentIds: string[]): AgentInfo[] {
   const agentsCfg = isObj(cfg.agents) ? cfg.agents : {};
   const defaults = isObj(agentsCfg.defaults) ? agentsCfg.defaults : {};
-  const defWorkspace = typeof defaults.workspace === 'string' && defaults.workspace ? expandUserPath(defaults.workspace, env) : undefined;
+  // a workspace the config names relatively is taken from the state dir (the config's home), not the working directory
+  const wsPath = (p: string) => expandUserPath(p, env, path.resolve(stateDir));
+  const defWorkspace = typeof defaults.workspace === 'string' && defaults.workspace ? wsPath(defaults.workspace) : undefined;
   const defModel = modelRef(defaults.model);
   const defId = defaultAgentId(cfg);
   const profile = env.vars.OPENCLAW_PROFILE && env.vars.OPENCLAW_PROFILE !== 'default' ? env.vars.OPENCLAW_PROFILE : undefined;
@@ -269,15 +272,16 @@ export function resolveAgents(stateDir: string, cfg: Json, env: Env, diskAgentId
   return ids.map((id) => {
     const raw = fromCfg.find((a) => a.id === id)?.raw ?? {};
     const isDefault = id === defId;
-    let workspace: string;
-    if (typeof raw.workspace === 'string' && raw.workspace) workspace = expandUserPath(raw.workspace, env);
-    else if (isDefault) {
-      const fallback = path.join(homeDir(env), '.openclaw', profile ? `workspace-${profile}` : 'workspace');
-      const local = path.join(stateDir, profile ? `workspace-${profile}` : 'workspace');
-      workspace = defWorkspace ?? (env.exists(fallback) || !env.exists(local) ? fallback : local);
-    } else workspace = defWorkspace ? path.join(defWorkspace, id) : path.join(stateDir, `workspace-${id}`);
-    let configuredWorkspace: string | undefined;
+    // the state dir's own folder: `workspace` (`workspace-<profile>`) for the default agent, `workspace-<id>` for the others
     const local = path.join(stateDir, isDefault ? (profile ? `workspace-${profile}` : 'workspace') : `workspace-${id}`);
+    let workspace: string;
+    if (typeof raw.workspace === 'string' && raw.workspace) workspace = wsPath(raw.workspace);
+    // OpenClaw's default for the default agent is ~/.openclaw/workspace whatever the state dir; here it is the
+    // state dir's own, so a `--state-dir S` run never reads or writes the home state dir's workspace (for
+    // ~/.openclaw itself the two are the same folder)
+    else if (isDefault) workspace = defWorkspace ?? local;
+    else workspace = defWorkspace ? path.join(defWorkspace, id) : local;
+    let configuredWorkspace: string | undefined;
     if (!env.exists(workspace) && workspace !== local && env.exists(local)) {
       configuredWorkspace = workspace;
       workspace = local;

@@ -21,7 +21,8 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomicSync } from '../checkpoint/atomic';
+import { writeFileInRoot } from '../fs/atomic';
+import { ensureDirInRoot, removeFileInRoot, stateDirRoot } from '../fs/safePath';
 import { JsonlSessionStore } from './jsonlStore';
 import { acquireLock, type LockOptions, releaseLock } from './lock';
 
@@ -88,10 +89,10 @@ export function readRange(file: string, start: number, length: number): Buffer {
 /** Record the append of `buf` at `offset` of `transcript` (its real path) before writing it. */
 export function writeIntent(stateDir: string, transcript: string, offset: number, buf: Buffer): string {
   const f = journalFile(stateDir, transcript);
-  fs.mkdirSync(path.dirname(f), { recursive: true });
   const prefix = readRange(transcript, offset - Math.min(offset, PREFIX_BYTES), Math.min(offset, PREFIX_BYTES));
   const intent: AppendIntent = { schema: SCHEMA, file: transcript, offset, length: buf.length, sha256: sha(buf), prefixLength: prefix.length, prefixSha256: sha(prefix), data: buf.toString('base64') };
-  writeFileAtomicSync(f, JSON.stringify(intent) + '\n', { fsync: true });
+  // inside the state dir, never through a link leading out of it (fs/safePath)
+  writeFileInRoot(stateDirRoot(stateDir), f, JSON.stringify(intent) + '\n', { fsync: true });
   return f;
 }
 
@@ -227,12 +228,11 @@ function quarantine(stateDir: string, recordPath: string, reason: string, file: 
   const what = `The interrupted-append record ${name}${file ? ` (for ${file})` : ''} was not applied: ${reason}.`;
   const qdir = path.join(journalDir(stateDir), QUARANTINE_DIR);
   try {
-    fs.mkdirSync(qdir, { recursive: true });
-    const st = fs.lstatSync(qdir);
-    if (!st.isDirectory() || st.isSymbolicLink()) throw new Error(`${qdir} is not a folder`);
+    // inside the state dir, never through a link leading out of it (fs/safePath)
+    ensureDirInRoot(stateDirRoot(stateDir), qdir);
     let dest = path.join(qdir, name);
     if (fs.existsSync(dest)) dest = path.join(qdir, `${name}.${Date.now()}`);
-    writeFileAtomicSync(`${dest}.reason.txt`, `${new Date().toISOString()}\n${what}\n`, { fsync: true });
+    writeFileInRoot(stateDirRoot(stateDir), `${dest}.reason.txt`, `${new Date().toISOString()}\n${what}\n`, { fsync: true });
     fs.renameSync(recordPath, dest);
     return `${what} It was moved to ${dest} (nothing was written to any file).`;
   } catch (err) {
@@ -269,7 +269,7 @@ export function completeInterruptedAppend(stateDir: string, transcript: string, 
   const done = Math.min(size - intent.offset, data.length);
   if (!readRange(transcript, intent.offset, done).equals(data.subarray(0, done))) return quarantined('the bytes after the append offset are not the record’s');
   if (done === 0 || done === data.length) {
-    fs.rmSync(f, { force: true });
+    removeFileInRoot(stateDirRoot(stateDir), f);
     return report('cleared', done === 0 ? 'an append record whose write had not started was removed' : 'an earlier append had completed; its record was removed');
   }
   const afd = fs.openSync(transcript, 'a');
@@ -280,7 +280,7 @@ export function completeInterruptedAppend(stateDir: string, transcript: string, 
   } finally {
     fs.closeSync(afd);
   }
-  fs.rmSync(f, { force: true });
+  removeFileInRoot(stateDirRoot(stateDir), f);
   return report('completed', `completed an interrupted append (${data.length - done} of ${data.length} bytes were missing)`);
 }
 
