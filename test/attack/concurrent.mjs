@@ -109,7 +109,7 @@ function verifyAppends(before, after, runs) {
   const cuts = comps.map((e) => e.firstKeptEntryId);
   if (cuts.some((x, i) => cuts.indexOf(x) !== i)) p.push({ kind: 'dup', msg: `${comps.length} compactions appended with the same cut (one built from a stale plan)` });
   const ids = new Set(after.map((e) => e.id));
-  for (const r of runs) for (const w of r.doc?.written?.entries ?? []) if (!ids.has(w.id)) p.push({ kind: 'lost', msg: `run ${r.tag} reported entry ${w.id} written; it is not in the transcript` });
+  for (const r of runs) for (const w of Array.isArray(r.doc?.written?.entries) ? r.doc.written.entries : []) if (!ids.has(w.id)) p.push({ kind: 'lost', msg: `run ${r.tag} reported entry ${w.id} written; it is not in the transcript` });
   const allIds = after.map((e) => e.id).filter(Boolean);
   if (allIds.length !== new Set(allIds).size) p.push({ kind: 'dup', msg: 'an entry id is in the transcript twice' });
   return p;

@@ -261,12 +261,16 @@ export async function runFuzz(spec, mode) {
   const problems = [];
   try {
     const r = rng(spec.mseed);
-    for (const m of muts) {
+    // contents first, then file kinds; a second mutation that no longer applies (its file was replaced by
+    // the first) is skipped — the first one must apply
+    const ordered = [...muts].sort((a, b) => Number(a.name.startsWith('kind:')) - Number(b.name.startsWith('kind:')));
+    const skipped = [];
+    for (const [i, m] of ordered.entries()) {
       try {
         m.apply(c, r, mode);
       } catch (e) {
-        // a mutation that does not apply to this state (e.g. a position already replaced): the case still runs
-        if (!/ENOENT|ENOTDIR|EEXIST|UNIQUE/.test(String(e))) throw e;
+        if (i === 0) throw e;
+        skipped.push(`${m.name}: ${String(e.message ?? e).split('\n')[0].slice(0, 100)}`);
       }
     }
     const before = sentinelSnap(c);
@@ -275,7 +279,7 @@ export async function runFuzz(spec, mode) {
     const big = muts.some((m) => m.big);
     const argv = [...spec.argv, '--state-dir', c.state, '--gateway', await closedGatewayUrl()];
     const json = argv.includes('--json');
-    const res = await runCli(argv, c, { timeoutMs: big ? 30_000 : 10_000, rssMB: 1536 });
+    const res = await runCli(argv, c, { timeoutMs: big ? 30_000 : 8_000, rssMB: 1536 });
     problems.push(...judgeRun(res, { json }));
     if (/root:x:0:0/.test(res.out + res.err)) problems.push({ kind: 'secret', msg: 'printed the content of /etc/passwd' });
     for (const d of sentinelDiff(before, c)) problems.push({ kind: 'outside', msg: d });
@@ -288,7 +292,7 @@ export async function runFuzz(spec, mode) {
         if ((listed[agent] ?? 0) < n) problems.push({ kind: 'other', msg: `agent ${agent}'s ${n} good sessions not listed (${listed[agent] ?? 0}; exit ${res.code}: ${res.err.split('\n')[0].slice(0, 160)})` });
       }
     }
-    return { problems, detail: { code: res.code, ms: res.ms, peakRssMB: res.peakRssMB, stderr: res.err.slice(0, 600) } };
+    return { problems, detail: { code: res.code, ms: res.ms, peakRssMB: res.peakRssMB, stderr: res.err.slice(0, 600), ...(skipped.length ? { skipped } : {}) } };
   } finally {
     rmRoot(c);
   }

@@ -57,6 +57,7 @@ const ATTACKS = {
       `key${i}`,
       {
         writers: KEYED,
+        key: k,
         label: `key ${JSON.stringify(k.length > 40 ? k.slice(0, 30) + `…(${k.length})` : k)}`,
         apply: (c, store) => {
           const key = store === 'jsonl' ? k : k.replace('agent:legacy:', 'agent:main:');
@@ -97,9 +98,10 @@ function craftJournal(c) {
   const dir = path.join(c.state, 'context', 'jsonl-appends');
   fs.mkdirSync(dir, { recursive: true });
   const target = path.join(c.outside, 'target.jsonl');
-  const data = Buffer.from('{"type":"message","id":"evil","parentId":null,"message":{"role":"user","content":"appended by a crafted record"}}\n');
+  // claims its first byte (the target's last, a newline) is already written: the recovery "completes" the rest
+  const data = Buffer.from('\n{"type":"message","id":"evil","parentId":null,"message":{"role":"user","content":"appended by a crafted record"}}\n');
   const size = fs.statSync(target).size;
-  const rec = (file) => JSON.stringify({ schema: 'openclaw-context/jsonl-append', file, offset: size, length: data.length, sha256: createHash('sha256').update(data).digest('hex'), data: data.toString('base64') }) + '\n';
+  const rec = (file) => JSON.stringify({ schema: 'openclaw-context/jsonl-append', file, offset: size - 1, length: data.length, sha256: createHash('sha256').update(data).digest('hex'), data: data.toString('base64') }) + '\n';
   const name = (file) => `${createHash('sha256').update(file).digest('hex').slice(0, 32)}.json`;
   fs.writeFileSync(path.join(dir, name(target)), rec(target));
   const own = fs.realpathSync(path.join(c.state, LEGACY_WORK_FILE));
@@ -107,9 +109,13 @@ function craftJournal(c) {
   return { recovery: true };
 }
 
-export function hostileSpecs(seed) {
+/** bounded: the keys with `..`, `/`, 3,000 characters, unicode and NUL; full: every hostile key */
+const BOUNDED_KEY = (k) => /\.\.\/|\/etc\/|\u202e|\u0000/.test(k) || k.length > 1000;
+
+export function hostileSpecs(seed, mode) {
   const specs = [];
   for (const [attack, a] of Object.entries(ATTACKS)) {
+    if (mode !== 'full' && a.key !== undefined && !BOUNDED_KEY(a.key)) continue;
     for (const [writer, w] of Object.entries(WRITERS)) {
       if (a.writers !== 'all' && !a.writers.has(writer)) continue;
       for (const store of w.stores) if (!a.stores || a.stores.includes(store)) specs.push({ class: 'hostile', seed, n: specs.length, attack, writer, store });
@@ -137,13 +143,14 @@ export async function runHostile(spec) {
     if (how.recovery) {
       const r = await runRecovery(c);
       problems.push(...judgeRun(r).map((p) => ({ ...p, msg: `start-up recovery: ${p.msg}` })));
+      for (const x of sentinelDiff(sentinelsAfterSetup, c)) problems.push({ kind: 'outside', msg: `start-up recovery (recoverJsonlAppends): ${x}` });
     }
     let argv = WRITERS[spec.writer].argv(how.key ?? STORES[spec.store].key, c, 'hostile');
     if (how.noWorkspace) {
       const i = argv.indexOf('--workspace');
       argv = [...argv.slice(0, i), ...argv.slice(i + 2)];
     }
-    const res = await runCli([...argv, '--state-dir', c.state, '--gateway', await closedGatewayUrl()], c, { timeoutMs: 15_000 });
+    const res = await runCli([...argv, '--state-dir', c.state, '--gateway', await closedGatewayUrl()], c, { timeoutMs: 10_000 });
     problems.push(...judgeRun(res, { json: true }));
     if (res.code !== 0 && !res.err.trim()) problems.push({ kind: 'other', msg: `exit ${res.code} without a message` });
     for (const x of sentinelDiff(sentinelsAfterSetup, c)) problems.push({ kind: 'outside', msg: x });

@@ -14,7 +14,14 @@ import * as fs from 'node:fs';
 import { CLI, cliEnv, closedGatewayUrl, judgeRun, NODE, rmRoot, rng, runChild, runCli, sentinelDiff, sentinelSnap, sessionsStillListed } from './lib.mjs';
 import { baseOf, writerRoot, jsonlWhole, markdownImage, markdownWhole, ourFilesWhole, STORES, transcriptImage, transcriptsGrewOnly, WRITERS } from './writers.mjs';
 
-const TRACED = ['write', 'pwrite64', 'writev', 'pwritev', 'pwritev2', 'fsync', 'fdatasync', 'ftruncate', 'rename', 'renameat', 'renameat2', 'unlink', 'unlinkat', 'link', 'linkat', 'mkdir', 'mkdirat', 'rmdir', 'symlink', 'symlinkat'];
+const TRACED = ['write', 'pwrite64', 'writev', 'pwritev', 'pwritev2', 'fsync', 'fdatasync', 'ftruncate', 'rename', 'renameat', 'renameat2', 'unlink', 'unlinkat', 'link', 'linkat', 'mkdir', 'mkdirat', 'rmdir', 'symlink', 'symlinkat', 'openat', 'close', 'fcntl'];
+
+/** Which traced calls are kill points: every write-side call; opens only for writing; fcntl only taking a write lock. */
+function isWriteSide(call) {
+  if (call.name === 'openat') return /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND/.test(call.args);
+  if (call.name === 'fcntl') return /F_SETLK/.test(call.args) && /F_WRLCK/.test(call.args);
+  return true;
+}
 
 /** strace -f with fd paths (-y): the calls as {tid, name, args}; the traced program's own pid from its execve. */
 function parseLog(file) {
@@ -52,7 +59,7 @@ function killPoints(main, calls, state) {
     if (call.tid !== main) continue;
     const nth = (seen.get(call.name) ?? 0) + 1;
     seen.set(call.name, nth);
-    if (call.args.includes(state)) out.push({ name: call.name, nth, what: call.args.slice(0, 160).split(state).join('<state>') });
+    if (call.args.includes(state) && isWriteSide(call)) out.push({ name: call.name, nth, what: call.args.slice(0, 160).split(state).join('<state>') });
   }
   return out;
 }
@@ -92,7 +99,7 @@ export async function killSpecs(seed, mode, count) {
       continue;
     }
     const r = rng(seed, 'kill', writer, store);
-    // full: every point (cycled when asked for more); bounded: `per` points spread over the run
+    // full: every point; bounded: `per` points spread over the run
     const take = mode === 'full' && per >= d.points.length ? d.points.map((_, i) => i) : Array.from({ length: Math.min(per, d.points.length) }, (_, i) => Math.min(d.points.length - 1, Math.floor(((i + r.next()) * d.points.length) / Math.min(per, d.points.length))));
     for (const i of take) specs.push({ class: 'kill', seed, n: specs.length, writer, store, point: i, of: d.points.length, ...d.points[i] });
   }

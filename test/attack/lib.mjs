@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
 import { createRequire } from 'node:module';
+import { rng as corpusRng } from '../../scripts/corpus/lib.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -26,50 +27,26 @@ export const require = createRequire(path.join(REPO, 'package.json'));
 export const DOCUMENTED_EXIT = new Set([0, 1, 2, 3]);
 
 // ---------------------------------------------------------------------------------------------
-// PRNG: sfc32 seeded from a string hash of (seed, class, n, …); every random choice goes through it.
-
-function xmur3(str) {
-  let h = 1779033703 ^ str.length;
-  for (let i = 0; i < str.length; i++) {
-    h = Math.imul(h ^ str.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
-  }
-  return () => {
-    h = Math.imul(h ^ (h >>> 16), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    return (h ^= h >>> 16) >>> 0;
-  };
-}
+// PRNG: the corpus builder's sfc32 (scripts/corpus/lib.mjs), seeded with (seed, class, n, …); every random
+// choice goes through it.
 
 export function rng(...parts) {
-  const seed = xmur3(parts.join('\u0001'));
-  let a = seed(), b = seed(), c = seed(), d = seed();
-  const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    t = (t + d) | 0;
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  const r = {
+  const base = corpusRng(parts.join('\u0001'));
+  const next = base.next;
+  return {
     next,
+    /** integer in [0, n) */
     int: (n) => Math.floor(next() * n),
-    range: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: (arr) => arr[Math.floor(next() * arr.length)],
-    chance: (p) => next() < p,
+    /** integer in [lo, hi] */
+    range: (lo, hi) => base.int(lo, hi),
+    pick: base.pick,
+    chance: base.chance,
     bytes: (n) => {
       const b = Buffer.alloc(n);
       for (let i = 0; i < n; i++) b[i] = Math.floor(next() * 256);
       return b;
     },
-    /** a sub-seed for a nested generator */
-    sub: (...more) => rng(...parts, ...more),
   };
-  return r;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,14 +161,17 @@ export function clear(p) {
 // ---------------------------------------------------------------------------------------------
 // Snapshots: lstat only; regular files hashed; links by target; FIFOs and devices by kind.
 
-export function snapshot(dir, skip = () => false, out = new Map(), rel = '') {
-  let names;
+/** The names in a dir, or none when it cannot be listed (absent, not a dir, a loop …). */
+export function listDir(d) {
   try {
-    names = fs.readdirSync(path.join(dir, rel));
+    return fs.readdirSync(d);
   } catch {
-    return out;
+    return [];
   }
-  for (const n of names) {
+}
+
+export function snapshot(dir, skip = () => false, out = new Map(), rel = '') {
+  for (const n of listDir(path.join(dir, rel))) {
     const r = rel ? path.join(rel, n) : n;
     if (skip(r)) continue;
     const p = path.join(dir, r);
@@ -324,10 +304,27 @@ export function runChild(cmd, argv, { env, timeoutMs = 10_000, rssMB = 1024, cwd
   });
 }
 
-/** The CLI with a heap limit, the given time and RSS limits. */
+/**
+ * How much slower than an idle 2-core machine this one is right now (≥ 1): the time limits are scaled by
+ * it, so a loaded machine does not turn slow runs into "hangs". Measured once per run by calibrate().
+ */
+let slow = 1;
+export const slowness = () => slow;
+
+/** Time `sessions --json` on the demo state (median of 3; about 0.5 s idle) and set the slowness factor. */
+export async function calibrate() {
+  const c = caseRoot('demo', 'calibrate');
+  const ms = [];
+  for (let i = 0; i < 3; i++) ms.push((await runChild(NODE, [CLI, 'sessions', '--json', '--state-dir', c.state, '--gateway', await closedGatewayUrl()], { env: cliEnv(c), timeoutMs: 120_000 })).ms);
+  rmRoot(c);
+  slow = Math.max(1, ms.sort((a, b) => a - b)[1] / 600);
+  return { ms: ms[1], slow };
+}
+
+/** The CLI with a heap limit, the given time limit (scaled by the slowness) and RSS limit. */
 export function runCli(args, c, opts = {}) {
   const heap = opts.heapMB ?? 512;
-  return runChild(NODE, [`--max-old-space-size=${heap}`, '--stack-size=984', CLI, ...args], { env: cliEnv(c, opts.env), timeoutMs: opts.timeoutMs, rssMB: opts.rssMB ?? 1536 });
+  return runChild(NODE, [`--max-old-space-size=${heap}`, '--stack-size=984', CLI, ...args], { env: cliEnv(c, opts.env), timeoutMs: Math.round((opts.timeoutMs ?? 10_000) * slow), rssMB: opts.rssMB ?? 1536 });
 }
 
 const ENGINE_ERROR_RE = /Maximum call stack|FATAL ERROR|heap out of memory|Invalid time value|Invalid array length|Cannot read properties of|Cannot convert|is not a function|is not iterable|RangeError|TypeError|ReferenceError/;

@@ -7,7 +7,7 @@
  *   node test/attack/run.mjs --bounded        what `npm test` runs (a few minutes on 2 cores)
  *   node test/attack/run.mjs --full           ≥ 10,000 fuzz cases, ≥ 500 kills, ≥ 200 concurrent rounds per writer
  *   options: --seed <s> · --class fuzz,kill,concurrent,hostile,secrets · --jobs <n> (default 2)
- *            --fuzz-cases <n> · --kills <n> · --rounds <n> · --no-save · --verbose
+ *            --fuzz-cases <n> · --kills <n> · --rounds <n> · --only <regex> (cases whose label matches) · --no-save · --verbose
  *            --replay [dir…]  re-run saved cases (default: every test/attack/cases/*)
  *
  * Prints a table per class and ends with `N passed, N failed`; exits 1 on any failure.
@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CLI, pool, REPO } from './lib.mjs';
+import { calibrate, CLI, pool, REPO } from './lib.mjs';
 
 if (Number(process.versions.node.split('.')[0]) < 24 && !process.env.ATTACK_REEXEC) {
   // node:sqlite and zlib zstd: run under Node 24 like the unit tests
@@ -71,7 +71,10 @@ async function collect() {
 
 const t0 = Date.now();
 console.log(`attack: ${has('replay') ? 'replay' : mode} run, seed ${seed}, ${jobs} jobs, node ${process.version}`);
-const specs = await collect();
+const only = opt('only') !== undefined ? new RegExp(opt('only')) : undefined;
+const cal = await calibrate();
+console.log(`attack: the CLI answers in ${cal.ms} ms here (about 500 idle): time limits × ${cal.slow.toFixed(1)}`);
+const specs = (await collect()).filter((s) => !only || only.test(label(s)));
 console.log(`attack: ${specs.length} cases`);
 const stats = {};
 const failures = [];

@@ -7,9 +7,10 @@
  *   plain text, upper-case, base64, base64url and hex.
  * A probe fails when stdout or stderr holds the token or the URL's password in any of those forms.
  */
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { caseRoot, closedGatewayUrl, judgeRun, REPO, require, rmRoot, runCli } from './lib.mjs';
+import { caseRoot, closedGatewayUrl, judgeRun, NODE, REPO, require, rmRoot, runCli } from './lib.mjs';
 
 const TOKEN = 'oc-attack-Tok3n-9f8e7d6c5b4a';
 const PASSWORD = 'Pa55-attack-w0rd-q8z';
@@ -46,8 +47,24 @@ const COMMANDS = {
   remoteSessions: ['sessions', '--json'],
   remoteStatus: ['status'],
   remoteShow: ['show', 'agent:main:work', '--json'],
-  compactRemote: ['compact', 'agent:main:work', '--yes', '--json'],
+  /** OpenClaw owns the store (a live Gateway lock): the write goes through the Gateway */
+  compactOwned: ['compact', 'agent:main:work', '--yes', '--keep-recent-tokens', '300', '--json'],
 };
+
+/**
+ * A live stand-in for a running Gateway: a process whose argv looks like `openclaw … gateway`, and its
+ * lock file in <state>/tmp/openclaw-<uid>/ as OpenClaw writes it. Returns the child (kill it after).
+ */
+function simulateGatewayLock(state) {
+  const child = spawn(NODE, ['-e', 'setInterval(() => {}, 1e9)', '/opt/openclaw/dist/index.js', 'gateway'], { stdio: 'ignore' });
+  const stat = () => fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  for (let i = 0; i < 200 && !fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').includes('gateway'); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  const startTime = Number(stat().slice(stat().lastIndexOf(')') + 1).trimStart().split(/\s+/)[19]);
+  const dir = path.join(state, 'tmp', `openclaw-${process.getuid()}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'gateway.0badc0de.lock'), JSON.stringify({ pid: child.pid, ownerId: 'attack', createdAt: new Date().toISOString(), configPath: path.join(state, 'openclaw.json'), stateDir: state, port: 18789, startTime }, null, 2));
+  return child;
+}
 
 export function secretSpecs(seed) {
   const specs = [];
@@ -57,7 +74,7 @@ export function secretSpecs(seed) {
     add({ probe: 'url-query', cmd });
     add({ probe: 'config-token-in-url', cmd });
   }
-  for (const where of ['version', 'connect-error', 'method-error', 'close-reason']) for (const form of ECHO) for (const cmd of ['doctor', 'doctorJson', 'remoteSessions']) add({ probe: 'hostile-gateway', where, form, cmd });
+  for (const where of ['version', 'connect-error', 'method-error', 'close-reason']) for (const form of ECHO) for (const cmd of ['doctor', 'doctorJson', 'remoteSessions', 'compactOwned']) add({ probe: 'hostile-gateway', where, form, cmd });
   return specs;
 }
 
@@ -84,7 +101,9 @@ export async function runSecrets(spec) {
   const empty = path.join(c.root, 'empty-state');
   fs.mkdirSync(empty);
   let gateway;
+  let owner;
   try {
+    if (spec.cmd === 'compactOwned') owner = simulateGatewayLock(c.state);
     const closed = await closedGatewayUrl();
     const env = { OPENCLAW_GATEWAY_TOKEN: TOKEN };
     let url;
@@ -109,6 +128,7 @@ export async function runSecrets(spec) {
     return { problems, detail: { code: res.code, stderr: res.err.slice(0, 300) } };
   } finally {
     await gateway?.close();
+    owner?.kill('SIGKILL');
     rmRoot(c);
   }
 }

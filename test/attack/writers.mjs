@@ -7,7 +7,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { caseRoot, DEMO_MAIN_DB, LEGACY_SESSIONS, require, sqlite, work } from './lib.mjs';
+import { caseRoot, DEMO_MAIN_DB, LEGACY_SESSIONS, listDir, require, sqlite, work } from './lib.mjs';
 
 /** store variant → the base state it starts from and the session it writes */
 export const STORES = {
@@ -59,18 +59,11 @@ const h = (b) => crypto.createHash('sha256').update(b).digest('hex');
 export function transcriptImage(state) {
   const img = { jsonl: new Map(), rows: null };
   const dir = path.join(state, LEGACY_SESSIONS);
-  for (const n of safeList(dir)) if (n.endsWith('.jsonl')) img.jsonl.set(n, readIfFile(path.join(dir, n)));
+  for (const n of listDir(dir)) if (n.endsWith('.jsonl')) img.jsonl.set(n, readIfFile(path.join(dir, n)));
   img.rows = sqliteRows(path.join(state, DEMO_MAIN_DB));
   return img;
 }
 
-function safeList(d) {
-  try {
-    return fs.readdirSync(d);
-  } catch {
-    return [];
-  }
-}
 function readIfFile(p) {
   try {
     return fs.lstatSync(p).isFile() ? fs.readFileSync(p) : null;
@@ -132,7 +125,7 @@ export function transcriptsGrewOnly(before, state) {
 export function jsonlWhole(state) {
   const p = [];
   const dir = path.join(state, LEGACY_SESSIONS);
-  for (const n of safeList(dir)) {
+  for (const n of listDir(dir)) {
     if (!n.endsWith('.jsonl')) continue;
     const b = readIfFile(path.join(dir, n));
     if (!b) continue;
@@ -157,7 +150,7 @@ export function ourFilesWhole(state) {
   const YAML = require('yaml');
   const p = [];
   const walk = (d) => {
-    for (const n of safeList(d)) {
+    for (const n of listDir(d)) {
       const f = path.join(d, n);
       let st;
       try {
@@ -188,7 +181,7 @@ const untimed = (t) => t.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z
 export function markdownImage(state) {
   const out = new Map();
   const walk = (d, rel) => {
-    for (const n of safeList(d)) {
+    for (const n of listDir(d)) {
       const f = path.join(d, n);
       const r = rel ? path.join(rel, n) : n;
       let st;
