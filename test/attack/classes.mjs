@@ -13,7 +13,7 @@ const range = (n) => Array.from({ length: n }, (_, i) => i);
 
 export const CLASSES = {
   fuzz: {
-    specs: (seed, mode, count) => range(count ?? (mode === 'full' ? 10_000 : 500)).map((n) => fuzzSpec(seed, n)),
+    specs: (seed, mode, count) => range(count ?? (mode === 'full' ? 10_000 : 500)).map((n) => fuzzSpec(seed, n, mode)),
     run: runFuzz,
     describe: (s) => `[${s.base}] ${s.mutations.join(' + ')} → ${s.argv.join(' ')}`,
     signature: (s) => `${s.mutations.join('+')}|${s.argv[0]}`,

@@ -11,6 +11,8 @@ import * as zlib from 'node:zlib';
 import { closedGatewayUrl, DEMO_MAIN_DB, judgeRun, LEGACY_WORK_FILE, parseJson, rmRoot, rng, runCli, sentinelDiff, sentinelSnap, sessionsStillListed, sqlite } from './lib.mjs';
 import { baseOf, jsonlWhole, ourFilesWhole, STORES, transcriptImage, transcriptsGrewOnly, WRITERS, writerRoot } from './writers.mjs';
 
+/** the words of a clear "someone else wrote first" refusal */
+const RACE_REFUSAL = /plan|changed|again|lock|busy|another|concurrent|in progress|retry|re-run|stale|meanwhile|since/i;
 const MAIN_WORK_SID = '6f1431f6-0a9f-4bde-88bb-e32c2876f720';
 
 /** The target session's entries, oldest first (JSONL lines, or SQLite rows of agent:main:work). */
@@ -151,7 +153,10 @@ export async function runConcurrent(spec) {
     const problems = [];
     for (const r of runs) {
       problems.push(...judgeRun(r.res, { json: true }).map((p) => ({ ...p, msg: `${r.tag}: ${p.msg}` })));
-      if (r.res.code !== 0 && !r.res.err.trim()) problems.push({ kind: 'other', msg: `${r.tag}: exit ${r.res.code} without a message` });
+      if (r.res.code !== null && r.res.code !== 0 && !r.res.err.trim()) problems.push({ kind: 'other', msg: `${r.tag}: exit ${r.res.code} without a message` });
+      // a run that lost the race refuses with the re-plan error (whatever its exact words), not something else
+      const refused = (r.res.code !== null && r.res.code !== 0) || /refused|failed/.test(String(r.doc?.status));
+      if (refused && !RACE_REFUSAL.test(r.res.err + JSON.stringify(r.doc?.error ?? r.doc?.reason ?? ''))) problems.push({ kind: 'other', msg: `${r.tag}: refused without saying why it lost the race: ${r.res.err.split('\n')[0].slice(0, 200)}` });
     }
     problems.push(...transcriptsGrewOnly(before, c.state), ...jsonlWhole(c.state), ...ourFilesWhole(c.state));
     if (store !== 'workspace') problems.push(...verifyAppends(entriesBefore, entries(c, store), runs));

@@ -243,17 +243,18 @@ const READS = [
 const LISTS = new Set(['status', 'sessions']);
 
 /** Case n of a run with this seed: which base, mutation(s) and command (deterministic). */
-export function fuzzSpec(seed, n) {
+export function fuzzSpec(seed, n, mode = 'bounded') {
   const r = rng(seed, 'fuzz', n);
   const base = r.chance(0.85) ? 'demo' : 'real';
   const pool = base === 'demo' ? MUTATIONS : MUTATIONS.filter((m) => m.hits !== 'legacy'); // the real fixture has no JSONL agent
   const muts = [r.pick(pool).name];
   if (r.chance(0.15)) muts.push(r.pick(pool).name); // sometimes two at once
   const argv = r.pick(base === 'demo' ? READS : READS.filter((a) => !a.includes('agent:legacy:work')));
-  return { class: 'fuzz', seed, n, base, mutations: muts, mseed: `${seed}:${n}`, argv };
+  return { class: 'fuzz', seed, n, mode, base, mutations: muts, mseed: `${seed}:${n}`, argv };
 }
 
-export async function runFuzz(spec, mode) {
+export async function runFuzz(spec, runMode) {
+  const mode = spec.mode ?? runMode; // the sizes of the huge inputs depend on the mode the case was made in
   const muts = spec.mutations.map((n) => MUTATIONS.find((m) => m.name === n));
   if (muts.some((m) => !m)) return { problems: [{ kind: 'other', msg: `unknown mutation in ${spec.mutations}` }] };
   const base = await baseline(spec.base);

@@ -82,6 +82,13 @@ const ATTACKS = {
   dayLogFifo: { writers: new Set(['flush', 'remember']), apply: (c) => mkfifo(path.join(c.state, 'workspace', 'memory', `${today()}.md`)) },
   dayLogDir: { writers: new Set(['flush', 'remember']), apply: (c) => fs.mkdirSync(path.join(c.state, 'workspace', 'memory', `${today()}.md`)) },
   dayLogLink: { writers: new Set(['flush', 'remember']), apply: (c) => linkOut(c, path.join(c.state, 'workspace', 'memory', `${today()}.md`), path.join(c.outside, 'sentinel.txt')) },
+  dreamsFifo: { writers: new Set(['dream', 'dream-accept', 'dream-reject']), apply: (c) => (clear(path.join(c.state, 'workspace', 'DREAMS.md')), mkfifo(path.join(c.state, 'workspace', 'DREAMS.md'))) },
+  memoryMdFifo: { writers: new Set(['remember', 'dream-accept']), apply: (c) => (clear(path.join(c.state, 'workspace', 'MEMORY.md')), mkfifo(path.join(c.state, 'workspace', 'MEMORY.md'))) },
+  projectMdFifo: { writers: new Set(['remember']), apply: (c) => (fs.mkdirSync(path.join(c.state, 'workspace', 'memories'), { recursive: true }), mkfifo(path.join(c.state, 'workspace', 'memories', 'project.md'))) },
+  flushStateFifo: { writers: new Set(['flush']), apply: (c) => (fs.mkdirSync(path.join(c.state, 'context', 'memory'), { recursive: true }), mkfifo(path.join(c.state, 'context', 'memory', 'flush-state.json'))) },
+  contextFile: { writers: 'all', apply: (c) => (clear(path.join(c.state, 'context')), fs.writeFileSync(path.join(c.state, 'context'), 'not a folder\n')) },
+  checkpointsFile: { writers: new Set(['compact', 'checkpoint-create', 'checkpoint-restore']), apply: (c) => (clear(path.join(c.state, 'context', 'checkpoints')), fs.writeFileSync(path.join(c.state, 'context', 'checkpoints'), 'not a folder\n')) },
+  dbFifo: { writers: KEYED, stores: ['sqlite-rollback', 'sqlite-wal'], apply: (c) => (clear(path.join(c.state, DEMO_MAIN_DB)), mkfifo(path.join(c.state, DEMO_MAIN_DB))) },
   transcriptLink: { writers: new Set(['compact', 'undo-compact', 'checkpoint-restore']), stores: ['jsonl'], apply: (c) => linkOut(c, path.join(c.state, LEGACY_WORK_FILE), path.join(c.outside, 'target.jsonl')) },
   transcriptFifo: { writers: KEYED, stores: ['jsonl'], apply: (c) => (clear(path.join(c.state, LEGACY_WORK_FILE)), mkfifo(path.join(c.state, LEGACY_WORK_FILE))) },
   dbLink: { writers: KEYED, stores: ['sqlite-rollback', 'sqlite-wal'], apply: (c) => { const db = path.join(c.state, DEMO_MAIN_DB); for (const s of ['', '-wal', '-shm']) if (fs.existsSync(db + s)) fs.copyFileSync(db + s, path.join(c.outside, 'agent.sqlite' + s)); linkOut(c, db, path.join(c.outside, 'agent.sqlite')); } },
@@ -152,7 +159,7 @@ export async function runHostile(spec) {
     }
     const res = await runCli([...argv, '--state-dir', c.state, '--gateway', await closedGatewayUrl()], c, { timeoutMs: 10_000 });
     problems.push(...judgeRun(res, { json: true }));
-    if (res.code !== 0 && !res.err.trim()) problems.push({ kind: 'other', msg: `exit ${res.code} without a message` });
+    if (res.code !== null && res.code !== 0 && !res.err.trim()) problems.push({ kind: 'other', msg: `exit ${res.code} without a message` });
     for (const x of sentinelDiff(sentinelsAfterSetup, c)) problems.push({ kind: 'outside', msg: x });
     for (const x of diffSnap(outsideState, snapshot(c.root, (rel) => rel === 'state' || rel.startsWith('state' + path.sep) || rel === 'home' || rel.startsWith('home' + path.sep)))) problems.push({ kind: 'outside', msg: `next to the state dir: ${x}` });
     for (const x of diffSnap(stateBefore, snapshot(c.state, (rel) => /^(context|workspace)(\/|$)/.test(rel) || rel.endsWith('-shm') || rel.endsWith('-journal') || rel.endsWith('-wal') || rel.endsWith('.lock')))) {

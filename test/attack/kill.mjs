@@ -124,7 +124,7 @@ export async function runKill(spec) {
     // the re-run: completes or refuses clearly
     const again = await runCli(argv, c, { timeoutMs: 30_000 });
     problems.push(...judgeRun(again, { json: true }).map((p) => ({ ...p, msg: `re-run: ${p.msg}` })));
-    if (again.code !== 0 && !again.err.trim()) problems.push({ kind: 'other', msg: `re-run: exit ${again.code} without a message` });
+    if (again.code !== null && again.code !== 0 && !again.err.trim()) problems.push({ kind: 'other', msg: `re-run: exit ${again.code} without a message` });
     problems.push(...transcriptsGrewOnly(transcripts, c.state).map((p) => ({ ...p, msg: `after the re-run: ${p.msg}` })), ...jsonlWhole(c.state).map((p) => ({ ...p, msg: `after the re-run: ${p.msg}` })), ...ourFilesWhole(c.state));
     problems.push(...(await sessionsStillListed(c, base)).map((p) => ({ ...p, msg: `after the re-run: ${p.msg}` })));
     for (const x of sentinelDiff(sentinels, c)) problems.push({ kind: 'outside', msg: x });

