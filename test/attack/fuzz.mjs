@@ -247,8 +247,12 @@ export function fuzzSpec(seed, n, mode = 'bounded') {
   const r = rng(seed, 'fuzz', n);
   const base = r.chance(0.85) ? 'demo' : 'real';
   const pool = base === 'demo' ? MUTATIONS : MUTATIONS.filter((m) => m.hits !== 'legacy'); // the real fixture has no JSONL agent
-  const muts = [r.pick(pool).name];
-  if (r.chance(0.15)) muts.push(r.pick(pool).name); // sometimes two at once
+  // a third of the cases put a hostile file kind somewhere, the rest mutate contents
+  const kinds = pool.filter((m) => m.name.startsWith('kind:'));
+  const contents = pool.filter((m) => !m.name.startsWith('kind:'));
+  const one = () => (r.chance(0.35) ? r.pick(kinds) : r.pick(contents)).name;
+  const muts = [one()];
+  if (r.chance(0.15)) muts.push(one()); // sometimes two at once
   const argv = r.pick(base === 'demo' ? READS : READS.filter((a) => !a.includes('agent:legacy:work')));
   return { class: 'fuzz', seed, n, mode, base, mutations: muts, mseed: `${seed}:${n}`, argv };
 }
