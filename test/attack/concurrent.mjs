@@ -11,8 +11,8 @@ import * as zlib from 'node:zlib';
 import { closedGatewayUrl, DEMO_MAIN_DB, judgeRun, LEGACY_WORK_FILE, parseJson, rmRoot, rng, runCli, sentinelDiff, sentinelSnap, sessionsStillListed, sqlite } from './lib.mjs';
 import { baseOf, jsonlWhole, ourFilesWhole, STORES, transcriptImage, transcriptsGrewOnly, WRITERS, writerRoot } from './writers.mjs';
 
-/** the words of a clear "someone else wrote first" refusal */
-const RACE_REFUSAL = /plan|changed|again|lock|busy|another|concurrent|in progress|retry|re-run|stale|meanwhile|since/i;
+/** the words of a clear refusal of a run that lost the race: "re-plan", or what re-reading found ("nothing to compact") */
+const RACE_REFUSAL = /plan|changed|again|lock|busy|another|concurrent|in progress|retry|re-run|stale|meanwhile|since|nothing|no compaction|already/i;
 const MAIN_WORK_SID = '6f1431f6-0a9f-4bde-88bb-e32c2876f720';
 
 /** The target session's entries, oldest first (JSONL lines, or SQLite rows of agent:main:work). */

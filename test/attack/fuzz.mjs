@@ -41,6 +41,12 @@ function withDb(c, fn) {
     db.close();
   }
 }
+/** a zstd row, most often one of agent:main:work (the session `show` reads) */
+function zstdRow(db, r) {
+  const rows = db.prepare('SELECT rowid, session_id, event_zstd FROM transcript_events WHERE event_zstd IS NOT NULL ORDER BY rowid').all();
+  const work = rows.filter((x) => x.session_id === MAIN_WORK_SID);
+  return r.chance(0.7) && work.length ? r.pick(work) : r.pick(rows);
+}
 function eventRows(db, sid = MAIN_WORK_SID) {
   return db.prepare('SELECT rowid, seq, event_json, event_zstd IS NOT NULL AS z FROM transcript_events WHERE session_id = ? ORDER BY seq').all(sid);
 }
@@ -172,9 +178,9 @@ export const MUTATIONS = [
   { name: 'db:garbageJournal', hits: 'main', apply: (c, r) => fs.writeFileSync(path.join(c.state, DEMO_MAIN_DB + '-journal'), r.bytes(r.range(1, 20000))) },
   { name: 'db:garbageWal', hits: 'main', apply: (c, r) => fs.writeFileSync(path.join(c.state, DEMO_MAIN_DB + '-wal'), r.bytes(r.range(1, 20000))) },
   // SQLite rows
-  { name: 'row:zstdCorrupt', hits: 'main', apply: (c, r) => withDb(c, (db) => { const row = db.prepare('SELECT rowid, event_zstd FROM transcript_events WHERE event_zstd IS NOT NULL LIMIT 1 OFFSET ?').get(r.int(10)); const b = Buffer.from(row.event_zstd); if (r.chance(0.5)) for (let i = 0; i < 8; i++) b[r.int(b.length)] ^= 0xff; else b.fill(r.int(256), 4); db.prepare('UPDATE transcript_events SET event_zstd = ? WHERE rowid = ?').run(b, row.rowid); }) },
-  { name: 'row:zstdBomb', hits: 'main', big: true, apply: (c, r) => withDb(c, (db) => { const row = db.prepare('SELECT rowid FROM transcript_events WHERE event_zstd IS NOT NULL LIMIT 1 OFFSET ?').get(r.int(10)); db.prepare('UPDATE transcript_events SET event_zstd = ?, event_utf8_bytes = ? WHERE rowid = ?').run(zstdBomb(r.pick([256, 1100]) * MB), r.pick([1, 200, 4096]), row.rowid); }) },
-  { name: 'row:zstdSizeLie', hits: 'main', apply: (c, r) => withDb(c, (db) => db.prepare('UPDATE transcript_events SET event_utf8_bytes = ? WHERE rowid = (SELECT rowid FROM transcript_events WHERE event_zstd IS NOT NULL LIMIT 1 OFFSET ?)').run(r.pick([1, 4194304, 3]), r.int(10))) },
+  { name: 'row:zstdCorrupt', hits: 'main', apply: (c, r) => withDb(c, (db) => { const row = zstdRow(db, r); const b = Buffer.from(row.event_zstd); if (r.chance(0.5)) for (let i = 0; i < 8; i++) b[r.int(b.length)] ^= 0xff; else b.fill(r.int(256), 4); db.prepare('UPDATE transcript_events SET event_zstd = ? WHERE rowid = ?').run(b, row.rowid); }) },
+  { name: 'row:zstdBomb', hits: 'main', big: true, apply: (c, r) => withDb(c, (db) => { const row = zstdRow(db, r); db.prepare('UPDATE transcript_events SET event_zstd = ?, event_utf8_bytes = ? WHERE rowid = ?').run(zstdBomb(r.pick([256, 1100]) * MB), r.pick([1, 200, 4096]), row.rowid); }) },
+  { name: 'row:zstdSizeLie', hits: 'main', apply: (c, r) => withDb(c, (db) => db.prepare('UPDATE transcript_events SET event_utf8_bytes = ? WHERE rowid = ?').run(r.pick([1, 4194304, 3]), zstdRow(db, r).rowid)) },
   { name: 'row:badUtf8', hits: 'main', apply: (c, r) => withDb(c, (db) => { const row = r.pick(eventRows(db).filter((x) => x.event_json)); const b = Buffer.from(row.event_json); const o = r.int(b.length); db.prepare('UPDATE transcript_events SET event_json = CAST(? AS TEXT) WHERE rowid = ?').run(Buffer.concat([b.subarray(0, o), badUtf8(r), b.subarray(o)]), row.rowid); }) },
   { name: 'row:partialJson', hits: 'main', apply: (c, r) => withDb(c, (db) => { const row = r.pick(eventRows(db).filter((x) => x.event_json)); db.prepare('UPDATE transcript_events SET event_json = ? WHERE rowid = ?').run(row.event_json.slice(0, r.int(row.event_json.length)), row.rowid); }) },
   { name: 'row:huge', hits: 'main', big: true, apply: (c, r, mode) => withDb(c, (db) => { const row = r.pick(eventRows(db).filter((x) => x.event_json && x.event_json.includes('"role":"user"'))); const o = JSON.parse(row.event_json); o.message.content = [{ type: 'text', text: 'x'.repeat(pickHuge(r, mode)) }]; db.prepare('UPDATE transcript_events SET event_json = ? WHERE rowid = ?').run(JSON.stringify(o), row.rowid); }) },
