@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { closedGatewayUrl, DEMO_MAIN_DB, judgeRun, LEGACY_WORK_FILE, parseJson, rmRoot, rng, runCli, sentinelDiff, sentinelSnap, sessionsStillListed, sqlite } from './lib.mjs';
+import { closedGatewayUrl, DEMO_MAIN_DB, judgeRun, LEGACY_WORK_FILE, parseJson, rmRoot, rng, runCli, sentinelDiff, sentinelSnap, sessionsStillListed, sqlite, walk } from './lib.mjs';
 import { baseOf, jsonlWhole, ourFilesWhole, STORES, transcriptImage, transcriptsGrewOnly, WRITERS, writerRoot } from './writers.mjs';
 
 /** the words of a clear refusal of a run that lost the race: "re-plan", or what re-reading found ("nothing to compact") */
@@ -33,14 +33,7 @@ function entries(c, store) {
 const count = (hay, needle) => hay.split(needle).length - 1;
 function workspaceText(c) {
   const out = [];
-  const walk = (d) => {
-    for (const n of fs.readdirSync(d, { withFileTypes: true })) {
-      const f = path.join(d, n.name);
-      if (n.isDirectory()) walk(f);
-      else if (n.isFile() && n.name.endsWith('.md')) out.push(fs.readFileSync(f, 'utf8'));
-    }
-  };
-  walk(path.join(c.state, 'workspace'));
+  for (const { rel, abs, st } of walk(path.join(c.state, 'workspace'))) if (st.isFile() && rel.endsWith('.md')) out.push(fs.readFileSync(abs, 'utf8'));
   return out.join('\n');
 }
 const dayLog = (c) => path.join(c.state, 'workspace', 'memory', `${new Date().toISOString().slice(0, 10)}.md`);

@@ -15,6 +15,8 @@ const MB = 1024 * 1024;
 const MAIN_WORK_SID = '6f1431f6-0a9f-4bde-88bb-e32c2876f720';
 
 export const BAD_TIMES = ['+275760-09-13T00:00:00.001Z', '-271821-04-20T00:00:00.000Z', 8.64e15 + 1, -8.64e15 - 1, 1e308, -1, 'yesterday', '', null, {}, [], '2026-13-45T99:99:99Z', Number.MAX_SAFE_INTEGER, '9'.repeat(400), '2026-11-21T15:40:51.202Z\u0000', true];
+/** epoch-ms numbers a Date cannot hold */
+const OUT_OF_RANGE = [8.64e15 + 1, -8.64e15 - 1, 1e308, 2 ** 63];
 export const HOSTILE_KEYS = ['agent:legacy:../../../outside/x', 'agent:legacy:/etc/passwd', 'agent:legacy:' + 'k'.repeat(3000), 'agent:legacy:\u202egnp.exe', 'agent:legacy:\u{1F600}\u0301\uFFFF', 'agent:legacy:..\\..\\CON', '__proto__', 'constructor', 'agent:legacy:work\nagent:main:work', 'agent:legacy:\u0000nul', 'agent:legacy:%2e%2e%2f', ''];
 const WRONG = [null, 42, -1, 1e400, '1e999', 'str', [], [1, [2, [3]]], {}, true, { __proto__: null }];
 
@@ -187,7 +189,7 @@ export const MUTATIONS = [
   { name: 'row:deep', hits: 'main', apply: (c, r) => withDb(c, (db) => { const row = r.pick(eventRows(db).filter((x) => x.event_json)); db.prepare('UPDATE transcript_events SET event_json = ? WHERE rowid = ?').run(deep(r.pick([1000, 100_000, 1_000_000]), r.chance(0.5)), row.rowid); }) },
   ...Object.keys(ENTRY_MUTATIONS).map((k) => ({ name: `row:${k}`, hits: 'main', apply: (c, r) => mutateDbEntries(c, r, ENTRY_MUTATIONS[k]) })),
   { name: 'node:hostileKey', hits: 'main', apply: (c, r) => withDb(c, (db) => db.prepare("INSERT INTO session_nodes (session_key, current_session_id, entry_json, entry_valid, updated_at) SELECT ?, current_session_id, entry_json, entry_valid, updated_at FROM session_nodes WHERE session_key = 'agent:main:work'").run(r.pick(HOSTILE_KEYS).replace('legacy', 'main'))) },
-  { name: 'node:badTimes', hits: 'main', apply: (c, r) => withDb(c, (db) => { const row = db.prepare("SELECT entry_json FROM session_nodes WHERE session_key = 'agent:main:work'").get(); const o = JSON.parse(row.entry_json); for (const k of ['updatedAt', 'sessionStartedAt', 'lastInteractionAt']) o[k] = r.pick(BAD_TIMES); db.prepare("UPDATE session_nodes SET entry_json = ?, updated_at = ?, last_activity_at = ? WHERE session_key = 'agent:main:work'").run(JSON.stringify(o), r.pick([8.64e15 + 1, -8.64e15 - 1, 2 ** 53 - 1, 0]), r.pick([8.64e15 + 1, null, -1])); }) },
+  { name: 'node:badTimes', hits: 'main', apply: (c, r) => withDb(c, (db) => { const row = db.prepare("SELECT entry_json FROM session_nodes WHERE session_key = 'agent:main:work'").get(); const o = JSON.parse(row.entry_json); for (const k of ['sessionStartedAt', 'lastInteractionAt']) o[k] = r.pick(BAD_TIMES); o.updatedAt = r.pick(OUT_OF_RANGE); db.prepare("UPDATE session_nodes SET entry_json = ?, updated_at = ?, last_activity_at = ? WHERE session_key = 'agent:main:work'").run(JSON.stringify(o), r.pick([8.64e15 + 1, -8.64e15 - 1, 2 ** 53 - 1, 0]), r.pick([8.64e15 + 1, null, -1])); }) },
   { name: 'node:wrongEntry', hits: 'main', apply: (c, r) => withDb(c, (db) => db.prepare("UPDATE session_nodes SET entry_json = ? WHERE session_key = 'agent:main:work'").run(r.pick(['null', '[]', '42', '"x"', '{"sessionId":42}', '{"sessionId":"../../../outside"}', '{"__proto__":{"sessionId":"x"}}', deep(100_000, true), '{'])) ) },
   // JSONL transcripts
   { name: 'jsonl:truncate', hits: 'legacy', apply: (c, r) => { const f = path.join(c.state, LEGACY_WORK_FILE); fs.truncateSync(f, r.int(fs.statSync(f).size)); } },
@@ -247,6 +249,17 @@ const READS = [
   ['checkpoint', 'list'], ['checkpoint', 'list', '--json'], ['checkpoint', 'show', 'agent:main:work', '--json'], ['tools', '--json'], ['memory', 'search', 'compaction', '--json'],
 ];
 const LISTS = new Set(['status', 'sessions']);
+/** the commands that read what a mutation breaks (a quarter of the cases take any read command) */
+const STORE_READS = READS.filter((a) => ['status', 'sessions', 'show', 'tools'].includes(a[0]) || a[1] === 'search');
+const WS_READS = READS.filter((a) => a[0] === 'memory' || a[0] === 'doctor' || a[0] === 'status');
+const CTX_READS = READS.filter((a) => a[0] === 'checkpoint' || a[0] === 'status' || a[0] === 'show');
+function readsFor(name) {
+  const pos = name.startsWith('kind:') ? name.split(':')[1] : '';
+  if (/^(row|node|db|jsonl|sj):/.test(name) || ['sessionsJson', 'agentDb', 'transcript', 'sessionsDir', 'agentDir'].includes(pos)) return STORE_READS;
+  if (/^ws:/.test(name) || ['workspace', 'memoryMd', 'memoryDir', 'dayLog', 'dreams'].includes(pos)) return WS_READS;
+  if (/^ctx:/.test(name) || ['context', 'checkpoints', 'checkpointDir', 'checkpointFile', 'latest'].includes(pos)) return CTX_READS;
+  return READS;
+}
 
 /** Case n of a run with this seed: which base, mutation(s) and command (deterministic). */
 export function fuzzSpec(seed, n, mode = 'bounded') {
@@ -259,7 +272,8 @@ export function fuzzSpec(seed, n, mode = 'bounded') {
   const one = () => (r.chance(0.35) ? r.pick(kinds) : r.pick(contents)).name;
   const muts = [one()];
   if (r.chance(0.15)) muts.push(one()); // sometimes two at once
-  const argv = r.pick(base === 'demo' ? READS : READS.filter((a) => !a.includes('agent:legacy:work')));
+  const reads = r.chance(0.25) ? READS : readsFor(muts[0]);
+  const argv = r.pick(base === 'demo' ? reads : reads.filter((a) => !a.includes('agent:legacy:work')));
   return { class: 'fuzz', seed, n, mode, base, mutations: muts, mseed: `${seed}:${n}`, argv };
 }
 

@@ -170,23 +170,33 @@ export function listDir(d) {
   }
 }
 
-export function snapshot(dir, skip = () => false, out = new Map(), rel = '') {
+/**
+ * Every entry under `dir` as {rel, abs, st} (lstat: links are not followed, real dirs are entered after
+ * they are yielded); `skip(rel)` leaves an entry and what is under it out.
+ */
+export function* walk(dir, skip = () => false, rel = '') {
   for (const n of listDir(path.join(dir, rel))) {
     const r = rel ? path.join(rel, n) : n;
     if (skip(r)) continue;
-    const p = path.join(dir, r);
+    const abs = path.join(dir, r);
     let st;
     try {
-      st = fs.lstatSync(p);
+      st = fs.lstatSync(abs);
     } catch {
       continue;
     }
-    if (st.isSymbolicLink()) out.set(r, `link:${fs.readlinkSync(p)}`);
-    else if (st.isDirectory()) {
-      out.set(r, 'dir');
-      snapshot(dir, skip, out, r);
-    } else if (st.isFile()) out.set(r, `file:${st.size}:${crypto.createHash('sha256').update(fs.readFileSync(p)).digest('hex')}`);
-    else out.set(r, `special:${st.mode}`);
+    yield { rel: r, abs, st };
+    if (st.isDirectory()) yield* walk(dir, skip, r);
+  }
+}
+
+export function snapshot(dir, skip = () => false) {
+  const out = new Map();
+  for (const { rel, abs, st } of walk(dir, skip)) {
+    if (st.isSymbolicLink()) out.set(rel, `link:${fs.readlinkSync(abs)}`);
+    else if (st.isDirectory()) out.set(rel, 'dir');
+    else if (st.isFile()) out.set(rel, `file:${st.size}:${crypto.createHash('sha256').update(fs.readFileSync(abs)).digest('hex')}`);
+    else out.set(rel, `special:${st.mode}`);
   }
   return out;
 }

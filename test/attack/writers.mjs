@@ -7,7 +7,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { caseRoot, DEMO_MAIN_DB, LEGACY_SESSIONS, listDir, require, sqlite, work } from './lib.mjs';
+import { caseRoot, DEMO_MAIN_DB, LEGACY_SESSIONS, listDir, require, sqlite, walk, work } from './lib.mjs';
 
 /** store variant → the base state it starts from and the session it writes */
 export const STORES = {
@@ -157,28 +157,17 @@ const TEMP_RE = /^\..+\.tmp$|\.lock$|\.tmp$/;
 export function ourFilesWhole(state) {
   const YAML = require('yaml');
   const p = [];
-  const walk = (d) => {
-    for (const n of listDir(d)) {
-      const f = path.join(d, n);
-      let st;
-      try {
-        st = fs.lstatSync(f);
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) walk(f);
-      else if (st.isFile() && !TEMP_RE.test(n)) {
-        const text = fs.readFileSync(f, 'utf8');
-        try {
-          if (n.endsWith('.json')) JSON.parse(text);
-          else if (/\.ya?ml$/.test(n)) YAML.parse(text);
-        } catch (e) {
-          p.push({ kind: 'other', msg: `torn file of ours: ${path.relative(state, f)} (${String(e.message).split('\n')[0].slice(0, 120)})` });
-        }
-      }
+  for (const { rel, abs, st } of walk(path.join(state, 'context'))) {
+    const n = path.basename(rel);
+    if (!st.isFile() || TEMP_RE.test(n)) continue;
+    const text = fs.readFileSync(abs, 'utf8');
+    try {
+      if (n.endsWith('.json')) JSON.parse(text);
+      else if (/\.ya?ml$/.test(n)) YAML.parse(text);
+    } catch (e) {
+      p.push({ kind: 'other', msg: `torn file of ours: ${path.join('context', rel)} (${String(e.message).split('\n')[0].slice(0, 120)})` });
     }
-  };
-  walk(path.join(state, 'context'));
+  }
   return p;
 }
 
@@ -188,21 +177,7 @@ const untimed = (t) => t.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z
 /** Markdown files of the workspace by relative path → hash (null: absent). */
 export function markdownImage(state) {
   const out = new Map();
-  const walk = (d, rel) => {
-    for (const n of listDir(d)) {
-      const f = path.join(d, n);
-      const r = rel ? path.join(rel, n) : n;
-      let st;
-      try {
-        st = fs.lstatSync(f);
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) walk(f, r);
-      else if (st.isFile() && n.endsWith('.md')) out.set(r, h(untimed(fs.readFileSync(f, 'utf8'))));
-    }
-  };
-  walk(path.join(state, 'workspace'), '');
+  for (const { rel, abs, st } of walk(path.join(state, 'workspace'))) if (st.isFile() && rel.endsWith('.md')) out.set(rel, h(untimed(fs.readFileSync(abs, 'utf8'))));
   return out;
 }
 
