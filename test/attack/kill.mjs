@@ -9,8 +9,9 @@
  * - the sessions are still listed (or the hot journal is reported as such);
  * - a re-run completes or refuses clearly, and leaves whole JSONL lines.
  */
-import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { CLI, cliEnv, closedGatewayUrl, judgeRun, NODE, rmRoot, rng, runChild, runCli, sentinelDiff, sentinelSnap, sessionsStillListed } from './lib.mjs';
 import { baseOf, writerRoot, jsonlWhole, markdownImage, markdownWhole, ourFilesWhole, STORES, transcriptImage, transcriptsGrewOnly, WRITERS } from './writers.mjs';
 
@@ -87,7 +88,15 @@ async function dryRun(writer, store) {
 
 export const KILL_PAIRS = Object.entries(WRITERS).flatMap(([w, d]) => d.stores.map((s) => [w, s]));
 
+/** strace with signal injection, as scripts/setup-e2e.sh installs it (`apt-get install -y strace`) */
+function straceMissing() {
+  const r = spawnSync('strace', ['-V'], { encoding: 'utf8' });
+  return r.status === 0 ? undefined : `strace is not available (${r.error?.message ?? r.stderr}); install it: apt-get install -y strace`;
+}
+
 export async function killSpecs(seed, mode, count) {
+  const missing = straceMissing();
+  if (missing) return [{ class: 'kill', seed, n: 0, missing }];
   const total = count ?? (mode === 'full' ? 600 : 60);
   const per = Math.max(1, Math.ceil(total / KILL_PAIRS.length));
   const specs = [];
@@ -108,6 +117,7 @@ export async function killSpecs(seed, mode, count) {
 }
 
 export async function runKill(spec) {
+  if (spec.missing) return { problems: [{ kind: 'other', msg: spec.missing }] };
   const d = await dryRun(spec.writer, spec.store);
   const base = baseOf(spec.writer, spec.store);
   const c = writerRoot(spec.writer, spec.store, 'kill');
@@ -134,5 +144,5 @@ export async function runKill(spec) {
   }
 }
 
-export const describeKill = (s) => `${s.writer} on ${s.store}: SIGKILL at ${s.name} #${s.nth} (point ${s.point + 1}/${s.of}: ${s.what})`;
+export const describeKill = (s) => (s.missing ? 'strace unavailable' : `${s.writer} on ${s.store}: SIGKILL at ${s.name} #${s.nth} (point ${s.point + 1}/${s.of}: ${s.what})`);
 
