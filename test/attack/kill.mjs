@@ -136,7 +136,8 @@ export async function runKill(spec) {
     problems.push(...judgeRun(again, { json: true }).map((p) => ({ ...p, msg: `re-run: ${p.msg}` })));
     if (again.code !== null && again.code !== 0 && !again.err.trim()) problems.push({ kind: 'other', msg: `re-run: exit ${again.code} without a message` });
     problems.push(...transcriptsGrewOnly(transcripts, c.state).map((p) => ({ ...p, msg: `after the re-run: ${p.msg}` })), ...jsonlWhole(c.state).map((p) => ({ ...p, msg: `after the re-run: ${p.msg}` })), ...ourFilesWhole(c.state));
-    problems.push(...(await sessionsStillListed(c, base)).map((p) => ({ ...p, msg: `after the re-run: ${p.msg}` })));
+    // a hot journal left by the kill stays until OpenClaw (or the printed sqlite3 command) rolls it back: it must be reported, not silent
+    problems.push(...(await sessionsStillListed(c, base, { allowJournalNotice: true })).map((p) => ({ ...p, msg: `after the re-run: ${p.msg}` })));
     for (const x of sentinelDiff(sentinels, c)) problems.push({ kind: 'outside', msg: x });
     return { problems, detail: { killed: r.killed, lastCall: r.calls.at(-1)?.name, rerunExit: again.code, rerunErr: again.err.slice(0, 400) } };
   } finally {

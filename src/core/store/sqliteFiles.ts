@@ -11,6 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { assertRegularFile, openRegularFile, SafeReadError } from '../fs/safeRead';
+import { isInside, isUnsafePathError, resolveInRoot, stateDirRoot } from '../fs/safePath';
 import { StoreUnavailableError } from './types';
 
 export const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'] as const;
@@ -20,8 +21,23 @@ const SQLITE_READONLY_ROLLBACK = 776;
 /** The first 8 bytes of a rollback journal with content (sqlite3 pager.c aJournalMagic). */
 const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
 
-/** Throws StoreUnavailableError when the database, or a companion that exists, is not a regular file. */
-export function assertSqliteFiles(db: string): void {
+/**
+ * Throws StoreUnavailableError when the database, or a companion that exists, is not a regular file, or (with
+ * `stateDir`) when it is reached through a link leading out of the state dir: SQLite would read it there and
+ * create its `-wal` / `-shm` beside the link's target, outside the state dir.
+ */
+export function assertSqliteFiles(db: string, stateDir?: string): void {
+  if (stateDir !== undefined) {
+    // the root is the state dir for a database named inside it; an agentDir the config places elsewhere is its own root
+    const root = isInside(path.resolve(stateDir), path.resolve(db)) ? stateDirRoot(stateDir) : path.dirname(path.resolve(db));
+    for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
+      try {
+        resolveInRoot(root, file, 'any');
+      } catch (err) {
+        if (isUnsafePathError(err)) throw new StoreUnavailableError(err.message);
+      }
+    }
+  }
   for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
     try {
       assertRegularFile(file);

@@ -46,6 +46,8 @@ export class SqliteSessionStore implements SessionStore {
     readonly agentId: string,
     readonly location: string,
     private readonly diag: DiagnosticSink = () => undefined,
+    /** the state dir the database belongs to: a database reached through a link leading out of it is refused */
+    private readonly stateDir?: string,
   ) {}
 
   watchPaths(): string[] {
@@ -65,7 +67,7 @@ export class SqliteSessionStore implements SessionStore {
     this.close();
     // The database and its companions must be regular files: SQLite would block forever on a FIFO and read
     // /dev/zero without end. Checked on a descriptor opened without blocking (fs/safeRead.ts).
-    assertSqliteFiles(this.location);
+    assertSqliteFiles(this.location, this.stateDir);
     const { DatabaseSync } = loadSqlite();
     let db: DatabaseSync;
     try {

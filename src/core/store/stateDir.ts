@@ -32,7 +32,7 @@ export interface StateDirInfo {
 /** Which store an agent has: the SQLite DB when present (2026.9+), else a JSONL sessions dir. */
 export function storeFor(stateDir: string, agent: AgentInfo, diag: DiagnosticSink): SessionStore | undefined {
   const db = path.join(agent.agentDir, AGENT_DB_NAME);
-  if (fs.existsSync(db)) return new SqliteSessionStore(agent.id, db, diag);
+  if (fs.existsSync(db)) return new SqliteSessionStore(agent.id, db, diag, stateDir);
   const sessionsDir = path.join(stateDir, 'agents', agent.id, 'sessions');
   if (fs.existsSync(path.join(sessionsDir, 'sessions.json'))) return new JsonlSessionStore(agent.id, sessionsDir, diag);
   return undefined;
