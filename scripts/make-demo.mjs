@@ -1,7 +1,7 @@
 // Builds the bundled demo state (demo/openclaw-state) with the REAL OpenClaw 2026.9.6, offline, driven by the
 // shared scripted fake model. Run it through scripts/make-demo.sh (`npm run make:demo`), which installs OpenClaw,
-// builds dist/cli.js and runs this under Node 24 with NODE24_BIN and OPENCLAW_APP set. What the demo holds, and
-// how each part is made, is described at the top of scripts/make-demo.sh.
+// compiles out/ (our Gateway client tells when a Gateway is ready), builds dist/cli.js and runs this under Node 24
+// with NODE24_BIN and OPENCLAW_APP set. What the demo holds is described at the top of scripts/make-demo.sh.
 //
 //   node scripts/make-demo.mjs [out dir]      (default demo/openclaw-state; MAKE_DEMO_KEEP=1 keeps the temp dir)
 import { execFileSync } from 'node:child_process';
@@ -30,12 +30,15 @@ if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.
 if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version}); scripts/make-demo.sh does`);
 const CLI = path.join(ROOT, 'dist', 'cli.js');
 if (!fs.existsSync(CLI)) die('dist/cli.js is missing; run `node scripts/build.mjs` (scripts/make-demo.sh does)');
+const CLIENT = path.join(ROOT, 'out', 'src', 'core', 'gateway', 'client.js');
+if (!fs.existsSync(CLIENT)) die(`${CLIENT} is missing; compile first (npx tsc -p .; scripts/make-demo.sh does)`);
+const { GatewayClient } = require(CLIENT);
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'demo', 'openclaw-state'));
 
 const T0 = Date.now();
 const say = (m) => console.log(`\n== ${m} (${((Date.now() - T0) / 1000).toFixed(0)} s)`);
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'occtx-make-demo-'));
-const oc = await new OfflineOpenClaw({ root: TMP, app: APP, node24: process.execPath, shared: SHARED, token: DEMO_CONFIG.token }).init();
+const oc = await new OfflineOpenClaw({ root: TMP, app: APP, node24: process.execPath, shared: SHARED, token: DEMO_CONFIG.token, GatewayClient }).init();
 const S = oc.stateDir;
 const dbOf = (agent, stateDir = S) => path.join(stateDir, 'agents', agent, 'agent', 'openclaw-agent.sqlite');
 const wsOf = (agent, stateDir = S) => path.join(stateDir, AGENTS[agent].workspaceDir);

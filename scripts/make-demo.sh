@@ -26,10 +26,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 T0=$(date +%s)
 [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund --loglevel=error
-SETUP_ENV=$(bash test/interop/setup.sh) || { echo "make-demo: the setup (test/interop/setup.sh) failed, see above" >&2; exit 1; }
-eval "$SETUP_ENV"
+SETUP_ENV=$(bash test/interop/setup.sh) || exit 1; eval "$SETUP_ENV"   # a failed step names itself and its log
 export OPENCLAW_APP
 echo "== setup done in $(( $(date +%s) - T0 )) s ($OPENCLAW_APP)"
+npx --no-install tsc -p .           # out/: our Gateway client, whose hello-ok tells that a Gateway is ready
 node scripts/build.mjs >/dev/null   # dist/cli.js: the checkpoint and the checks at the end
 "$NODE24_BIN" scripts/make-demo.mjs "$@"
 echo "make-demo: done in $(( $(date +%s) - T0 )) s; du: $(du -sh demo | cut -f1)"
