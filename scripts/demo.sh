@@ -15,7 +15,7 @@ npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o t
 # A fresh copy of the demo state every run (the demo never touches the repo's files).
 rm -rf "$DIR"; mkdir -p "$DIR"/{ud/User,ext,home}
 cp -r demo/openclaw-state "$DIR/state"
-gunzip -f "$DIR/state/agents/main/agent/openclaw-agent.sqlite.gz"
+find "$DIR/state/agents" -name "*.sqlite.gz" -exec gunzip -f {} +   # every SQLite agent (main, research)
 touch "$DIR/state/.openclaw-context-demo"
 printf 'auth: none\ncert: false\n' > "$DIR/config.yaml"
 cat > "$DIR/ud/User/settings.json" <<'JSON'

@@ -64,6 +64,8 @@ export function work() {
   return workDir;
 }
 
+/** The first demo state (the repo's demo until issue 14), kept verbatim for the tests written against it. */
+const DEMO_V1 = path.join(REPO, 'test', 'fixtures', 'demo-v1', 'openclaw-state');
 export const DEMO_MAIN_DB = path.join('agents', 'main', 'agent', 'openclaw-agent.sqlite');
 export const LEGACY_SESSIONS = path.join('agents', 'legacy', 'sessions');
 export const LEGACY_WORK_FILE = path.join(LEGACY_SESSIONS, '9335172d-fe7b-41f1-b0db-bad58368e4f9.jsonl');
@@ -74,7 +76,7 @@ const cliSync = (dir, home, argv) => spawnSync(NODE, [CLI, ...argv, '--state-dir
 
 /**
  * A fixture state, materialised once per run:
- * - 'demo': demo/openclaw-state (SQLite agent main in rollback-journal mode + JSONL agent legacy);
+ * - 'demo': test/fixtures/demo-v1/openclaw-state (SQLite agent main in rollback-journal mode + JSONL agent legacy);
  * - 'real': test/fixtures/openclaw-real/state (OpenClaw 2026.9.6, SQLite only);
  * - 'demo-wal': demo with the agent DB in WAL mode;
  * - 'demo-undone': demo after `undo-compact agent:legacy:work` (so the JSONL session has something to compact).
@@ -101,7 +103,7 @@ export function baseState(name) {
     bases.set(name, dir);
     return dir;
   }
-  const src = name === 'real' ? path.join(REPO, 'test', 'fixtures', 'openclaw-real', 'state') : path.join(REPO, 'demo', 'openclaw-state');
+  const src = name === 'real' ? path.join(REPO, 'test', 'fixtures', 'openclaw-real', 'state') : DEMO_V1;
   fs.cpSync(src, dir, { recursive: true });
   const gz = path.join(dir, DEMO_MAIN_DB + '.gz');
   fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
@@ -131,7 +133,7 @@ export function caseRoot(base, tag = 'case') {
   const outside = path.join(root, 'outside');
   fs.mkdirSync(path.join(outside, 'dir'), { recursive: true });
   fs.writeFileSync(path.join(outside, 'sentinel.txt'), 'sentinel: must stay byte-identical\n');
-  fs.writeFileSync(path.join(outside, 'target.jsonl'), fs.readFileSync(path.join(REPO, 'demo', 'openclaw-state', LEGACY_WORK_FILE)));
+  fs.writeFileSync(path.join(outside, 'target.jsonl'), fs.readFileSync(path.join(DEMO_V1, LEGACY_WORK_FILE)));
   fs.writeFileSync(path.join(outside, 'dir', 'MEMORY.md'), '# outside MEMORY.md (sentinel)\n');
   fs.writeFileSync(path.join(outside, 'dir', 'cp_001.yaml'), 'sentinel: true\n');
   return { root, state, home, outside };

@@ -16,10 +16,9 @@
 // Everything runs in a fresh temp dir on free 127.0.0.1 ports and is stopped / removed at the end, also on
 // failure or Ctrl-C. Prints `[live] N passed, M failed`; exits 1 on any failure.
 import { spawn, execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -28,6 +27,7 @@ import {
 } from './lib.mjs';
 import { REPO } from './state.mjs';
 import { waitForHelloOk } from '../support/gatewayReady.mjs';
+import { freePort, portOpen, removeCoordinatorFiles, waitFor } from '../../scripts/openclaw-offline.mjs';
 
 const require = createRequire(import.meta.url);
 const T_START = Date.now();
@@ -75,26 +75,6 @@ const SYSTMP = path.join(TMP, 'systmp');
 const DB = path.join(STATE, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
 for (const d of [STATE, LOGS, SYSTMP, path.join(TMP, 'home')]) fs.mkdirSync(d, { recursive: true });
 const TOKEN = `occtx-${randomBytes(12).toString('hex')}`;
-const freePort = () => new Promise((resolve, reject) => {
-  const s = net.createServer();
-  s.once('error', reject);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-const portOpen = (port) => new Promise((resolve) => {
-  const s = net.connect({ host: '127.0.0.1', port });
-  s.once('connect', () => { s.destroy(); resolve(true); });
-  s.once('error', () => resolve(false));
-  s.setTimeout(500, () => { s.destroy(); resolve(false); });
-});
-async function waitFor(what, fn, timeoutMs, everyMs = 250) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
 const LLM_PORT = await freePort();
 let GW_PORT = await freePort();
 while (GW_PORT === LLM_PORT) GW_PORT = await freePort();
@@ -137,34 +117,11 @@ async function stopGroup(pid, graceMs) {
   await Promise.race([exited, sleep(5000)]);
   return false;
 }
-/** As run.mjs: OpenClaw's 0-byte coordinator files in /tmp/openclaw-state-locks-<uid>/ named after our databases. */
-function removeCoordinatorFiles() {
-  const dir = path.join('/tmp', `openclaw-state-locks-${process.getuid()}`);
-  try {
-    const hashes = new Set();
-    const walk = (d) => {
-      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-        const p = path.join(d, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (e.name.endsWith('.sqlite')) hashes.add(createHash('sha256').update(fs.realpathSync(p)).digest('hex').slice(0, 8));
-      }
-    };
-    if (fs.existsSync(STATE)) walk(STATE);
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-      const m = /^[a-z-]+\.([0-9a-f]{8})\.lock\.sqlite$/.exec(f);
-      if (m && hashes.has(m[1]) && fs.statSync(path.join(dir, f)).size === 0) fs.unlinkSync(path.join(dir, f));
-    }
-    if (fs.existsSync(dir) && !fs.readdirSync(dir).length) fs.rmdirSync(dir);
-    if (!OC_TMP_EXISTED && fs.existsSync('/tmp/openclaw') && !fs.readdirSync('/tmp/openclaw').length) fs.rmdirSync('/tmp/openclaw');
-  } catch (e) {
-    console.error(`[live] could not tidy ${dir}: ${e.message}`);
-  }
-}
 let removed = false;
 function removeTmp() {
   if (removed) return;
   removed = true;
-  removeCoordinatorFiles();
+  removeCoordinatorFiles(STATE, OC_TMP_EXISTED); // OpenClaw's 0-byte coordinator files named after our databases
   if (process.env.OCCTX_INTEROP_KEEP === '1') console.log(`[live] kept ${TMP}`);
   else fs.rmSync(TMP, { recursive: true, force: true });
 }

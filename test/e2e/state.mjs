@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = path.join(REPO, 'test/fixtures');
 
-/** kind 'real': the real OpenClaw 2026.9.6 fixture state; 'demo': demo/openclaw-state (SQLite + JSONL agents). */
+/**
+ * kind 'real': the real OpenClaw 2026.9.6 fixture state; 'demo': the first demo state, test/fixtures/demo-v1/openclaw-state
+ * (SQLite + JSONL agents).
+ */
 export function prepareState(kind = 'real') {
-  const src = kind === 'demo' ? path.join(REPO, 'demo/openclaw-state') : path.join(FIXTURES, 'openclaw-real/state');
+  const src = kind === 'demo' ? path.join(FIXTURES, 'demo-v1/openclaw-state') : path.join(FIXTURES, 'openclaw-real/state');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-state-'));
   const dir = path.join(root, 'state');
   fs.cpSync(src, dir, { recursive: true });

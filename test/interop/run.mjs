@@ -14,15 +14,13 @@
 // harness beside the repo (../shared, or $OPENCLAW_SHARED_DIR).
 // Everything runs in a fresh temp dir on free 127.0.0.1 ports; every process it starts is stopped
 // and the temp dir removed at the end, also on failure (OCCTX_INTEROP_KEEP=1 keeps the temp dir).
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { waitForHelloOk } from '../support/gatewayReady.mjs';
+import { alive, OfflineOpenClaw, portOpen, sleep, stopProc, stripAnsi, tail, waitFor } from '../../scripts/openclaw-offline.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -47,8 +45,6 @@ for (const f of [FAKE_LLM, CONFIG_TEMPLATE]) {
 const NODE24 = process.env.NODE24_BIN || process.execPath;
 const APP = process.env.OPENCLAW_APP;
 if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or has no openclaw install; run `bash test/interop/setup.sh` (scripts/test-interop.sh does).');
-const OPENCLAW_MJS = path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs');
-const N24_DIR = path.resolve(path.dirname(NODE24), '..');
 const OUT = path.join(ROOT, 'out', 'src', 'core', 'store');
 for (const m of ['writer.js', 'ownership.js', 'sqliteStore.js']) if (!fs.existsSync(path.join(OUT, m))) die(`${path.join(OUT, m)} is missing; compile first (npx tsc -p .).`);
 if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version}); scripts/test-interop.sh does.`);
@@ -88,77 +84,17 @@ async function openclawExport(name, prefer = '') {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Processes and cleanup
+// Processes and cleanup: scripts/openclaw-offline.mjs runs OpenClaw (temp root, free ports, process groups)
 
-const procs = new Set(); // { child, name, group }
 let TMP;
-function track(child, name, group = false) {
-  const p = { child, name, group };
-  procs.add(p);
-  child.once('exit', () => procs.delete(p));
-  return p;
-}
-function alive(child) {
-  return child.exitCode === null && child.signalCode === null;
-}
-async function stopProc(p, graceMs = 20_000) {
-  const { child, group } = p;
-  if (!alive(child)) return true;
-  const sig = (s) => {
-    try {
-      if (group) process.kill(-child.pid, s);
-      else child.kill(s);
-    } catch {
-      /* gone */
-    }
-  };
-  const exited = new Promise((r) => child.once('exit', () => r(true)));
-  sig('SIGTERM');
-  const ok = await Promise.race([exited, sleep(graceMs).then(() => false)]);
-  if (!ok) {
-    sig('SIGKILL');
-    await Promise.race([exited, sleep(5000)]);
-  }
-  return ok;
-}
-
-/**
- * OpenClaw 2026.9.6 keeps 0-byte SQLite coordinator files in a hard-coded `/tmp/openclaw-state-locks-<uid>/`
- * (`<family>.<sha256(db path)[:8]>.lock.sqlite`), whatever TMPDIR says. Remove the ones named after
- * our temp databases (and nothing else) once every OpenClaw process of ours has stopped.
- */
-function removeCoordinatorFiles() {
-  const dir = path.join('/tmp', typeof process.getuid === 'function' ? `openclaw-state-locks-${process.getuid()}` : 'openclaw-state-locks');
-  if (!fs.existsSync(STATE)) return;
-  const hashes = new Set();
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.sqlite')) hashes.add(createHash('sha256').update(fs.realpathSync(p)).digest('hex').slice(0, 8));
-    }
-  };
-  try {
-    walk(STATE);
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-      const m = /^[a-z-]+\.([0-9a-f]{8})\.lock\.sqlite$/.exec(f);
-      if (m && hashes.has(m[1]) && fs.statSync(path.join(dir, f)).size === 0) fs.unlinkSync(path.join(dir, f));
-    }
-    if (fs.existsSync(dir) && !fs.readdirSync(dir).length) fs.rmdirSync(dir);
-    // OpenClaw also creates its preferred temp root /tmp/openclaw; remove it only if we made it and it is empty.
-    if (!OC_TMP_EXISTED && fs.existsSync('/tmp/openclaw') && !fs.readdirSync('/tmp/openclaw').length) fs.rmdirSync('/tmp/openclaw');
-  } catch (err) {
-    console.error(`interop: could not tidy ${dir}: ${err.message}`);
-  }
-}
+let oc;
 let cleaning;
 /** Our Gateway clients (tests 7–10), closed before the processes stop. */
 const gwClients = new Set();
 async function cleanup() {
   cleaning ??= (async () => {
     for (const c of [...gwClients]) await c.close().catch(() => undefined);
-    for (const p of [...procs]) await stopProc(p, 15_000);
-    if (TMP) removeCoordinatorFiles();
+    if (oc) await oc.stopAll();
     if (TMP && process.env.OCCTX_INTEROP_KEEP !== '1') fs.rmSync(TMP, { recursive: true, force: true });
     else if (TMP) console.log(`interop: kept ${TMP}`);
   })();
@@ -171,146 +107,37 @@ for (const s of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.setTimeout(500, () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-async function waitFor(what, fn, timeoutMs, everyMs = 250) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Environment
 
-const OC_TMP_EXISTED = fs.existsSync('/tmp/openclaw');
 TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'occtx-interop-'));
-const STATE = path.join(TMP, 'state');
-const WS = path.join(STATE, 'workspace');
-const LOGS = path.join(TMP, 'logs');
-const SYSTMP = path.join(TMP, 'systmp');
-const DB = path.join(STATE, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
-const LLM_LOG = path.join(LOGS, 'fake-llm-requests.jsonl');
-for (const d of [STATE, LOGS, SYSTMP, path.join(TMP, 'home')]) fs.mkdirSync(d, { recursive: true });
 const TOKEN = `occtx-${randomBytes(12).toString('hex')}`;
-const LLM_PORT = await freePort();
-let GW_PORT = await freePort();
-while (GW_PORT === LLM_PORT) GW_PORT = await freePort();
-
-const ENV = {};
-for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('OPENCLAW_') && !k.startsWith('npm_')) ENV[k] = v;
-Object.assign(ENV, {
-  PATH: `${path.join(N24_DIR, 'bin')}:${path.join(APP, 'node_modules', '.bin')}:${process.env.PATH}`,
-  npm_config_nodedir: N24_DIR,
-  HOME: path.join(TMP, 'home'), // nothing leaks into the real home (OpenClaw writes ~/.cache/openclaw)
-  TMPDIR: SYSTMP, // …nor into the shared /tmp
-  OPENCLAW_STATE_DIR: STATE,
-  OPENCLAW_CONFIG_PATH: path.join(STATE, 'openclaw.json'),
-  OPENCLAW_NO_AUTO_UPDATE: '1',
-  DO_NOT_TRACK: '1',
-  OPENCLAW_SKIP_CHANNELS: '1',
-  OPENCLAW_GATEWAY_TOKEN: TOKEN,
-  OPENCLAW_GATEWAY_PORT: String(GW_PORT),
-  GIT_AUTHOR_NAME: 'occtx interop',
-  GIT_AUTHOR_EMAIL: 'interop@example.invalid',
-  GIT_COMMITTER_NAME: 'occtx interop',
-  GIT_COMMITTER_EMAIL: 'interop@example.invalid',
-});
+oc = await new OfflineOpenClaw({ root: TMP, app: APP, node24: NODE24, shared: H, token: TOKEN, GatewayClient: gatewayClientModules().GatewayClient, log: (...a) => log(...a) }).init();
+const STATE = oc.stateDir;
+const WS = path.join(STATE, 'workspace');
+const LOGS = oc.logs;
+const SYSTMP = oc.env.TMPDIR;
+const DB = path.join(STATE, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
+const LLM_LOG = oc.llmLog;
+const LLM_PORT = oc.llmPort;
+const GW_PORT = oc.gatewayPort;
+const ENV = oc.env;
 // What our own ownership checks should look at: this state dir, these ports, this temp dir.
 const OWN = { tmpDir: SYSTMP, port: GW_PORT };
 
-let seqNo = 0;
 /** Run `openclaw <args>`; resolves {code, out, err, ms}. */
-function openclaw(args, { timeoutMs = 300_000, name } = {}) {
-  const tag = `${String(++seqNo).padStart(2, '0')}-${name || args[0]}`;
-  return new Promise((resolve) => {
-    const t0 = Date.now();
-    const child = spawn(NODE24, [OPENCLAW_MJS, ...args], { env: ENV, cwd: TMP, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const p = track(child, tag, true);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b) => (out += b));
-    child.stderr.on('data', (b) => (err += b));
-    const timer = setTimeout(() => void stopProc(p, 5000), timeoutMs);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      fs.writeFileSync(path.join(LOGS, `${tag}.out`), out);
-      fs.writeFileSync(path.join(LOGS, `${tag}.err`), err);
-      resolve({ code: code ?? (signal ? 128 : 1), signal, out, err, ms: Date.now() - t0, tag });
-    });
-  });
-}
-
-
-const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
-let gatewayNo = 0;
+const openclaw = (args, opts) => oc.openclaw(args, opts);
 /** A running Gateway one test hands to the next (test 2 → 3 → 4 → 5), so each does not start its own. */
 let gatewayHandoff;
 /** `openclaw gateway run` in the background (its own process group), as the shared gateway.sh does. */
-async function startGateway() {
-  const t0 = Date.now();
-  const logFile = path.join(LOGS, `gateway.${gatewayNo++}.out`);
-  const child = spawn(NODE24, [OPENCLAW_MJS, 'gateway', 'run', '--verbose'], { env: ENV, cwd: TMP, detached: true, stdio: ['ignore', fs.openSync(logFile, 'w'), fs.openSync(logFile, 'a')] });
-  const p = track(child, 'gateway', true);
-  p.logFile = logFile;
-  await waitFor(`the Gateway on 127.0.0.1:${GW_PORT}`, async () => {
-    if (!alive(child)) throw new Error(`the Gateway exited early (rc ${child.exitCode}): ${tail(stripAnsi(fs.readFileSync(logFile, 'utf8')))}`);
-    return portOpen(GW_PORT);
-  }, 180_000, 500);
-  // The port answers before sidecars are ready: wait until a handshake is answered with hello-ok (on a loaded
-  // machine the Gateway says "UNAVAILABLE: gateway starting" for tens of seconds after the port opens).
-  await waitForHelloOk({
-    GatewayClient: gatewayClientModules().GatewayClient,
-    url: `ws://127.0.0.1:${GW_PORT}`,
-    token: TOKEN,
-    check: () => { if (!alive(child)) throw new Error(`the Gateway exited early (rc ${child.exitCode}): ${tail(stripAnsi(fs.readFileSync(logFile, 'utf8')))}`); },
-  });
-  log(`Gateway pid ${child.pid} answering hello-ok after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return p;
-}
-async function stopGateway(p) {
-  if (!alive(p.child)) return;
-  const t1 = Date.now();
-  const clean = await stopProc(p, 60_000);
-  log(`Gateway stopped ${clean ? 'cleanly (SIGTERM)' : 'by SIGKILL after 60 s'} in ${((Date.now() - t1) / 1000).toFixed(1)} s, rc ${p.child.exitCode ?? p.child.signalCode}`);
-  if (!clean) throw new Error('the Gateway did not stop on SIGTERM within 60 s');
-}
+const startGateway = () => oc.startGateway();
+const stopGateway = (p) => oc.stopGateway(p);
+
 /** One turn through the running Gateway (`openclaw agent` without --local), as the shared turn.sh does. */
 async function gatewayTurn(message) {
   const r = await openclaw(['agent', '--agent', 'main', '--message', message, '--json', '--timeout', '300'], { name: 'gwturn' });
   if (r.code !== 0) throw new Error(`openclaw agent (Gateway) failed (rc ${r.code}, ${r.ms} ms): ${tail(stripAnsi(r.err))}`);
   return r;
-}
-
-function tail(s, n = 15) {
-  return s.split('\n').filter(Boolean).slice(-n).join('\n');
 }
 
 async function turn(message) {
@@ -650,30 +477,16 @@ function runCli(args, extra = {}, { timeoutMs = 180_000 } = {}) {
   const env = { PATH: ENV.PATH, HOME: CLI_HOME, TMPDIR: SYSTMP, LANG: 'C.UTF-8', NO_COLOR: '1', ...extra };
   const shown = Object.keys(extra).map((k) => `${k}=<${k === 'OPENCLAW_GATEWAY_TOKEN' ? 'harness token' : k === 'OC_WRONG_TOKEN' ? 'wrong token' : 'value'}>`);
   const line = [...shown, `HOME=${path.relative(TMP, CLI_HOME)}`, path.basename(NODE24), 'dist/cli.js', ...args.map((a) => (a === STATE ? '<state>' : /\s/.test(a) ? JSON.stringify(a) : a))].join(' ');
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    const child = spawn(NODE24, [CLI_JS, ...args], { env, cwd: TMP, stdio: ['ignore', 'pipe', 'pipe'] });
-    const p = track(child, tag);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b) => (out += b));
-    child.stderr.on('data', (b) => (err += b));
-    const timer = setTimeout(() => void stopProc(p, 5000), timeoutMs);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      const ms = Math.round(performance.now() - t0);
-      fs.writeFileSync(path.join(LOGS, `${tag}.out`), out);
-      fs.writeFileSync(path.join(LOGS, `${tag}.err`), err);
-      let json;
-      try {
-        json = JSON.parse(out);
-      } catch {
-        json = undefined;
-      }
-      const r = { code: code ?? (signal ? 128 : 1), signal, out, err, ms, json, line, tag };
-      CLI_RUNS.push(r);
-      resolve(r);
-    });
+  return oc.run(NODE24, [CLI_JS, ...args], { env, tag, timeoutMs }).then((r) => {
+    let json;
+    try {
+      json = JSON.parse(r.out);
+    } catch {
+      json = undefined;
+    }
+    const run = { ...r, json, line };
+    CLI_RUNS.push(run);
+    return run;
   });
 }
 /** A CLI run must have printed one JSON document on stdout. */
@@ -809,7 +622,6 @@ async function test(name, fn) {
 }
 const log = (...a) => console.log('  ', ...a);
 
-let fakeLlm;
 let ready = false;
 const MARKER = `OCCTX-MARKER-${randomUUID()}`;
 const NOTE = `EXTERNAL NOTE from openclaw-context (${MARKER}): the deploy window moved to Thursday 10:00 UTC.`;
@@ -861,31 +673,11 @@ const C4 = {
 
 try {
   await test('setup: state dir, config, fake LLM, baseline', async () => {
-    const JSON5 = require(path.join(ROOT, 'node_modules', 'json5'));
-    const cfg = JSON5.parse(fs.readFileSync(CONFIG_TEMPLATE, 'utf8'));
-    const fake = cfg?.models?.providers?.fake;
-    assert(cfg?.agents?.defaults && fake?.baseUrl && cfg?.gateway?.auth, `${CONFIG_TEMPLATE} no longer has agents.defaults, models.providers.fake.baseUrl and gateway.auth; update test/interop/run.mjs`);
-    cfg.agents.defaults.workspace = WS;
-    fake.baseUrl = `http://127.0.0.1:${LLM_PORT}/v1`;
-    cfg.gateway.port = GW_PORT;
-    cfg.gateway.bind = 'loopback';
-    cfg.gateway.auth.token = TOKEN;
-    cfg.logging = { ...(cfg.logging ?? {}), file: path.join(LOGS, 'openclaw.log') }; // not /tmp/openclaw
-    fs.writeFileSync(path.join(STATE, 'openclaw.json'), JSON.stringify(cfg, null, 2));
-    const child = spawn(NODE24, [FAKE_LLM], {
-      env: { ...ENV, FAKE_LLM_PORT: String(LLM_PORT), FAKE_LLM_LOG: LLM_LOG, FAKE_LLM_MAX_SECONDS: '3600', FAKE_LLM_MAX_REQUESTS: '1000' },
-      stdio: ['ignore', fs.openSync(path.join(LOGS, 'fake-llm.out'), 'w'), fs.openSync(path.join(LOGS, 'fake-llm.err'), 'w')],
-    });
-    fakeLlm = track(child, 'fake-llm');
-    await waitFor(`the fake LLM on 127.0.0.1:${LLM_PORT}`, () => portOpen(LLM_PORT), 15_000, 100);
-    const v = await openclaw(['--version']);
-    assert(v.code === 0 && v.out.includes('2026.9.6'), `openclaw --version: ${v.out}${v.err}`);
-    log(v.out.trim(), `| node ${process.version} | fake LLM :${LLM_PORT} | gateway :${GW_PORT} | ${TMP}`);
-    const val = await openclaw(['config', 'validate']);
-    assert(val.code === 0, `openclaw config validate failed: ${tail(val.out + val.err)}`);
-    const s = await openclaw(['setup', '--baseline', '--workspace', WS], { name: 'setup' });
-    assert(s.code === 0, `openclaw setup --baseline failed: ${tail(s.out + s.err)}`);
-    log(`config validate ${val.ms} ms, setup --baseline ${s.ms} ms`);
+    oc.writeConfig(require(path.join(ROOT, 'node_modules', 'json5')), (cfg) => (cfg.agents.defaults.workspace = WS));
+    await oc.startFakeLlm({ FAKE_LLM_MAX_REQUESTS: '1000' });
+    const b = await oc.setupBaseline(WS);
+    log(b.version, `| node ${process.version} | fake LLM :${LLM_PORT} | gateway :${GW_PORT} | ${TMP}`);
+    log(`config validate ${b.validateMs} ms, setup --baseline ${b.setupMs} ms`);
     ready = true;
   });
 

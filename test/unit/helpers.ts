@@ -153,14 +153,39 @@ export function realStateForWrites(): string {
   return state;
 }
 
-/** A copy of the bundled demo state (demo/openclaw-state: an SQLite agent and a JSONL agent), the agent DB gunzipped. */
-export function materializeDemoState(): string {
-  const d = path.join(tmpDir('occtx-demo-'), 'state');
-  fs.cpSync(repoPath('demo', 'openclaw-state'), d, { recursive: true });
-  const gz = path.join(d, 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz');
-  fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
-  fs.rmSync(gz);
+/** Gunzip every agent DB (`agents/<id>/agent/<name>.sqlite.gz`) of a state dir in place (the .gz files are removed). */
+function gunzipAgentDbs(stateDir: string): void {
+  const agents = path.join(stateDir, 'agents');
+  for (const id of fs.existsSync(agents) ? fs.readdirSync(agents) : []) {
+    const dir = path.join(agents, id, 'agent');
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      if (!f.endsWith('.sqlite.gz')) continue;
+      const gz = path.join(dir, f);
+      fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
+      fs.rmSync(gz);
+    }
+  }
+}
+
+/** A temp copy of a state dir shipped with the repo, its agent DBs gunzipped. */
+function materializeState(src: string, prefix: string): string {
+  const d = path.join(tmpDir(prefix), 'state');
+  fs.cpSync(src, d, { recursive: true });
+  gunzipAgentDbs(d);
   return d;
+}
+
+/**
+ * A copy of the first demo state (test/fixtures/demo-v1/openclaw-state: the repo's demo until issue 14, an
+ * SQLite agent and a JSONL agent built from the real fixture run), the agent DB gunzipped.
+ */
+export function materializeDemoState(): string {
+  return materializeState(fixturePath('demo-v1', 'openclaw-state'), 'occtx-demo-');
+}
+
+/** A copy of the bundled demo state (demo/openclaw-state, built by scripts/make-demo.sh), every agent DB gunzipped. */
+export function materializeBundledDemo(): string {
+  return materializeState(repoPath('demo', 'openclaw-state'), 'occtx-bundled-demo-');
 }
 
 /**

@@ -2,7 +2,7 @@
  * Memory search (src/core/memory/search.ts): tokenizer, passages, ranking, snippets and workspace safety.
  *
  * Real data: the real OpenClaw 2026.9.6 fixture workspace and every transcript of its agent DB (read with
- * SqliteSessionStore, as the extension does), the bundled demo workspace, and pi-mono's own JSONL
+ * SqliteSessionStore, as the extension does), the first demo workspace (test/fixtures/demo-v1), and pi-mono's own JSONL
  * transcript excerpts (test/fixtures/pi-samples). Crafted workspaces (temp dirs) pin down single rules:
  * idf, exact-identifier tiering, the memory boost, symlinks, size limits. No timing is asserted.
  */
@@ -23,12 +23,12 @@ import {
   type TranscriptResult,
 } from '../../src/core/memory/search';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
-import { fixturePath, realDbSessions as realDbSessionsOf, repoPath, tmpDir } from './helpers';
+import { fixturePath, realDbSessions as realDbSessionsOf, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 
 const REAL_WS = fixturePath('openclaw-real', 'state', 'workspace');
-const DEMO_WS = repoPath('demo', 'openclaw-state', 'workspace');
+const DEMO_WS = fixturePath('demo-v1', 'openclaw-state', 'workspace');
 const REAL_MEMORY_FILES = ['AGENTS.md', 'IDENTITY.md', 'MEMORY.md', 'SOUL.md', 'USER.md', 'memory/2026-11-21.md'];
 
 /**

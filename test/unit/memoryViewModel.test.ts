@@ -29,10 +29,10 @@ import {
   type MemoryWorkspaceInput,
 } from '../../src/core/memory/viewModel';
 import { scanWorkspace, type ScanOptions } from '../../src/core/memory/workspace';
-import { fixturePath, repoPath, tmpDir } from './helpers';
+import { fixturePath, tmpDir } from './helpers';
 
 const REAL_WS = fixturePath('openclaw-real', 'state', 'workspace');
-const DEMO_WS = repoPath('demo', 'openclaw-state', 'workspace');
+const DEMO_WS = fixturePath('demo-v1', 'openclaw-state', 'workspace');
 const ORDER = ['AGENTS.md', 'SOUL.md', 'TOOLS.md', 'IDENTITY.md', 'USER.md', 'HEARTBEAT.md', 'BOOTSTRAP.md', 'MEMORY.md'];
 const UTC = { agents: { defaults: { userTimezone: 'UTC' } } };
 /** the day after the fixture's daily log (2026-11-21): it is "yesterday" and preloaded */

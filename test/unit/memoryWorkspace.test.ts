@@ -19,10 +19,10 @@ import {
   truncateBootstrap,
   userTimeZone,
 } from '../../src/core/memory/workspace';
-import { fixturePath, repoPath, tmpDir } from './helpers';
+import { fixturePath, tmpDir } from './helpers';
 
 export const REAL_WS = fixturePath('openclaw-real', 'state', 'workspace');
-export const DEMO_WS = repoPath('demo', 'openclaw-state', 'workspace');
+export const DEMO_WS = fixturePath('demo-v1', 'openclaw-state', 'workspace');
 
 /** A temp workspace holding `files` (rel → text). */
 export function makeWorkspace(files: Record<string, string | Buffer> = {}, prefix = 'occtx-mem-'): string {

@@ -1,7 +1,7 @@
 /**
  * Issue 14: the README's two commands work nested under `npm run …` and stop at once, with one line naming
  * the failed step and its log, when a setup step fails (scripts/lib/setup-lib.sh, scripts/setup-e2e.sh,
- * scripts/test-all.sh, scripts/demo.sh).
+ * scripts/test-all.sh, scripts/demo.sh, scripts/make-demo.sh).
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -86,6 +86,7 @@ describe('setup scripts (issue 14: fresh machine, nested under npm)', function (
   for (const [name, script] of [
     ['npm test (scripts/test-all.sh)', 'scripts/test-all.sh'],
     ['npm run demo (scripts/demo.sh)', 'scripts/demo.sh'],
+    ['npm run make:demo (scripts/make-demo.sh)', 'scripts/make-demo.sh'],
   ] as const) {
     it(`${name} stops at once when installing Node 24 fails, naming the step and its log`, function () {
       // An empty tool cache and an `npm` that fails: the first install step (Node 24) cannot succeed.
@@ -102,7 +103,7 @@ describe('setup scripts (issue 14: fresh machine, nested under npm)', function (
       const log = path.join(cache, 'logs', 'node24.log');
       assert.ok(out.includes(`setup failed at step 'node24' (log: ${log})`), out);
       assert.ok(!/unbound variable/.test(out), out);
-      assert.ok(!out.includes('== 1/4') && !out.includes('OpenClaw Context demo: open'), `nothing after setup ran: ${out}`);
+      assert.ok(!out.includes('== 1/4') && !out.includes('OpenClaw Context demo: open') && !out.includes('== setup done'), `nothing after setup ran: ${out}`);
       assert.match(fs.readFileSync(log, 'utf8'), /registry unreachable \(test stub\)/);
     });
   }

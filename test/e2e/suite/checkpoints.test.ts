@@ -3,7 +3,7 @@
  * the Checkpoints view, compare, restore (preview → confirm → append), refusal while a Gateway owns
  * the store, delete, Resume after a new session, the compaction-spiral warning.
  *
- * Runs on its own throwaway copy of the bundled demo state (SQLite agent `main` + JSONL agent
+ * Runs on its own throwaway copy of the first demo state, test/fixtures/demo-v1 (SQLite agent `main` + JSONL agent
  * `legacy`), selected through the `openclawContext.stateDir` setting and restored afterwards, so the
  * other suites keep their untouched fixture state. Turns are appended with scripts/demo-append.mjs,
  * which writes the way OpenClaw 2026.9.6 does. Prompts are answered through `api.checkpoints.ui`.

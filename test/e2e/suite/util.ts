@@ -26,11 +26,14 @@ export async function waitFor<T>(fn: () => T | undefined | false, what: string, 
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A throwaway copy of the bundled demo state (SQLite agent `main` + JSONL agent `legacy`), marked for demo-append. */
+/**
+ * A throwaway copy of the first demo state (test/fixtures/demo-v1/openclaw-state: SQLite agent `main` + JSONL
+ * agent `legacy`), marked for demo-append.
+ */
 export function demoStateCopy(prefix: string): { root: string; dir: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const dir = path.join(root, 'state');
-  fs.cpSync(path.join(REPO, 'demo/openclaw-state'), dir, { recursive: true });
+  fs.cpSync(path.join(REPO, 'test/fixtures/demo-v1/openclaw-state'), dir, { recursive: true });
   const gz = path.join(dir, 'agents/main/agent/openclaw-agent.sqlite.gz');
   fs.writeFileSync(gz.slice(0, -3), zlib.gunzipSync(fs.readFileSync(gz)));
   fs.rmSync(gz);
