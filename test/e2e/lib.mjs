@@ -56,11 +56,11 @@ const liveGroups = new Set();
 const liveDirs = new Set(); // temp roots to delete if the harness dies before stop()/close()
 let handlersInstalled = false;
 
-function killGroup(pid, signal = 'SIGTERM') {
+export function killGroup(pid, signal = 'SIGTERM') {
   try { process.kill(-pid, signal); return true; } catch { return false; }
 }
 
-function groupAlive(pid) {
+export function groupAlive(pid) {
   try { process.kill(-pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
 }
 
@@ -98,7 +98,7 @@ export function requireEnv(name) {
   return v;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
