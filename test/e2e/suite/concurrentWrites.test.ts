@@ -305,42 +305,35 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
   });
 
   let candidates: string[] = [];
+  const status = (id: string) => parseDreams(read(path.join(ws, 'DREAMS.md'))).candidates.find((x) => x.id === id)!.status;
+
+  /** `command` (Accept / Reject) on candidate `id` while the CLI accepts it: the extension refuses; the lines MEMORY.md gained. */
+  async function dreamRace(command: string, id: string): Promise<string[]> {
+    const mem0 = read(path.join(ws, 'MEMORY.md'));
+    const race = cliAtConfirm(['memory', 'dream', 'accept', id]);
+    const n = prompts.length;
+    const out = await vscode.commands.executeCommand<MemoryActionOutcome>(command, { workspaceDir: ws, candidateId: id });
+    const c = race.result();
+    assert.equal(c.code, 0, c.err);
+    assert.match(c.out, /^accepted/m);
+    assert.equal(out.status, 'refused', JSON.stringify(out));
+    shownRefusal(n);
+    assert.equal(status(id), 'accepted', 'the CLI’s decision');
+    const mem = read(path.join(ws, 'MEMORY.md'));
+    assert.ok(mem.startsWith(mem0), 'earlier bytes identical');
+    return mem.slice(mem0.length).split('\n').filter(Boolean);
+  }
 
   test('Dream Accept while the CLI accepts the same candidate: one pointer line in MEMORY.md, the extension refuses', async () => {
     const staged = await cli(['memory', 'dream', '--yes']);
     assert.equal(staged.code, 0, staged.err);
     candidates = parseDreams(read(path.join(ws, 'DREAMS.md'))).candidates.filter((c) => c.status === 'pending').map((c) => c.id);
     assert.ok(candidates.length >= 2, `two candidates to decide (${candidates.length})`);
-    const id = candidates[0]!;
-    await waitFor(() => api.memories.workspaces.some((w) => w.dir === ws), 'the workspace');
-    const mem0 = read(path.join(ws, 'MEMORY.md'));
-    const race = cliAtConfirm(['memory', 'dream', 'accept', id]);
-    const n = prompts.length;
-    const out = await vscode.commands.executeCommand<MemoryActionOutcome>('openclawContext.memory.acceptDream', { workspaceDir: ws, candidateId: id });
-    const c = race.result();
-    assert.equal(c.code, 0, c.err);
-    assert.match(c.out, /^accepted/m);
-    assert.equal(out.status, 'refused', JSON.stringify(out));
-    shownRefusal(n);
-    const mem = read(path.join(ws, 'MEMORY.md'));
-    assert.ok(mem.startsWith(mem0), 'earlier bytes identical');
-    assert.equal(mem.slice(mem0.length).split('\n').filter(Boolean).length, 1, 'exactly one pointer line');
-    assert.equal(parseDreams(read(path.join(ws, 'DREAMS.md'))).candidates.find((x) => x.id === id)!.status, 'accepted');
+    assert.equal((await dreamRace('openclawContext.memory.acceptDream', candidates[0]!)).length, 1, 'exactly one pointer line');
   });
 
   test('Dream Reject while the CLI accepts that candidate: the CLI’s decision stands, the extension refuses', async () => {
-    const id = candidates[1]!;
-    const mem0 = read(path.join(ws, 'MEMORY.md'));
-    const race = cliAtConfirm(['memory', 'dream', 'accept', id]);
-    const n = prompts.length;
-    const out = await vscode.commands.executeCommand<MemoryActionOutcome>('openclawContext.memory.rejectDream', { workspaceDir: ws, candidateId: id });
-    const c = race.result();
-    assert.equal(c.code, 0, c.err);
-    assert.match(c.out, /^accepted/m);
-    assert.equal(out.status, 'refused', JSON.stringify(out));
-    shownRefusal(n);
-    assert.equal(parseDreams(read(path.join(ws, 'DREAMS.md'))).candidates.find((x) => x.id === id)!.status, 'accepted', 'not rejected over the CLI’s accept');
-    assert.equal(read(path.join(ws, 'MEMORY.md')).slice(mem0.length).split('\n').filter(Boolean).length, 1, 'the CLI’s one pointer');
+    assert.equal((await dreamRace('openclawContext.memory.rejectDream', candidates[1]!)).length, 1, 'the CLI’s one pointer line');
   });
 
   // ------------------------------------------------------------------------------------------ the other order
