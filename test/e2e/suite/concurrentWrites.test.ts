@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import type { CheckpointUi, RestoreOutcome } from '../../../src/vscode/checkpoints';
-import type { CompactOutcome } from '../../../src/vscode/compaction';
+import type { CompactOutcome, UndoOutcome } from '../../../src/vscode/compaction';
 import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import type { FlushOutcome, RememberOutcome } from '../../../src/vscode/memoryCommands';
 import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';
@@ -173,45 +173,46 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
 
   // ------------------------------------------------------------------------------------------ sessions
 
+  /**
+   * A session write (`run`, up to its confirmation) while the CLI runs `cliArgs` --yes on the same session:
+   * the CLI says `done`, the extension's write is refused as changed, with the re-plan message shown.
+   */
+  async function sessionRace<T extends { status: string; result?: { ok: boolean; code?: string } }>(cliArgs: string[], button: string, done: RegExp, run: () => Thenable<T>): Promise<T> {
+    const race = cliAtConfirm(cliArgs, button);
+    const n = prompts.length;
+    const out = await run();
+    const c = race.result();
+    assert.equal(c.code, 0, c.err);
+    assert.match(c.out, done);
+    assert.equal(out.result && !out.result.ok && out.result.code, 'changed', JSON.stringify(out));
+    shownRefusal(n);
+    return out;
+  }
+
   test('Undo Compaction (JSONL) while the CLI undoes it: the CLI marker lands, the extension refuses', async () => {
     const key = 'agent:legacy:work';
     await synced(key);
     const file = jsonl(key);
     const before = fs.readFileSync(file);
-    const race = cliAtConfirm(['undo-compact', key], 'Undo Compaction');
-    const n = prompts.length;
-    const out = await vscode.commands.executeCommand<{ status: string; reason?: string }>('openclawContext.undoCompaction', session(key)!.uid);
-    const c = race.result();
-    assert.equal(c.code, 0, c.err);
-    assert.match(c.out, /^undone/m);
-    assert.notEqual(out.status, 'undone', out.reason);
+    const out = await sessionRace(['undo-compact', key], 'Undo Compaction', /^undone/m, () => vscode.commands.executeCommand<UndoOutcome>('openclawContext.undoCompaction', session(key)!.uid));
+    assert.notEqual(out.status, 'undone');
     assert.match(out.reason ?? '', REPLAN);
-    shownRefusal(n);
-    const lines = appended(file, before);
     assert.deepEqual(
-      lines.map((l) => [l.type, l.customType]),
+      appended(file, before).map((l) => [l.type, l.customType]),
       [['custom', 'openclaw-context.undo-compaction']],
       'exactly one marker: the CLI’s',
     );
   });
+
+  const compact = (key: string) => sessionRace(['compact', key, '--keep-recent-tokens', '300'], 'Compact', /^compacted /m, () => vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', session(key)!.uid));
 
   test('Compact Session (JSONL) while the CLI compacts it: one compaction (the CLI’s), the extension refuses', async () => {
     const key = 'agent:legacy:work';
     await synced(key); // after the undo above: compactable again
     const file = jsonl(key);
     const before = fs.readFileSync(file);
-    const race = cliAtConfirm(['compact', key, '--keep-recent-tokens', '300'], 'Compact');
-    const n = prompts.length;
-    const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', session(key)!.uid);
-    const c = race.result();
-    assert.equal(c.code, 0, c.err);
-    assert.match(c.out, /^compacted /m);
-    assert.notEqual(out.status, 'compacted', out.reason);
-    assert.equal(out.result?.ok, false);
-    assert.equal(out.result && !out.result.ok && out.result.code, 'changed');
-    shownRefusal(n);
-    const lines = appended(file, before);
-    assert.deepEqual(lines.map((l) => l.type), ['compaction'], 'one compaction entry');
+    assert.notEqual((await compact(key)).status, 'compacted');
+    assert.deepEqual(appended(file, before).map((l) => l.type), ['compaction'], 'one compaction entry');
     assert.equal(new CompactionBreaker(dir).status(key).consecutiveFailures, 0, 'a stale plan is not a breaker failure');
   });
 
@@ -220,15 +221,7 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
     await synced(key);
     const sid = session(key)!.row.sessionId;
     const before = transcriptRows(db(), sid);
-    const race = cliAtConfirm(['compact', key, '--keep-recent-tokens', '300'], 'Compact');
-    const n = prompts.length;
-    const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', session(key)!.uid);
-    const c = race.result();
-    assert.equal(c.code, 0, c.err);
-    assert.match(c.out, /^compacted /m);
-    assert.notEqual(out.status, 'compacted', out.reason);
-    assert.equal(out.result && !out.result.ok && out.result.code, 'changed');
-    shownRefusal(n);
+    assert.notEqual((await compact(key)).status, 'compacted');
     const after = transcriptRows(db(), sid);
     assert.deepEqual(after.slice(0, before.length), before, 'earlier rows byte-identical');
     assert.deepEqual(
@@ -246,18 +239,10 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
     await synced(key);
     const file = jsonl(key);
     const before = fs.readFileSync(file);
-    const race = cliAtConfirm(['checkpoint', 'restore', key], 'Restore');
-    const n = prompts.length;
     const checkpoint = parseCheckpointYaml(read(cpFile), cpFile);
-    const out = await vscode.commands.executeCommand<RestoreOutcome>('openclawContext.restoreCheckpoint', { stateDir: dir, sessionKey: key, checkpoint });
-    const c = race.result();
-    assert.equal(c.code, 0, c.err);
-    assert.match(c.out, /^restored /m);
+    const out = await sessionRace(['checkpoint', 'restore', key], 'Restore', /^restored /m, () => vscode.commands.executeCommand<RestoreOutcome>('openclawContext.restoreCheckpoint', { stateDir: dir, sessionKey: key, checkpoint }));
     assert.notEqual(out.status, 'restored');
-    assert.equal(out.result && !out.result.ok && out.result.code, 'changed');
-    shownRefusal(n);
-    const lines = appended(file, before);
-    assert.deepEqual(lines.map((l) => [l.type, l.customType]), [['custom_message', RESTORE_CUSTOM_TYPE]], 'one restore note');
+    assert.deepEqual(appended(file, before).map((l) => [l.type, l.customType]), [['custom_message', RESTORE_CUSTOM_TYPE]], 'one restore note');
   });
 
   // ------------------------------------------------------------------------------------------ memory
