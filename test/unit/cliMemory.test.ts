@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { assertSchema, cli, WORK } from './cli.test';
-import { materializeDemoState, materializeRealState, realDbPath, sqlite, tmpDir } from './helpers';
+import { materializeDemoState, materializeRealState, realStateForWrites, realDbPath, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -27,19 +27,6 @@ function snapshot(dir: string): Map<string, string> {
 }
 
 const ws = (state: string) => path.join(state, 'workspace');
-
-/**
- * A copy of the real state whose config names the copy's own workspace (the fixture names
- * /tmp/openclaw-real/state/workspace, missing here: the writers refuse it rather than write elsewhere).
- */
-function realStateForWrites(): string {
-  const state = materializeRealState();
-  const file = path.join(state, 'openclaw.json');
-  const cfg = JSON.parse(fs.readFileSync(file, 'utf8')) as { agents: { defaults: { workspace: string } } };
-  cfg.agents.defaults.workspace = ws(state);
-  fs.writeFileSync(file, JSON.stringify(cfg, null, 2));
-  return state;
-}
 
 describe('CLI: memory, flush, tools, doctor', function () {
   this.timeout(60_000);

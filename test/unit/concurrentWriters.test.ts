@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { materializeDemoState, materializeRealState, realDbPath, sqlite, tmpDir } from './helpers';
+import { materializeDemoState, realDbPath, realStateForWrites, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 const ROUNDS = Math.max(1, Number(process.env.CONCURRENT_ROUNDS) || 4);
@@ -169,6 +169,13 @@ function stateCopy(kind: string): string {
   const t = templates.get(kind)!;
   const d = path.join(tmpDir('occtx-conc-'), 'state');
   fs.cpSync(t, d, { recursive: true });
+  // a config that names the template's own workspace names the copy's (the writers use what the config names)
+  const cfgFile = path.join(d, 'openclaw.json');
+  const cfg = JSON.parse(read(cfgFile)) as { agents?: { defaults?: { workspace?: string } } };
+  if (cfg.agents?.defaults?.workspace === path.join(t, 'workspace')) {
+    cfg.agents.defaults.workspace = path.join(d, 'workspace');
+    fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
+  }
   return d;
 }
 
@@ -310,7 +317,7 @@ describe('concurrent writers: 2 and 4 processes write the same target at once', 
   before(async function () {
     templates.set('demo', materializeDemoState());
     templates.set('demo-ready', await preparedDemo());
-    const real = materializeRealState();
+    const real = realStateForWrites();
     await cliRun(['memory', 'dream', '--yes', '--state-dir', real], DREAM_NOW);
     const ids = [...read(path.join(real, 'workspace', 'DREAMS.md')).matchAll(/\b(dream-[0-9a-z-]+)/g)].map((m) => m[1]!);
     const unique = [...new Set(ids)];

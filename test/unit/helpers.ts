@@ -140,6 +140,19 @@ export async function simulateGatewayLock(stateDir: string, children: ChildProce
   return { pid: live.pid, lockFile };
 }
 
+/**
+ * A copy of the real state whose config names the copy's own workspace (the fixture names
+ * /tmp/openclaw-real/state/workspace, missing here: the memory writers refuse it rather than write elsewhere).
+ */
+export function realStateForWrites(): string {
+  const state = materializeRealState();
+  const file = path.join(state, 'openclaw.json');
+  const cfg = JSON.parse(fs.readFileSync(file, 'utf8')) as { agents: { defaults: { workspace: string } } };
+  cfg.agents.defaults.workspace = path.join(state, 'workspace');
+  fs.writeFileSync(file, JSON.stringify(cfg, null, 2));
+  return state;
+}
+
 /** A copy of the bundled demo state (demo/openclaw-state: an SQLite agent and a JSONL agent), the agent DB gunzipped. */
 export function materializeDemoState(): string {
   const d = path.join(tmpDir('occtx-demo-'), 'state');

@@ -44,7 +44,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileInRoot } from '../fs/atomic';
-import { resolveInRoot, stateDirRoot, type RootLike } from '../fs/safePath';
+import { ensureDirInRoot, resolveInRoot, stateDirRoot, type RootLike } from '../fs/safePath';
 import { parseJsonSafe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularFile, readRegularText } from '../fs/safeRead';
 import { withFileLocksSync } from '../store/lock';
@@ -187,7 +187,7 @@ export class FlushStateStore {
 
   /** Record a flush for `sessionKey` (read, merge, atomic replace — under the file's lock, so concurrent records of other sessions are kept). */
   record(sessionKey: string, rec: FlushRecord): void {
-    fs.mkdirSync(this.dir, { recursive: true });
+    ensureDirInRoot(this.root, this.dir); // never through a link leading out of the state dir
     withFileLocksSync([this.file], () => this.merge(sessionKey, rec));
   }
 
