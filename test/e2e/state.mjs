@@ -20,6 +20,14 @@ export function prepareState(kind = 'real') {
   execFileSync('gunzip', ['-f', path.join(dir, 'agents/main/agent/openclaw-agent.sqlite.gz')]);
   fs.writeFileSync(path.join(dir, '.openclaw-context-demo'), 'test copy: scripts/demo-append.mjs may write here\n');
   fs.mkdirSync(path.join(dir, 'workspace'), { recursive: true });
+  // the real fixture's config names the workspace where it was recorded (/tmp/openclaw-real/…); point it at the
+  // copy's own, as a moved state dir's owner would: the memory writers refuse a configured workspace missing here
+  const cfgFile = path.join(dir, 'openclaw.json');
+  const cfg = JSON.parse(fs.readFileSync(cfgFile, 'utf8'));
+  if (cfg.agents?.defaults?.workspace) {
+    cfg.agents.defaults.workspace = path.join(dir, 'workspace');
+    fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2) + '\n');
+  }
   return { dir, workspace: path.join(dir, 'workspace'), cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The Memories view and its commands in the real extension host, on the agent workspace of the state copy
- * the harness prepared (`$OPENCLAW_STATE_DIR/workspace`: the config names /tmp/openclaw-real/…, which does
- * not exist here, so the state dir's own workspace is used, as OpenClaw's fallback does).
+ * the harness prepared (`$OPENCLAW_STATE_DIR/workspace`: the fixture's config named /tmp/openclaw-real/…, which
+ * does not exist here; test/e2e/state.mjs points it at the copy's own workspace).
  *
  * The figures are checked against scanWorkspace run here on the same folder; the watcher by writing a daily
  * log with `fs`; Dream / Accept / Reject through their commands with the dialogs answered through

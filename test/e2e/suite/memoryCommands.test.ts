@@ -4,7 +4,7 @@
  * file opened at the line, a transcript hit in the session's context document) and Remember….
  *
  * Runs on the harness's copy of the real OpenClaw 2026.9.6 fixture state (`$OPENCLAW_STATE_DIR`, whose
- * agent workspace is `$OPENCLAW_STATE_DIR/workspace`: the config's absolute path does not exist here). Every
+ * agent workspace is `$OPENCLAW_STATE_DIR/workspace`: test/e2e/state.mjs points the config there). Every
  * file the suite may write (today's day log, memories/decisions.md, MEMORY.md, our flush-state.json) is
  * put back afterwards, so the suites after it see the fixture unchanged. Prompts are answered through
  * `api.memoryUi.current`.
@@ -78,7 +78,7 @@ suite('Memory commands in the extension host', () => {
     await waitFor(() => session('agent:main:work') && session('agent:main:main'), 'the fixture sessions');
     const agent = api.service.model.stateDirs().find((d) => d.candidate.dir === stateDir)?.agents.find((a) => a.agent.id === 'main');
     ws = agent!.agent.workspace;
-    assert.equal(ws, path.join(stateDir, 'workspace'), "the state dir's own workspace (the configured one does not exist here)");
+    assert.equal(ws, path.join(stateDir, 'workspace'), "the state dir's own workspace (test/e2e/state.mjs points the config there)");
     for (const f of ['MEMORY.md', 'memories/decisions.md', 'USER.md']) save(path.join(ws, f));
     for (const f of fs.readdirSync(path.join(ws, 'memory'))) save(path.join(ws, 'memory', f));
     save(stateFile());

@@ -1,6 +1,6 @@
 /**
  * Memory lint as diagnostics in the real extension host (issue 6 item 2): the fixture workspace
- * (`$OPENCLAW_STATE_DIR/workspace`, the state dir's own: the config's absolute path does not exist here)
+ * (`$OPENCLAW_STATE_DIR/workspace`, the state dir's own: test/e2e/state.mjs points the config there)
  * starts clean; problems written to MEMORY.md on disk reach `vscode.languages.getDiagnostics` through the
  * file watcher; the quick fix removes a dangling pointer; unsaved edits re-lint; memories/errors.md is
  * append-only against the baseline in `<stateDir>/context/memory`; the setting turns it all off.
