@@ -23,27 +23,33 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
 
 /**
  * Throws StoreUnavailableError when the database, or a companion that exists, is not a regular file, or (with
- * `stateDir`) when it is reached through a link leading out of the state dir: SQLite would read it there and
- * create its `-wal` / `-shm` beside the link's target, outside the state dir.
+ * `stateDir`) when it is reached through a link leading out of the state dir (assertSqliteInRoot).
  */
 export function assertSqliteFiles(db: string, stateDir?: string): void {
-  if (stateDir !== undefined) {
-    // the root is the state dir for a database named inside it; an agentDir the config places elsewhere is its own root
-    const root = isInside(path.resolve(stateDir), path.resolve(db)) ? stateDirRoot(stateDir) : path.dirname(path.resolve(db));
-    for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
-      try {
-        resolveInRoot(root, file, 'any');
-      } catch (err) {
-        if (isUnsafePathError(err)) throw new StoreUnavailableError(err.message);
-      }
-    }
-  }
   for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
     try {
       assertRegularFile(file);
     } catch (err) {
       if (file !== db && err instanceof SafeReadError && err.reason === 'missing') continue;
       throw new StoreUnavailableError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  if (stateDir !== undefined) assertSqliteInRoot(db, stateDir);
+}
+
+/**
+ * Throws StoreUnavailableError when the database or a companion is reached through a link leading out of the
+ * state dir: SQLite would read it there and create its `-wal` / `-shm` beside the link's target. The root is the
+ * state dir for a database named inside it; an agentDir the config places elsewhere is its own root. Only
+ * lstat / realpath: no file is opened.
+ */
+export function assertSqliteInRoot(db: string, stateDir: string): void {
+  const root = isInside(path.resolve(stateDir), path.resolve(db)) ? stateDirRoot(stateDir) : path.dirname(path.resolve(db));
+  for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
+    try {
+      resolveInRoot(root, file, 'any');
+    } catch (err) {
+      if (isUnsafePathError(err)) throw new StoreUnavailableError(err.message);
     }
   }
 }

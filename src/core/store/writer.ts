@@ -33,7 +33,7 @@ import { JsonlSessionStore } from './jsonlStore';
 import { completeInterruptedAppend, recoverAppends, type RecoveryReport, writeIntent } from './journal';
 import { acquireLock, changedSincePreview, releaseLock } from './lock';
 import { checkLockFiles, checkOwnership, type Ownership, type OwnershipOptions } from './ownership';
-import { assertSqliteFiles } from './sqliteFiles';
+import { assertSqliteInRoot } from './sqliteFiles';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
 import type { Diagnostic, EntryMeta, SessionRow } from './types';
 
@@ -456,7 +456,7 @@ export async function appendEvents(dbPath: string, sessionKey: string, entries: 
   if (!st.isFile()) return refuse('not-found', `${dbPath} is not a file.`);
   try {
     // a database (or -wal / -journal) reached through a link leading out of the state dir is not ours to change
-    assertSqliteFiles(dbPath, stateDir);
+    assertSqliteInRoot(dbPath, stateDir);
   } catch (err) {
     return refuse('corrupt', `${errText(err)} Nothing was written.`);
   }
