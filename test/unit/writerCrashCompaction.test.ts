@@ -785,10 +785,12 @@ describe(`compaction write crash safety (SIGKILL at every call, every SQLite wri
     let delayUs = 300;
     for (let attempt = 1; attempt <= 16 && !seen.torn; attempt++) {
       const kill: Kill = { kind: 'during', at, delayUs: Math.round(delayUs) };
-      const where = `jsonl 3.5 MB, killed ${kill.delayUs} µs into call ${at} (${dry.result.points[at - 1]})`;
+      const where: string = `jsonl 3.5 MB, killed ${kill.delayUs} µs into call ${at} (${dry.result.points[at - 1]})`;
       const run = await runChild(lane.args, kill);
-      assert.ok(run.killed, `${where}: killed (${run.out.slice(0, 300)})`);
+      // on a loaded machine the child may finish before the signal lands: then it must have written the whole
+      // line (lane.check), and the next attempt kills sooner
       const o = lane.check(run, where);
+      if (!run.killed) assert.equal(o, 'written', `${where}: not killed, so the whole line (${run.out.slice(0, 300)})`);
       seen[o]++;
       if (o === 'torn') await tornIsCompleted(lane, where);
       // too early: wait longer; too late: kill sooner
