@@ -408,7 +408,10 @@ describe('checkpoint store: SIGKILL during writes', function () {
       }`;
     let seed = 99;
     const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-    for (let run = 0; run < 40; run++) {
+    // 40 kills, and more (up to 120) until 10 have landed mid-write: on a quiet machine the writes are quicker
+    const midWrite = () => fs.readdirSync(dir).filter((n) => TEMP_FILE_RE.test(n)).length;
+    let kills = 0;
+    for (let run = 0; run < 120 && (run < 40 || midWrite() < 10); run++, kills++) {
       const p = spawn(process.execPath, ['-e', child, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
       let err = '';
       p.stderr.on('data', (d) => (err += d));
@@ -423,7 +426,7 @@ describe('checkpoint store: SIGKILL during writes', function () {
     const names = fs.readdirSync(dir);
     const cps = names.filter((n) => /^cp_\d+\.yaml$/.test(n));
     const temps = names.filter((n) => TEMP_FILE_RE.test(n));
-    console.log(`      40 kills, ${cps.length} files completed, ${temps.length} killed mid-write (temp file left)`);
+    console.log(`      ${kills} kills, ${cps.length} files completed, ${temps.length} killed mid-write (temp file left)`);
     assert.ok(cps.length >= 5, `files completed: ${cps.length}`);
     assert.ok(temps.length >= 10, `kills inside the write path: ${temps.length}`);
     const expected = fs.readFileSync(path.join(dir, cps[0]!), 'utf8');
