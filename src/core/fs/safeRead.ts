@@ -85,7 +85,7 @@ function fsError(file: string, err: unknown): SafeReadError {
  * Refuse early, without opening, what is plainly not a regular file or too large (a device must not even be
  * opened). Not the decision itself: openRegularFile decides on the descriptor.
  */
-function precheck(file: string, opts: SafeReadOptions): void {
+function precheck(file: string, opts: SafeReadOptions): fs.Stats {
   let st: fs.Stats;
   try {
     st = opts.follow === false ? fs.lstatSync(file) : fs.statSync(file);
@@ -94,6 +94,15 @@ function precheck(file: string, opts: SafeReadOptions): void {
   }
   if (!st.isFile()) throw notRegular(file, st);
   if (st.size > opts.maxBytes) throw tooLarge(file, st.size, opts.maxBytes);
+  return st;
+}
+
+/**
+ * The same check as openRegularFile without opening anything, for a file another library opens itself and
+ * holds POSIX locks on (SQLite): closing a descriptor of ours would release that library's locks.
+ */
+export function statRegularFile(file: string, opts: Partial<SafeReadOptions> = {}): fs.Stats {
+  return precheck(file, { maxBytes: opts.maxBytes ?? Number.MAX_SAFE_INTEGER, ...(opts.follow !== undefined ? { follow: opts.follow } : {}) });
 }
 
 /**

@@ -66,7 +66,7 @@ export class SqliteSessionStore implements SessionStore {
     if (this.db && id === this.fileId) return this.db;
     this.close();
     // The database and its companions must be regular files: SQLite would block forever on a FIFO and read
-    // /dev/zero without end. Checked on a descriptor opened without blocking (fs/safeRead.ts).
+    // /dev/zero without end. Checked with stat, never on a descriptor of ours (see assertSqliteFiles).
     assertSqliteFiles(this.location, this.stateDir);
     const { DatabaseSync } = loadSqlite();
     let db: DatabaseSync;
