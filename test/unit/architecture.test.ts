@@ -76,3 +76,107 @@ describe('architecture: src/core stays free of VS Code', function () {
     assert.deepEqual(offenders, []);
   });
 });
+
+/**
+ * The layers inside src/core, lowest first. A folder imports only from folders of a lower rank: data flows one
+ * way, files → store → context model → engines → actions. `tokens` sits under `store` because the readers
+ * estimate each entry as they read it (tokens does no I/O); `gateway` (the remote store) and `context` share a
+ * rank and do not import each other.
+ */
+export const CORE_LAYERS: Record<string, number> = {
+  fs: 0,
+  tokens: 1,
+  store: 2,
+  gateway: 3,
+  context: 3,
+  transcript: 4,
+  checkpoint: 5,
+  compaction: 6,
+  memory: 7,
+  actions: 8,
+};
+
+/** Relative imports of every .ts file under `dir`, resolved to files. */
+function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const f of tsFiles(dir)) {
+    const deps: string[] = [];
+    for (const s of importSpecifiers(fs.readFileSync(f, 'utf8'))) {
+      if (!s.startsWith('.')) continue;
+      const t = path.resolve(path.dirname(f), s);
+      const hit = [t + '.ts', path.join(t, 'index.ts'), t].find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+      if (hit) deps.push(hit);
+    }
+    graph.set(f, deps);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): the import cycles. */
+export function importCycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const comp: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
+      if (comp.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(comp.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+describe('architecture: layers inside src/core point one way', function () {
+  const core = repoPath('src', 'core');
+
+  it('every folder of src/core has a layer', function () {
+    const folders = fs.readdirSync(core, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    assert.deepEqual(folders.filter((d) => !(d in CORE_LAYERS)), [], 'a new folder needs its place in CORE_LAYERS');
+  });
+
+  it('a folder imports only from lower layers', function () {
+    const offenders: string[] = [];
+    for (const [file, deps] of importGraph(core)) {
+      const from = path.relative(core, file).split(path.sep)[0]!;
+      for (const d of deps) {
+        const to = path.relative(core, d).split(path.sep)[0]!;
+        if (to !== from && !(CORE_LAYERS[to]! < CORE_LAYERS[from]!)) offenders.push(`${path.relative(core, file)} → ${path.relative(core, d)} (${from} ${CORE_LAYERS[from]} → ${to} ${CORE_LAYERS[to]})`);
+      }
+    }
+    assert.deepEqual(offenders, []);
+  });
+
+  it('the cycle finder finds a cycle (self-check)', function () {
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    assert.deepEqual(importCycles(g), [['a', 'b', 'c']]);
+  });
+
+  it('no import cycle in src/core', function () {
+    assert.deepEqual(importCycles(importGraph(core)).map((c) => c.map((f) => path.relative(core, f))), []);
+  });
+});

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { extractThread } from '../../src/core/checkpoint/conversation';
+import { extractThread } from '../../src/core/transcript/conversation';
 import { stateDirFor } from '../../src/core/checkpoint/paths';
 import { writeCheckpoint } from '../../src/core/checkpoint/store';
 import { SessionTracker, STATE_FILES } from '../../src/core/checkpoint/tracker';

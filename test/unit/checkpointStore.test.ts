@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fsyncDir, realFs, renameWithRetry, RENAME_BACKOFF_MS, sweepTempFiles, TEMP_FILE_RE, writeFileAtomicSync, type FsOps } from '../../src/core/checkpoint/atomic';
+import { fsyncDir, realFs, renameWithRetry, RENAME_BACKOFF_MS, sweepTempFiles, TEMP_FILE_RE, writeFileAtomicSync, type FsOps } from '../../src/core/fs/atomic';
 import { checkpointDir } from '../../src/core/checkpoint/paths';
 import type { Checkpoint } from '../../src/core/checkpoint/schema';
 import { dedupeReason, describeWrite, LATEST_FILE, listCheckpoints, listCheckpointSessions, readCheckpointFile, readLatestCheckpoint, readLatestPointer, strayFiles, writeCheckpoint } from '../../src/core/checkpoint/store';

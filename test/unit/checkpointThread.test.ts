@@ -3,8 +3,8 @@
  * cases and on OpenClaw's own transcripts.
  */
 import assert from 'node:assert/strict';
-import { extractThread, selectExchanges, toEvent } from '../../src/core/checkpoint/conversation';
-import { classifyTool, codePoints, endsWithQuestion, gist, isSlashCommand, lastLineGist, patchPaths, todoLines, toolFileAccess } from '../../src/core/checkpoint/text';
+import { extractThread, selectExchanges, toEvent } from '../../src/core/transcript/conversation';
+import { classifyTool, codePoints, endsWithQuestion, gist, isSlashCommand, lastLineGist, patchPaths, todoLines, toolFileAccess } from '../../src/core/transcript/text';
 import { realTranscriptDumps } from './helpers';
 import { E } from './checkpointSupport.test';
 

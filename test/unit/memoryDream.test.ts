@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { codePoints } from '../../src/core/checkpoint/text';
+import { codePoints } from '../../src/core/transcript/text';
 import {
   applyDreamPlan,
   DREAMS_BLOCK_END,

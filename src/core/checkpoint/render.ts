@@ -34,7 +34,7 @@
  */
 import { estimateTokens, type EstimatorFamily } from '../tokens/estimator';
 import type { Checkpoint } from './schema';
-import { gist } from './text';
+import { gist } from '../transcript/text';
 
 export const INJECTION_HEADER = '[Post-compaction checkpoint restore]';
 export const DEFAULT_INJECTION_TOKENS = 700;

@@ -26,7 +26,7 @@ import { checkedOwnDir, contextRoot, sessionDirIn } from '../checkpoint/paths';
 import { withFileLocksSync } from '../store/lock';
 import { parseJsonSafe } from '../fs/safeJson';
 import { readRegularText, SafeReadError } from '../fs/safeRead';
-import { gist } from '../checkpoint/text';
+import { gist } from '../transcript/text';
 import { memoriesDir, MEMORIES_DIR } from './restoreList';
 
 /** Seed 000 L4: "If L2 compaction fails 3 consecutive times". */

@@ -34,7 +34,7 @@ import * as path from 'node:path';
 import { writeFileAtomicSync } from '../fs/atomic';
 import { isUnsafePathError, workspaceRoot } from '../fs/safePath';
 import { readRegularFileStat, SafeReadError } from '../fs/safeRead';
-import { flatten, messageText } from '../checkpoint/text';
+import { flatten, messageText } from '../transcript/text';
 import type { EstimatorFamily } from '../tokens/estimator';
 import { estimateMessage } from '../tokens/messageText';
 import { CONTEXT_FILE, CONTEXT_REL, memoriesDir } from './restoreList';

@@ -8,7 +8,7 @@
  * way: an identifier must appear as written (pure hex case-insensitively, as OpenClaw checks), a TODO
  * or decision by its text, an ask by its first 60 characters; case, width (NFKC) and whitespace ignored.
  */
-import { codePoints, flatten } from '../checkpoint/text';
+import { codePoints, flatten } from '../transcript/text';
 import { type AgentMessage, estimateMessagesTokens, type MessageEstimator, openclawEstimateTokens } from './openclawHelpers';
 import { extractCompactionFacts, type CompactionFacts, type IdentifierKind, summaryIncludesIdentifier } from './summary';
 

@@ -19,9 +19,9 @@
  * exact replica. Without them every keyword counts, which only matters for asks made mostly of stop
  * words; the mechanical summary quotes the ask itself, so it passes either way.
  */
-import { extractThread } from '../checkpoint/conversation';
+import { extractThread } from '../transcript/conversation';
 import { timeMs } from '../store/time';
-import { flatten, gist, isSlashCommand, toolFileAccess, todoLines } from '../checkpoint/text';
+import { flatten, gist, isSlashCommand, toolFileAccess, todoLines } from '../transcript/text';
 import {
   type AgentMessage,
   capCompactionSummary,

@@ -55,7 +55,7 @@
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
-import { codePoints, flatten, gist } from '../checkpoint/text';
+import { codePoints, flatten, gist } from '../transcript/text';
 import { estimateTokens, type EstimatorFamily } from '../tokens/estimator';
 import { factKeys, markdownBullets, normalizeFact, redactSecrets } from './extract';
 import { appendedText, DAILY_LOG_REL_RE, dailyLogRel, zonedNow } from './flush';

@@ -38,8 +38,8 @@
  * `normalizeFact`, the same normalisation the daily-log de-duplication (flush.ts) and dreaming (dream.ts)
  * use.
  */
-import { toEvent } from '../checkpoint/conversation';
-import { endsWithQuestion, flatten, gist, isSlashCommand } from '../checkpoint/text';
+import { toEvent } from '../transcript/conversation';
+import { endsWithQuestion, flatten, gist, isSlashCommand } from '../transcript/text';
 import { extractCompactionFacts, projectEntryMessage } from '../compaction/summary';
 import { isRecord as isObj, type Json } from '../compaction/messages';
 

@@ -41,8 +41,8 @@
  * `softThresholdTokens` (4 000) — the same arithmetic as the gauge's `flushAt` (context/gauge.ts) and the
  * triggers' `compactionLines`; `shouldAutoFlushGauge` takes the gauge's own `used` / `flushAt` directly.
  */
-import { entryTime } from '../checkpoint/conversation';
-import { flatten, gist } from '../checkpoint/text';
+import { entryTime } from '../transcript/conversation';
+import { flatten, gist } from '../transcript/text';
 import { alreadyFlushed, DEFAULT_SOFT_THRESHOLD_TOKENS, shouldFlush } from '../compaction/triggers';
 import type { Gauge } from '../context/gauge';
 import { isRecord as isObj, type Json } from '../compaction/messages';

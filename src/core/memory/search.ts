@@ -57,7 +57,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import MiniSearch from 'minisearch';
-import { entryTime } from '../checkpoint/conversation';
+import { entryTime } from '../transcript/conversation';
 import { MemoryWriteError, readTextIfExists, resolveInside } from './fsSafe';
 
 type Json = Record<string, unknown>;

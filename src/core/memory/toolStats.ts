@@ -39,8 +39,8 @@
  *   A read copied into several transcripts counts once; its outcome is the most definite one seen.
  *   `sessions` counts the transcripts (key + sessionId) where a skill was first read.
  */
-import { entryTime } from '../checkpoint/conversation';
-import { toolFileAccess } from '../checkpoint/text';
+import { entryTime } from '../transcript/conversation';
+import { toolFileAccess } from '../transcript/text';
 
 type Json = Record<string, unknown>;
 

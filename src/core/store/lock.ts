@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { realFs } from '../checkpoint/atomic';
+import { realFs } from '../fs/atomic';
 import { inspectJsonlLock, isPidAlive, JSONL_LOCK_STALE_MS, type LockInfo, processStartTime } from './ownership';
 
 export interface HeldLock {

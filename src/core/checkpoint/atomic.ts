@@ -1,2 +1,0 @@
-/** Moved to src/core/fs/atomic.ts (kept so existing imports still resolve). */
-export * from '../fs/atomic';
