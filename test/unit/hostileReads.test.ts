@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli } from './cli.test';
@@ -387,12 +388,22 @@ describe('the principle: bad input gets a clear error, changes nothing, and neve
     breakIt: (agentDir: string) => void;
     /** 'unavailable': the agent is reported with this problem; 'listed': its sessions are listed, the damage reported on stderr by `show` */
     expect: { unavailable: RegExp } | { listed: true; show?: { key: string; err: RegExp } };
+    /** checks of the broken agent's own files after every command ran */
+    after?: (agentDir: string) => void;
   }
   const sqliteDb = (a: string) => path.join(a, 'agent', 'openclaw-agent.sqlite');
   const jsonlDir = (a: string) => path.join(a, 'sessions');
   const ways: Way[] = [
     ...HOSTILE.map((how): Way => ({ name: `its database is ${how}`, era: 'sqlite', breakIt: (a) => makeHostile(sqliteDb(a), how), expect: { unavailable: how === 'big' ? /file is not a database/ : REASON[how] } })),
     ...HOSTILE.map((how): Way => ({ name: `its sessions.json is ${how}`, era: 'jsonl', breakIt: (a) => makeHostile(path.join(jsonlDir(a), 'sessions.json'), how), expect: { unavailable: REASON[how] } })),
+    {
+      // SQLite deletes the -wal of an empty database on open, read-only or not: it may hold the only copy of the data
+      name: 'its database is empty (0 bytes) beside a -wal',
+      era: 'sqlite',
+      breakIt: (a) => (fs.writeFileSync(`${sqliteDb(a)}-wal`, crypto.randomBytes(4096)), fs.truncateSync(sqliteDb(a), 0)),
+      expect: { unavailable: /is empty \(0 bytes\): there is no session in it, and its openclaw-agent\.sqlite-wal is left as it is/ },
+      after: (a) => assert.equal(fs.statSync(`${sqliteDb(a)}-wal`).size, 4096, 'the -wal is still there, whole'),
+    },
     { name: 'its database has a hot journal', era: 'sqlite', breakIt: (a) => killDuringCommit(sqliteDb(a)), expect: { unavailable: /unfinished write \(hot journal/ } },
     { name: 'its sessions.json links to /etc/passwd', era: 'jsonl', breakIt: (a) => (fs.rmSync(path.join(jsonlDir(a), 'sessions.json')), fs.symlinkSync('/etc/passwd', path.join(jsonlDir(a), 'sessions.json'))), expect: { unavailable: /^[^:]*sessions\.json is not valid JSON \(invalid syntax\)$/ } },
     { name: 'its sessions.json nests 10,000 deep', era: 'jsonl', breakIt: (a) => fs.writeFileSync(path.join(jsonlDir(a), 'sessions.json'), '{"k":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}'), expect: { unavailable: /nested deeper than 200 levels/ } },
@@ -452,6 +463,7 @@ describe('the principle: bad input gets a clear error, changes nothing, and neve
         assert.equal(r.code, 0, describeRun(r));
         assert.match(r.err, way.expect.show.err);
       }
+      way.after?.(agentDir);
       const goodAfter = [fs.readFileSync(path.join(state, DB_REL)), fs.readFileSync(path.join(state, SJ_REL))];
       assert.ok(goodAfter.every((b, i) => b.equals(goodBefore[i]!)), 'nothing changed');
     });

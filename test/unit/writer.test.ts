@@ -360,6 +360,16 @@ describe('writer (SQLite era): appendEvents on the real 2026.9.6 DB', function (
     assert.equal(rowsDigest(t.db), digest);
   });
 
+  it('refuses an empty (0-byte) database without opening it: its -wal stays (SQLite would delete it on open)', async function () {
+    const t = newDb();
+    const wal = Buffer.from('not a wal, but the only copy of something'.repeat(100));
+    fs.writeFileSync(`${t.db}-wal`, wal);
+    fs.truncateSync(t.db, 0);
+    assert.match(refused(await appendEvents(t.db, MAIN, [note('x')], t.opts), 'corrupt').message, /is empty \(0 bytes\).*-wal is left as it is\. Nothing was written\./);
+    assert.ok(fs.readFileSync(`${t.db}-wal`).equals(wal));
+    assert.equal(fs.statSync(t.db).size, 0);
+  });
+
   it('refuses while a live Gateway owns the state dir (its lock file), without opening the DB', async function () {
     const t = newDb();
     const live = await liveChild();

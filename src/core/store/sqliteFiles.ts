@@ -34,13 +34,27 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
 export function assertSqliteFiles(db: string, stateDir?: string): void {
   for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
     try {
-      statRegularFile(file);
+      const st = statRegularFile(file);
+      if (file === db && st.size === 0) throw emptyDatabaseError(db);
     } catch (err) {
+      if (err instanceof StoreUnavailableError) throw err;
       if (file !== db && err instanceof SafeReadError && err.reason === 'missing') continue;
       throw new StoreUnavailableError(err instanceof Error ? err.message : String(err));
     }
   }
   if (stateDir !== undefined) assertSqliteInRoot(db, stateDir);
+}
+
+/**
+ * A database file of 0 bytes holds no session, and SQLite must not open it: on opening an empty database it
+ * deletes the `-wal` beside it, even on a read-only connection (pager.c, pagerOpenWalIfPresent). That `-wal` may
+ * hold the only copy of committed data (a database file truncated by a bad sync); a read never removes it.
+ */
+export function emptyDatabaseError(db: string): StoreUnavailableError {
+  return new StoreUnavailableError(
+    `${db} is empty (0 bytes): there is no session in it${fs.existsSync(`${db}-wal`) ? `, and its ${path.basename(db)}-wal is left as it is` : ''}`,
+    'If this agent had sessions, restore the database file from a backup or a sync conflict copy before OpenClaw opens it again (opening an empty database deletes its -wal).',
+  );
 }
 
 /**

@@ -33,7 +33,7 @@ import { JsonlSessionStore } from './jsonlStore';
 import { completeInterruptedAppend, recoverAppends, type RecoveryReport, writeIntent } from './journal';
 import { acquireLock, changedSincePreview, releaseLock } from './lock';
 import { checkLockFiles, checkOwnership, type Ownership, type OwnershipOptions } from './ownership';
-import { assertSqliteInRoot } from './sqliteFiles';
+import { assertSqliteInRoot, emptyDatabaseError } from './sqliteFiles';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
 import type { Diagnostic, EntryMeta, SessionRow } from './types';
 
@@ -454,6 +454,7 @@ export async function appendEvents(dbPath: string, sessionKey: string, entries: 
     return refuse('not-found', `No agent database at ${dbPath}.`);
   }
   if (!st.isFile()) return refuse('not-found', `${dbPath} is not a file.`);
+  if (st.size === 0) return refuse('corrupt', `${emptyDatabaseError(dbPath).message}. Nothing was written.`);
   try {
     // a database (or -wal / -journal) reached through a link leading out of the state dir is not ours to change
     assertSqliteInRoot(dbPath, stateDir);
