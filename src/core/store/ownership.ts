@@ -24,7 +24,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import JSON5 from 'json5';
+import { parseJson5Safe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 
 export type OwnerKind = 'gateway' | 'embedded' | 'unknown';
@@ -426,7 +426,8 @@ export function gatewayPorts(stateDir: string, opts: Pick<OwnershipOptions, 'por
   if (envPort) ports.push(envPort);
   let cfgPort: number | undefined;
   try {
-    const cfg = JSON5.parse(readRegularText(configPathFor(stateDir, opts.configPath), { maxBytes: READ_LIMITS.config })) as { gateway?: { port?: unknown } };
+    const parsed = parseJson5Safe(readRegularText(configPathFor(stateDir, opts.configPath), { maxBytes: READ_LIMITS.config }));
+    const cfg = (parsed.ok ? parsed.value : undefined) as { gateway?: { port?: unknown } } | undefined;
     cfgPort = parsePort(cfg?.gateway?.port);
   } catch {
     /* no config, or unreadable: default port */
