@@ -12,7 +12,7 @@
  */
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
-import type { WriteResult } from '../core/store/writer';
+import type { WriteResult } from '../core/store/writeResult';
 import { GatewayClient, type GatewayConnection } from '../core/gateway/client';
 import { FileDeviceStore } from '../core/gateway/identity';
 import { classifyGatewayError } from '../core/gateway/protocol';
