@@ -13,7 +13,8 @@
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
 import type { WriteResult } from '../core/store/writeResult';
-import { GatewayClient, type GatewayConnection } from '../core/gateway/client';
+import { GatewayClient } from '../core/gateway/client';
+import type { GatewayConnection } from '../core/gateway/clientTypes';
 import { FileDeviceStore } from '../core/gateway/identity';
 import { classifyGatewayError } from '../core/gateway/protocol';
 import { redact, redactUrl } from '../core/gateway/redact';

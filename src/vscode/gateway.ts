@@ -26,7 +26,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
+import { GatewayClient } from '../core/gateway/client';
+import type { GatewayConnection, GatewayState } from '../core/gateway/clientTypes';
 import { normalizeGatewayUrl } from '../core/gateway/identity';
 import type { GatewayErrorInfo, SessionRow } from '../core/gateway/protocol';
 import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../core/gateway/redact';
