@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../core/gateway/client';
-import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/protocol';
+import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/errors';
 import { isRemoteStateDir } from '../core/gateway/remoteStore';
 import { printable, remoteText } from '../core/gateway/redact';
 import { checkOwnership, type Ownership } from '../core/store/ownership';

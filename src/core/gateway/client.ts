@@ -26,29 +26,28 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { type Conn, DEFAULTS, type GatewayConnection, type ReconnectOptions, type RequestOptions } from './clientTypes';
-import {
-  type ChatHistoryParams,
-  type ChatHistoryResult,
-  type ChatInjectParams,
-  type ChatInjectResult,
-  type ChatSendParams,
-  type ChatSendResult,
-  GatewayError,
-  type GatewayErrorInfo,
-  type SessionsBranchesListResult,
-  type SessionsCompactParams,
-  type SessionsCompactResult,
-  type SessionsDescribeResult,
-  type SessionsForkResult,
-  type SessionsListParams,
-  type SessionsListResult,
-  type SessionsMessagesSubscribeResult,
-  type SessionsResetParams,
-  type SessionsResetResult,
-  type SessionsRewindParams,
-  type SessionsRewindResult,
-  type SessionsSubscribeResult,
-} from './protocol';
+import { GatewayError, type GatewayErrorInfo } from './errors';
+import type {
+  ChatHistoryParams,
+  ChatHistoryResult,
+  ChatInjectParams,
+  ChatInjectResult,
+  ChatSendParams,
+  ChatSendResult,
+  SessionsBranchesListResult,
+  SessionsCompactParams,
+  SessionsCompactResult,
+  SessionsDescribeResult,
+  SessionsForkResult,
+  SessionsListParams,
+  SessionsListResult,
+  SessionsMessagesSubscribeResult,
+  SessionsResetParams,
+  SessionsResetResult,
+  SessionsRewindParams,
+  SessionsRewindResult,
+  SessionsSubscribeResult,
+} from './methods';
 import { redact, redactUrl, remoteText } from './redact';
 import { GatewayRequests } from './requests';
 

@@ -14,15 +14,8 @@ import {
   type StateChange,
 } from './clientTypes';
 import { type DeviceStore, MemoryDeviceStore, normalizeGatewayUrl } from './identity';
-import {
-  classifyErrorShape,
-  classifyGatewayError,
-  DEFAULT_GATEWAY_URL,
-  GatewayError,
-  type GatewayErrorInfo,
-  OPERATOR_SCOPES,
-  type ResponseFrame,
-} from './protocol';
+import { classifyErrorShape, classifyGatewayError, GatewayError, type GatewayErrorInfo } from './errors';
+import { DEFAULT_GATEWAY_URL, OPERATOR_SCOPES, type ResponseFrame } from './protocol';
 import { printable, redactUrl, redactValue } from './redact';
 
 export abstract class GatewayClientBase {

@@ -4,7 +4,8 @@
  */
 import type WebSocket from 'ws';
 import type { DeviceStore } from './identity';
-import type { EventFrame, GatewayClientId, GatewayClientMode, GatewayErrorInfo, HelloOk } from './protocol';
+import type { GatewayErrorInfo } from './errors';
+import type { EventFrame, GatewayClientId, GatewayClientMode, HelloOk } from './protocol';
 
 export type GatewayState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
 

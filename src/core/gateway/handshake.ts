@@ -9,7 +9,8 @@ import WebSocket from 'ws';
 import { GatewayClientBase } from './clientBase';
 import { type Conn, DEFAULTS, type GatewayConnection, rawLength, rawToText } from './clientTypes';
 import { deviceConnectBlock, loadOrCreateDevice, type StoredDevice } from './identity';
-import { type ConnectChallenge, type ConnectParams, GatewayError, type HelloOk, parseFrame, PROTOCOL_VERSION } from './protocol';
+import { GatewayError } from './errors';
+import { type ConnectChallenge, type ConnectParams, type HelloOk, parseFrame, PROTOCOL_VERSION } from './protocol';
 import { redactUrl, remoteText } from './redact';
 
 export abstract class GatewayHandshake extends GatewayClientBase {

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Conn, Disposable, EventCallback, Pending, RequestOptions } from './clientTypes';
 import { GatewayHandshake } from './handshake';
-import { type ChatEvent, type EventFrame, parseFrame, type SessionMessageEvent, type SessionsChangedEvent } from './protocol';
+import type { ChatEvent, SessionMessageEvent, SessionsChangedEvent } from './methods';
+import { type EventFrame, parseFrame } from './protocol';
 import { remoteText } from './redact';
 
 export abstract class GatewayRequests extends GatewayHandshake {
