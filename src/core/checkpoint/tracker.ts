@@ -34,30 +34,7 @@ import { checkedOwnDir, stateDirFor } from './paths';
 import { CAPS } from './schema';
 import { readLatestPointer, type LatestPointer } from './store';
 import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from '../transcript/text';
-import {
-  CURSOR_SKEW_MS,
-  emptyData,
-  type IngestOptions,
-  type IngestResult,
-  type Json,
-  type LoadReport,
-  MAX_ERRORS,
-  MAX_PAIRS,
-  MAX_PENDING_TOOLS,
-  MAX_PIVOTS,
-  type Msg,
-  type OpenItem,
-  RECENT_IDS,
-  STATE_FILES,
-  STATE_LEARNINGS,
-  STATE_OPEN_ITEMS,
-  STATE_SCHEMA,
-  STATE_VERSION,
-  type StateFile,
-  threadFromState,
-  type TrackerData,
-  type TrackerSnapshot,
-} from './trackerState';
+import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, threadFromState, type TrackerData, type TrackerSnapshot } from './trackerState';
 import { mergeFile, sanitizeCursor } from './trackerLoad';
 
 /** Move `v` to the end of an LRU list capped at `cap`. */
