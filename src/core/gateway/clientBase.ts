@@ -13,8 +13,8 @@ import {
   type ReconnectOptions,
   type StateChange,
 } from './clientTypes';
-import { type DeviceStore, MemoryDeviceStore, normalizeGatewayUrl } from './identity';
 import { classifyErrorShape, classifyGatewayError, GatewayError, type GatewayErrorInfo } from './errors';
+import { type DeviceStore, MemoryDeviceStore, normalizeGatewayUrl } from './identity';
 import { DEFAULT_GATEWAY_URL, OPERATOR_SCOPES, type ResponseFrame } from './protocol';
 import { printable, redactUrl, redactValue } from './redact';
 

@@ -3,8 +3,8 @@
  * the records it keeps per socket and per request.
  */
 import type WebSocket from 'ws';
-import type { DeviceStore } from './identity';
 import type { GatewayErrorInfo } from './errors';
+import type { DeviceStore } from './identity';
 import type { EventFrame, GatewayClientId, GatewayClientMode, HelloOk } from './protocol';
 
 export type GatewayState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { GatewayClientBase } from './clientBase';
 import { type Conn, DEFAULTS, type GatewayConnection, rawLength, rawToText } from './clientTypes';
-import { deviceConnectBlock, loadOrCreateDevice, type StoredDevice } from './identity';
 import { GatewayError } from './errors';
+import { deviceConnectBlock, loadOrCreateDevice, type StoredDevice } from './identity';
 import { type ConnectChallenge, type ConnectParams, type HelloOk, parseFrame, PROTOCOL_VERSION } from './protocol';
 import { redactUrl, remoteText } from './redact';
 
