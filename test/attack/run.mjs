@@ -38,7 +38,7 @@ const verbose = has('verbose');
 const save = !has('no-save') && !has('replay');
 const CASES_DIR = path.join(REPO, 'test', 'attack', 'cases');
 
-for (const need of [CLI, path.join(REPO, 'out', 'src', 'core', 'store', 'writer.js'), path.join(REPO, 'out', 'test', 'support', 'fakeGateway.js')]) {
+for (const need of [CLI, path.join(REPO, 'out', 'src', 'core', 'store', 'jsonlWriter.js'), path.join(REPO, 'out', 'test', 'support', 'fakeGateway.js')]) {
   if (!fs.existsSync(need)) {
     console.error(`attack: ${path.relative(REPO, need)} is missing; build first: npx tsc -p . && node scripts/build.mjs`);
     process.exit(2);
