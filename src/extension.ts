@@ -3,26 +3,26 @@
  * activate() creates cheap objects and returns; the first read of the state runs right after.
  */
 import * as vscode from 'vscode';
-import { CheckpointsController } from './vscode/checkpoints';
-import { CheckpointsTreeProvider } from './vscode/checkpointsTree';
-import { CompactionController } from './vscode/compaction';
-import { ContextDocumentProvider, CONTEXT_SCHEME } from './vscode/contextDocument';
-import { registerCommands } from './vscode/commands';
-import { registerExactCount, type ExactCountApi } from './vscode/exactCount';
-import { DiagnosticsChannel } from './vscode/output';
-import { ContextService } from './vscode/service';
-import { SessionsTreeProvider } from './vscode/sessionsTree';
-import { affects, readSettings } from './vscode/settings';
-import { GaugeStatusBar } from './vscode/statusBar';
-import { StateWatcher } from './vscode/watcher';
+import { CheckpointsController } from './vscode/checkpoints/checkpoints';
+import { CheckpointsTreeProvider } from './vscode/checkpoints/checkpointsTree';
+import { CompactionController } from './vscode/compaction/compaction';
+import { ContextDocumentProvider, CONTEXT_SCHEME } from './vscode/sessions/contextDocument';
+import { registerCommands } from './vscode/sessions/commands';
+import { registerExactCount, type ExactCountApi } from './vscode/sessions/exactCount';
+import { DiagnosticsChannel } from './vscode/shared/output';
+import { ContextService } from './vscode/sessions/service';
+import { SessionsTreeProvider } from './vscode/sessions/sessionsTree';
+import { affects, readSettings } from './vscode/shared/settings';
+import { GaugeStatusBar } from './vscode/sessions/statusBar';
+import { StateWatcher } from './vscode/sessions/watcher';
 import { recoverJsonlAppends } from './core/store/writer';
-import { MemoriesController } from './vscode/memoriesTree';
-import { MemoryCommands } from './vscode/memoryCommands';
-import { MemoryDiagnostics } from './vscode/memoryDiagnostics';
-import { MemoryPreviewDocs, vscodeMemoryUi, type MemoryDeps, type MemoryUi } from './vscode/memoryShared';
-import { ToolsController } from './vscode/toolsTree';
-import { EngineErrorLog } from './vscode/engineErrors';
-import { GatewayController } from './vscode/gateway';
+import { MemoriesController } from './vscode/memory/memoriesTree';
+import { MemoryCommands } from './vscode/memory/memoryCommands';
+import { MemoryDiagnostics } from './vscode/memory/memoryDiagnostics';
+import { MemoryPreviewDocs, vscodeMemoryUi, type MemoryDeps, type MemoryUi } from './vscode/memory/memoryShared';
+import { ToolsController } from './vscode/memory/toolsTree';
+import { EngineErrorLog } from './vscode/memory/engineErrors';
+import { GatewayController } from './vscode/gateway/gateway';
 
 /** What the extension exports (used by the in-host tests and by other extensions). */
 export interface OpenClawContextApi {

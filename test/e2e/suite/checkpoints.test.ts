@@ -15,9 +15,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { CheckpointUi, RestoreOutcome } from '../../../src/vscode/checkpoints';
+import type { CheckpointUi, RestoreOutcome } from '../../../src/vscode/checkpoints/checkpoints';
 // types only: the extension runs from its bundle, so its node classes are not these (no instanceof)
-import type { CheckpointNode, CpDirNode, CpSessionNode, CpNode } from '../../../src/vscode/checkpointsTree';
+import type { CheckpointNode, CpDirNode, CpSessionNode, CpNode } from '../../../src/vscode/checkpoints/checkpointsTree';
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { INJECTION_HEADER } from '../../../src/core/checkpoint/render';

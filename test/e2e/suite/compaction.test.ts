@@ -10,8 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { CheckpointUi } from '../../../src/vscode/checkpoints';
-import type { CompactOutcome } from '../../../src/vscode/compaction';
+import type { CheckpointUi } from '../../../src/vscode/checkpoints/checkpoints';
+import type { CompactOutcome } from '../../../src/vscode/compaction/compaction';
 import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
 

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { FakeGateway } from '../../support/fakeGateway';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { GatewayController, GatewayUi } from '../../../src/vscode/gateway';
+import type { GatewayController, GatewayUi } from '../../../src/vscode/gateway/gateway';
 import { activatedApi, waitFor } from './util';
 
 const TOKEN = `fake-gw-${Math.random().toString(36).slice(2)}-${Date.now()}`;

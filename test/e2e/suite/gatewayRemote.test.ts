@@ -15,11 +15,11 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { FakeGateway } from '../../support/fakeGateway';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { GatewayController, GatewayUi } from '../../../src/vscode/gateway';
-import type { CheckpointUi } from '../../../src/vscode/checkpoints';
-import type { CompactOutcome } from '../../../src/vscode/compaction';
-import type { FlushOutcome } from '../../../src/vscode/memoryCommands';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
+import type { GatewayController, GatewayUi } from '../../../src/vscode/gateway/gateway';
+import type { CheckpointUi } from '../../../src/vscode/checkpoints/checkpoints';
+import type { CompactOutcome } from '../../../src/vscode/compaction/compaction';
+import type { FlushOutcome } from '../../../src/vscode/memory/memoryCommands';
+import type { MemoryUi } from '../../../src/vscode/memory/memoryShared';
 import { activatedApi, recordingDialogs, type RecordedPrompt, waitFor } from './util';
 
 const TOKEN = `fake-remote-${Math.random().toString(36).slice(2)}-${Date.now()}`;

@@ -19,8 +19,8 @@ import { parseDreams, planDream, pointerLine } from '../../../src/core/memory/dr
 import { dateStamp, scanWorkspace, userTimeZone } from '../../../src/core/memory/workspace';
 // types only: the extension runs from its bundle (no instanceof on its objects)
 import type { MemoryRow } from '../../../src/core/memory/viewModel';
-import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
+import type { MemoryActionOutcome } from '../../../src/vscode/memory/memoriesTree';
+import type { MemoryUi } from '../../../src/vscode/memory/memoryShared';
 import { EXT_ID, waitFor, recordingDialogs } from './util';
 
 const stateDir = process.env.OPENCLAW_STATE_DIR ?? '';

@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
+import type { MemoryUi } from '../../../src/vscode/memory/memoryShared';
 import { ErrorsBaselineStore, lintWorkspace } from '../../../src/core/memory/lint';
 import { memoryStateDir } from '../../../src/core/memory/fsSafe';
 import { EXT_ID, sleep, waitFor, activatedApi } from './util';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
+import type { MemoryUi } from '../../../src/vscode/memory/memoryShared';
 import { toolStats, toolStatsMarkdown, type ToolStats } from '../../../src/core/memory/toolStats';
 import { toolRow } from '../../../src/core/memory/toolsViewModel';
 import { EXT_ID, waitFor, activatedApi } from './util';

@@ -5,10 +5,10 @@
  * the extension; never in an untrusted workspace; off with `openclawContext.memory.logEngineErrors`.
  */
 import * as vscode from 'vscode';
-import { appendEngineError } from '../core/memory/errorsLog';
-import { engineErrorFor, engineErrorKey } from '../core/memory/engineErrors';
+import { appendEngineError } from '../../core/memory/errorsLog';
+import { engineErrorFor, engineErrorKey } from '../../core/memory/engineErrors';
 import { agentWorkspaces, writableDirOf, writesAllowed, type MemoryDeps } from './memoryShared';
-import type { Diagnostic } from '../core/store/types';
+import type { Diagnostic } from '../../core/store/types';
 
 export class EngineErrorLog implements vscode.Disposable {
   private readonly done = new Set<string>();

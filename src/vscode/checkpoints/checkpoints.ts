@@ -6,25 +6,25 @@
  */
 import * as vscode from 'vscode';
 import { watch, type FSWatcher } from 'chokidar';
-import { CheckpointCoordinator, type CheckpointEvent } from '../core/checkpoint/coordinator';
-import { checkpointsRoot } from '../core/checkpoint/paths';
-import { planRestore, type RestorePlan } from '../core/checkpoint/restore';
-import type { Checkpoint } from '../core/checkpoint/schema';
-import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
-import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../core/checkpoint/viewModel';
-import { serializeCheckpoint } from '../core/checkpoint/yamlCodec';
-import { planBasisOf, type SessionState } from '../core/context/model';
-import { appendToSession } from '../core/store/sessionWrite';
-import type { WriteResult as StoreWriteResult } from '../core/store/writer';
-import { familyFor } from '../core/tokens/estimator';
+import { CheckpointCoordinator, type CheckpointEvent } from '../../core/checkpoint/coordinator';
+import { checkpointsRoot } from '../../core/checkpoint/paths';
+import { planRestore, type RestorePlan } from '../../core/checkpoint/restore';
+import type { Checkpoint } from '../../core/checkpoint/schema';
+import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../../core/checkpoint/store';
+import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../../core/checkpoint/viewModel';
+import { serializeCheckpoint } from '../../core/checkpoint/yamlCodec';
+import { planBasisOf, type SessionState } from '../../core/context/model';
+import { appendToSession } from '../../core/store/sessionWrite';
+import type { WriteResult as StoreWriteResult } from '../../core/store/writer';
+import { familyFor } from '../../core/tokens/estimator';
 import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
-import type { DiagnosticsChannel } from './output';
-import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
-import type { GatewayClient } from '../core/gateway/client';
-import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from './liveActions';
-import type { ContextService } from './service';
-import { sessionFromArg } from './sessionsTree';
-import type { Settings } from './settings';
+import type { DiagnosticsChannel } from '../shared/output';
+import { NO_GATEWAY, type LiveGateway } from '../gateway/gatewayShared';
+import type { GatewayClient } from '../../core/gateway/client';
+import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
+import type { ContextService } from '../sessions/service';
+import { sessionFromArg } from '../sessions/sessionsTree';
+import type { Settings } from '../shared/settings';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
 

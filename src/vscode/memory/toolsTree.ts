@@ -11,9 +11,9 @@
  * untitled document and offers to copy it.
  */
 import * as vscode from 'vscode';
-import type { SessionState } from '../core/context/model';
-import { toolStats, toolStatsMarkdown, type ToolStat, type ToolStats, type ToolStatsSession } from '../core/memory/toolStats';
-import { hasToolStats, skillRow, skillsGroupRow, toolErrorRow, toolRow, toolsGroupRow, type ToolsRowModel } from '../core/memory/toolsViewModel';
+import type { SessionState } from '../../core/context/model';
+import { toolStats, toolStatsMarkdown, type ToolStat, type ToolStats, type ToolStatsSession } from '../../core/memory/toolStats';
+import { hasToolStats, skillRow, skillsGroupRow, toolErrorRow, toolRow, toolsGroupRow, type ToolsRowModel } from '../../core/memory/toolsViewModel';
 import type { MemoryDeps } from './memoryShared';
 
 export const TOOLS_VIEW_ID = 'openclawContext.tools';

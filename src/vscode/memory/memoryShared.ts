@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { memoryStateDir, writableWorkspace } from '../core/memory/fsSafe';
-import type { ContextService } from './service';
+import { memoryStateDir, writableWorkspace } from '../../core/memory/fsSafe';
+import type { ContextService } from '../sessions/service';
 
 export interface AgentWorkspace {
   /** the workspace folder (exists) */
@@ -119,11 +119,11 @@ export class MemoryPreviewDocs implements vscode.TextDocumentContentProvider {
 /** What every memory adapter gets. */
 export interface MemoryDeps {
   service: ContextService;
-  diag: import('./output').DiagnosticsChannel;
+  diag: import('../shared/output').DiagnosticsChannel;
   docs: MemoryPreviewDocs;
   /** the UI seam (tests swap it through the extension API) */
   ui: () => MemoryUi;
-  settings: () => import('./settings').Settings;
+  settings: () => import('../shared/settings').Settings;
   /** live mode (issue 7): the Gateway connections; a remote session's flush is a turn sent through its Gateway */
-  live?: () => import('./gatewayShared').LiveGateway;
+  live?: () => import('../gateway/gatewayShared').LiveGateway;
 }

@@ -4,17 +4,17 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isRemoteStateDir, REMOTE_PREFIX } from '../core/store/remote';
-import { hasOpenClawData } from '../core/store/stateDir';
-import { formatTokens } from '../core/context/format';
-import type { SessionState } from '../core/context/model';
-import { groupTurns, type Turn } from '../core/context/rebuild';
-import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../core/context/viewModel';
-import type { AgentStore, StateDirInfo } from '../core/store/stateDir';
-import type { EntryMeta } from '../core/store/types';
+import { isRemoteStateDir, REMOTE_PREFIX } from '../../core/store/remote';
+import { hasOpenClawData } from '../../core/store/stateDir';
+import { formatTokens } from '../../core/context/format';
+import type { SessionState } from '../../core/context/model';
+import { groupTurns, type Turn } from '../../core/context/rebuild';
+import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
+import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
+import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
-import { liveGatewayFor, type GatewayController } from './gateway';
-import { estOf } from '../core/store/entries';
+import { liveGatewayFor, type GatewayController } from '../gateway/gateway';
+import { estOf } from '../../core/store/entries';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
 

@@ -1,10 +1,10 @@
 /**
  * What the extension's features need from live mode (issue 7): the connection to the OpenClaw Gateway that
  * owns a state dir's store, its state for the UI, and a change event. Implemented by GatewayController
- * (src/vscode/gateway.ts); compaction, checkpoints and memory use it to route writes through the Gateway.
+ * (src/vscode/gateway/gateway.ts); compaction, checkpoints and memory use it to route writes through the Gateway.
  */
 import type * as vscode from 'vscode';
-import type { GatewayClient } from '../core/gateway/client';
+import type { GatewayClient } from '../../core/gateway/client';
 
 export type LiveState = 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';
 

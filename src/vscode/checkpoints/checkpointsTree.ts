@@ -4,10 +4,10 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { shortKey } from '../core/context/viewModel';
-import { listCheckpoints, listCheckpointSessions, type CheckpointListEntry, type CheckpointSessionInfo } from '../core/checkpoint/store';
-import { checkpointRow, checkpointSessionRow } from '../core/checkpoint/viewModel';
-import type { ContextService } from './service';
+import { shortKey } from '../../core/context/viewModel';
+import { listCheckpoints, listCheckpointSessions, type CheckpointListEntry, type CheckpointSessionInfo } from '../../core/checkpoint/store';
+import { checkpointRow, checkpointSessionRow } from '../../core/checkpoint/viewModel';
+import type { ContextService } from '../sessions/service';
 
 /**
  * The checkpoint sessions of a state dir for a view: none when its checkpoints folder is refused (a link
@@ -20,7 +20,7 @@ export function checkpointSessionsForView(stateDir: string): CheckpointSessionIn
     return [];
   }
 }
-import { tildify } from './sessionsTree';
+import { tildify } from '../sessions/sessionsTree';
 
 
 export class CpDirNode {

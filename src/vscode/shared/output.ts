@@ -1,6 +1,6 @@
 /** Diagnostics go to one Output channel; malformed rows and lines never become exceptions. */
 import * as vscode from 'vscode';
-import type { Diagnostic } from '../core/store/types';
+import type { Diagnostic } from '../../core/store/types';
 
 export class DiagnosticsChannel implements vscode.Disposable {
   private channel: vscode.LogOutputChannel | undefined;

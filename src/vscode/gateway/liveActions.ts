@@ -7,18 +7,18 @@
  * weakens that: a routed write never touches the files, it asks the owner (reference §6 rule 2).
  */
 import * as vscode from 'vscode';
-import type { GatewayClient } from '../core/gateway/client';
-import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/protocol';
-import { isRemoteStateDir } from '../core/gateway/remoteStore';
-import { printable, remoteText } from '../core/gateway/redact';
-import { checkOwnership, type Ownership } from '../core/store/ownership';
-import type { WriteResult } from '../core/store/writer';
-import type { SessionState } from '../core/context/model';
-import type { CheckpointUi } from './checkpoints';
+import type { GatewayClient } from '../../core/gateway/client';
+import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../../core/gateway/protocol';
+import { isRemoteStateDir } from '../../core/gateway/remoteStore';
+import { printable, remoteText } from '../../core/gateway/redact';
+import { checkOwnership, type Ownership } from '../../core/store/ownership';
+import type { WriteResult } from '../../core/store/writer';
+import type { SessionState } from '../../core/context/model';
+import type { CheckpointUi } from '../checkpoints/checkpoints';
 import type { LiveGateway } from './gatewayShared';
-import type { DiagnosticsChannel } from './output';
-import type { ContextService } from './service';
-import { sessionFromArg } from './sessionsTree';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { ContextService } from '../sessions/service';
+import { sessionFromArg } from '../sessions/sessionsTree';
 
 export const CONNECT_BUTTON = 'Connect to the Gateway';
 export const SET_TOKEN_BUTTON = 'Set Gateway Token…';

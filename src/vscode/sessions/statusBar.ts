@@ -1,10 +1,10 @@
 /** The status-bar context gauge for the active (pinned or most recent) session. */
 import * as vscode from 'vscode';
-import { statusBarModel } from '../core/context/viewModel';
+import { statusBarModel } from '../../core/context/viewModel';
 import type { ContextService } from './service';
-import type { Settings } from './settings';
-import { liveGatewayFor } from './gateway';
-import type { LiveGateway } from './gatewayShared';
+import type { Settings } from '../shared/settings';
+import { liveGatewayFor } from '../gateway/gateway';
+import type { LiveGateway } from '../gateway/gatewayShared';
 
 /** Links at the bottom of the gauge tooltip, for the gauge's session. */
 const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [

@@ -3,11 +3,11 @@
  * gauge shows (pinned, or the most recently active one).
  */
 import * as vscode from 'vscode';
-import { ContextModel, type RefreshResult, type SessionState } from '../core/context/model';
-import { processEnv, resolveStateDirs } from '../core/store/config';
-import { hasOpenClawData } from '../core/store/stateDir';
-import type { DiagnosticsChannel } from './output';
-import type { Settings } from './settings';
+import { ContextModel, type RefreshResult, type SessionState } from '../../core/context/model';
+import { processEnv, resolveStateDirs } from '../../core/store/config';
+import { hasOpenClawData } from '../../core/store/stateDir';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { Settings } from '../shared/settings';
 
 const PIN_KEY = 'openclawContext.pinnedSession';
 

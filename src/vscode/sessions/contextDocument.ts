@@ -1,6 +1,6 @@
 /** Read-only virtual documents showing a session's active context (`openclaw-context:` scheme). */
 import * as vscode from 'vscode';
-import { renderContextDocument } from '../core/context/document';
+import { renderContextDocument } from '../../core/context/document';
 import type { ContextService } from './service';
 
 export const CONTEXT_SCHEME = 'openclaw-context';

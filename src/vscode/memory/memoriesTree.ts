@@ -15,8 +15,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { applyDreamPlan, dreamsRel, parseDreams, planAccept, planDream, planReject, type AcceptPlan, type DreamPlanOk, type ParsedCandidate, type RejectPlan } from '../core/memory/dream';
-import { readTextIfExists, resolveInside } from '../core/memory/fsSafe';
+import { applyDreamPlan, dreamsRel, parseDreams, planAccept, planDream, planReject, type AcceptPlan, type DreamPlanOk, type ParsedCandidate, type RejectPlan } from '../../core/memory/dream';
+import { readTextIfExists, resolveInside } from '../../core/memory/fsSafe';
 import {
   acceptPrompt,
   dreamPrompt,
@@ -31,10 +31,10 @@ import {
   type MemoryPrompt,
   type MemoryRow,
   type MemoryWorkspaceInput,
-} from '../core/memory/viewModel';
-import { scanWorkspace, userTimeZone } from '../core/memory/workspace';
+} from '../../core/memory/viewModel';
+import { scanWorkspace, userTimeZone } from '../../core/memory/workspace';
 import { agentWorkspaces, showChangePreview, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
-import { tildify } from './sessionsTree';
+import { tildify } from '../sessions/sessionsTree';
 
 export const MEMORIES_VIEW_ID = 'openclawContext.memories';
 /** What the watchers look at in each workspace: the bootstrap files, DREAMS.md, memories/ and the daily logs. */

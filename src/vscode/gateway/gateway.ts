@@ -26,21 +26,21 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
-import { normalizeGatewayUrl } from '../core/gateway/identity';
-import type { GatewayErrorInfo, SessionRow } from '../core/gateway/protocol';
-import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../core/gateway/redact';
-import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
-import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
-import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/protocol';
-import { CONTEXT_SCHEME } from './contextDocument';
-import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../core/gateway/viewModel';
-import { checkLockFiles, probePort } from '../core/store/ownership';
-import { hasOpenClawData } from '../core/store/stateDir';
+import { GatewayClient, type GatewayConnection, type GatewayState } from '../../core/gateway/client';
+import { normalizeGatewayUrl } from '../../core/gateway/identity';
+import type { GatewayErrorInfo, SessionRow } from '../../core/gateway/protocol';
+import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../../core/gateway/redact';
+import { historyParams, RemoteSessionCache } from '../../core/gateway/remoteStore';
+import { resolveGatewayToken, resolveGatewayUrl } from '../../core/gateway/token';
+import type { SessionMessageEvent, SessionsChangedEvent } from '../../core/gateway/protocol';
+import { CONTEXT_SCHEME } from '../sessions/contextDocument';
+import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../../core/gateway/viewModel';
+import { checkLockFiles, probePort } from '../../core/store/ownership';
+import { hasOpenClawData } from '../../core/store/stateDir';
 import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
 import type { LiveGateway, LiveState } from './gatewayShared';
-import type { DiagnosticsChannel } from './output';
-import type { ContextService } from './service';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { ContextService } from '../sessions/service';
 
 const SECTION = 'openclawContext.gateway';
 const CONSENT_KEY = 'openclawContext.gateway.localTokenConsent';
