@@ -19,7 +19,8 @@ import type { WriteResult as StoreWriteResult } from '../../core/store/writer';
 import { familyFor } from '../../core/tokens/estimator';
 import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from '../shared/output';
-import { NO_GATEWAY, type LiveGateway } from '../gateway/gatewayShared';
+import type { LiveGateway } from '../gateway/gatewayShared';
+import type { Ui, UiSeam } from '../shared/ui';
 import type { GatewayClient } from '../../core/gateway/client';
 import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
@@ -27,24 +28,6 @@ import { sessionFromArg } from '../sessions/sessionsTree';
 import type { Settings } from '../shared/settings';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
-
-/** The prompts the commands show (replaceable in tests). */
-export interface CheckpointUi {
-  /** modal confirmation; resolves to the button chosen */
-  confirm(message: string, detail: string, ...buttons: string[]): Thenable<string | undefined>;
-  info(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  warn(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  error(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  pick<T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions): Thenable<T | undefined>;
-}
-
-const vscodeUi: CheckpointUi = {
-  confirm: (message, detail, ...buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
-  info: (message, ...buttons) => vscode.window.showInformationMessage(message, ...buttons),
-  warn: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
-  error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
-  pick: (items, opts) => vscode.window.showQuickPick(items, opts),
-};
 
 /** Read-only documents for the live state and restore previews. */
 class CheckpointDocuments implements vscode.TextDocumentContentProvider {
@@ -77,11 +60,7 @@ export interface RestoreOutcome {
 }
 
 export class CheckpointsController implements vscode.Disposable {
-  /** live mode: the Gateway that owns a store (issue 7); NO_GATEWAY until extension.ts sets it */
-  live: LiveGateway = NO_GATEWAY;
-
   readonly coordinator: CheckpointCoordinator;
-  ui: CheckpointUi = vscodeUi;
   /** the last events (newest last), for diagnostics and tests */
   readonly events: CheckpointEvent[] = [];
   private readonly docs = new CheckpointDocuments();
@@ -96,6 +75,9 @@ export class CheckpointsController implements vscode.Disposable {
     private readonly diag: DiagnosticsChannel,
     private settings: Settings,
     private readonly tree: CheckpointsTreeProvider,
+    /** live mode: the Gateway that owns a store (issue 7) */
+    private readonly live: LiveGateway,
+    private readonly uiSeam: UiSeam,
   ) {
     this.coordinator = new CheckpointCoordinator(service.model, this.coordinatorOptions(settings));
     this.disposables.push(
@@ -106,6 +88,11 @@ export class CheckpointsController implements vscode.Disposable {
         if (r.structureChanged) this.syncWatcher();
       }),
     );
+  }
+
+  /** the prompts (the one UI seam tests replace) */
+  private get ui(): Ui {
+    return this.uiSeam.current;
   }
 
   private coordinatorOptions(s: Settings) {

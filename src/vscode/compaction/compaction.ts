@@ -28,9 +28,9 @@ import { planBasisOf, type SessionState } from '../../core/context/model';
 import type { EntryMeta } from '../../core/store/types';
 import { appendToSession } from '../../core/store/sessionWrite';
 import type { PlanBasis, WriteResult } from '../../core/store/writer';
-import type { CheckpointUi } from '../checkpoints/checkpoints';
+import type { Ui, UiSeam } from '../shared/ui';
 import type { DiagnosticsChannel } from '../shared/output';
-import { NO_GATEWAY, type LiveGateway } from '../gateway/gatewayShared';
+import type { LiveGateway } from '../gateway/gatewayShared';
 import type { GatewayClient } from '../../core/gateway/client';
 import { clientAfterRefusal, CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
@@ -93,9 +93,6 @@ export interface UndoOutcome {
 }
 
 export class CompactionController implements vscode.Disposable {
-  /** live mode: the Gateway that owns a store (issue 7); NO_GATEWAY until extension.ts sets it */
-  live: LiveGateway = NO_GATEWAY;
-
   private readonly docs = new Docs();
   private readonly disposables: vscode.Disposable[] = [];
   /** Reset Session… (through the Gateway) */
@@ -104,15 +101,17 @@ export class CompactionController implements vscode.Disposable {
   constructor(
     private readonly service: ContextService,
     private readonly diag: DiagnosticsChannel,
-    /** the checkpoints controller's prompts (one place tests replace) */
-    private readonly prompts: () => CheckpointUi,
+    /** live mode: the Gateway that owns a store (issue 7) */
+    private readonly live: LiveGateway,
+    /** the prompts (the one UI seam tests replace) */
+    private readonly uiSeam: UiSeam,
   ) {
     this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(COMPACTION_DOC_SCHEME, this.docs));
-    this.liveActions = new LiveActions(service, diag, prompts, () => this.live);
+    this.liveActions = new LiveActions(service, diag, uiSeam, live);
   }
 
-  private get ui(): CheckpointUi {
-    return this.prompts();
+  private get ui(): Ui {
+    return this.uiSeam.current;
   }
 
   register(): vscode.Disposable[] {

@@ -40,6 +40,8 @@ import { hasOpenClawData } from '../../core/store/stateDir';
 import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
 import type { LiveGateway, LiveState } from './gatewayShared';
 import type { DiagnosticsChannel } from '../shared/output';
+import { Disposable, toDisposable } from '../shared/disposable';
+import type { Ui, UiSeam } from '../shared/ui';
 import type { ContextService } from '../sessions/service';
 
 const SECTION = 'openclawContext.gateway';
@@ -53,21 +55,6 @@ const LOG_LINES = 500;
 
 type Mode = 'auto' | 'off';
 type UseLocal = 'ask' | 'always' | 'never';
-
-/** The UI the controller uses (tests replace it). */
-export interface GatewayUi {
-  inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
-  quickPick(items: vscode.QuickPickItem[], options: vscode.QuickPickOptions): Thenable<vscode.QuickPickItem | undefined>;
-  ask(message: string, ...items: string[]): Thenable<string | undefined>;
-  info(message: string): Thenable<unknown>;
-}
-
-export const vscodeGatewayUi: GatewayUi = {
-  inputBox: (o) => vscode.window.showInputBox(o),
-  quickPick: (items, o) => vscode.window.showQuickPick(items, o),
-  ask: (m, ...items) => vscode.window.showInformationMessage(m, ...items),
-  info: (m) => vscode.window.showInformationMessage(m),
-};
 
 interface Target {
   key: string;
@@ -133,23 +120,19 @@ function remoteRow(r: SessionRow): RemoteSessionView {
   return v;
 }
 
-export class GatewayController implements LiveGateway, vscode.Disposable {
+export class GatewayController extends Disposable implements LiveGateway {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeState = this.changed.event;
   /** every sessions.changed handled: the refresh it triggered and how long that took */
   private readonly refreshed = new vscode.EventEmitter<{ stateDirs: string[]; ms: number; at: number }>();
   readonly onDidLiveRefresh = this.refreshed.event;
-  ui: GatewayUi = vscodeGatewayUi;
   readonly devices: SecretStorageDeviceStore;
   private readonly targets = new Map<string, Target>();
   private readonly secretValues = new Set<string>();
-  private readonly subs: vscode.Disposable[] = [];
-  private timer: NodeJS.Timeout | undefined;
   private lastLockCheck = 0;
   private consentAsk: Promise<void> | undefined;
   /** 'ask' dismissed without an answer: not asked again until the next start */
   private consentDismissed = false;
-  private disposed = false;
   private lastState: LiveState = 'off';
   /** the redacted lines this controller logged (tests check that no token is in them) */
   readonly logLines: string[] = [];
@@ -162,9 +145,15 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     readonly context: vscode.ExtensionContext,
     readonly service: ContextService,
     readonly diag: DiagnosticsChannel,
+    private readonly uiSeam: UiSeam,
   ) {
+    super();
     this.devices = new SecretStorageDeviceStore(context.secrets);
-    controllers.set(service, this);
+    this.listen();
+  }
+
+  private get ui(): Ui {
+    return this.uiSeam.current;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -300,7 +289,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       const where = local.source === 'env' ? '$OPENCLAW_GATEWAY_TOKEN' : 'gateway.auth.token in the OpenClaw config';
       const yes = 'Use It';
       const no = 'Never';
-      const answer = await this.ui.ask(`An OpenClaw Gateway is running at ${redactUrl(t.url)}. May OpenClaw Context read its token from ${where} to connect (live updates)? It is read at each connect and never stored.`, yes, no);
+      const answer = await this.ui.info(`An OpenClaw Gateway is running at ${redactUrl(t.url)}. May OpenClaw Context read its token from ${where} to connect (live updates)? It is read at each connect and never stored.`, yes, no);
       if (answer === yes || answer === no) await this.context.globalState.update(CONSENT_KEY, answer === yes);
       else this.consentDismissed = true;
       this.log('info', `local token consent: ${answer === yes ? 'granted' : answer === no ? 'refused' : 'not answered'}`);
@@ -343,7 +332,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** Bring the connections in line with the model and the settings. */
   sync(): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     const mode = this.mode();
     const want = mode === 'off' ? new Map() : this.desired();
     let changed = false;
@@ -377,10 +366,10 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** Probe, then connect (no-op while a client is connecting, connected or reconnecting). */
   private async start(t: Target, why: string): Promise<void> {
-    if (this.disposed || this.mode() === 'off' || !this.idle(t)) return t.starting;
+    if (this.isDisposed || this.mode() === 'off' || !this.idle(t)) return t.starting;
     const run = (async () => {
       const p = await probeUrl(t.url);
-      if (this.targets.get(t.key) !== t || this.disposed || this.mode() === 'off') return;
+      if (this.targets.get(t.key) !== t || this.isDisposed || this.mode() === 'off') return;
       if (!p.listening) {
         const was = t.unreachable;
         t.unreachable = true;
@@ -393,7 +382,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       t.unreachable = false;
       t.probeError = undefined;
       await this.ensureConsent(t);
-      if (this.targets.get(t.key) !== t || this.disposed || this.mode() === 'off' || t.client) return;
+      if (this.targets.get(t.key) !== t || this.isDisposed || this.mode() === 'off' || t.client) return;
       this.connect(t, why);
     })();
     t.starting = run;
@@ -538,7 +527,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     t.refreshQueued = true;
     setImmediate(() => {
       t.refreshQueued = false;
-      if (this.disposed || t.client !== client) return;
+      if (this.isDisposed || t.client !== client) return;
       const t0 = performance.now();
       this.service.refreshNow();
       const ms = performance.now() - t0;
@@ -570,7 +559,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     t.cache = undefined;
     t.history.clear();
     this.publishRemote();
-    if (!this.disposed) this.service.refreshNow();
+    if (!this.isDisposed) this.service.refreshNow();
   }
 
   /**
@@ -634,7 +623,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** Subscribe to the messages of the sessions shown in detail, unsubscribe from the others. */
   syncMessageSubs(): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     const want = new Map<Target, Map<string, string>>();
     for (const uid of this.detailUids()) {
       const s = this.service.model.get(uid);
@@ -736,7 +725,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** The periodic re-probe, and after a refresh that found a Gateway lock. */
   private reprobe(why: string, onlyLocked = false): void {
-    if (this.disposed || this.mode() === 'off') return;
+    if (this.isDisposed || this.mode() === 'off') return;
     for (const t of this.targets.values()) {
       if (!this.idle(t) || t.blocked || t.state === 'live') continue;
       if (onlyLocked && !t.stateDirs.some((d) => checkLockFiles(d).owned)) continue;
@@ -751,7 +740,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       this.lastState = s;
       void vscode.commands.executeCommand('setContext', CONTEXT_KEY, s === 'live');
     }
-    if (!this.disposed) this.changed.fire();
+    if (!this.isDisposed) this.changed.fire();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -760,7 +749,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   async setToken(value?: string): Promise<boolean> {
     const v =
       value ??
-      (await this.ui.inputBox({
+      (await this.ui.input({
         title: 'OpenClaw Gateway token',
         prompt: 'The Gateway’s shared token (gateway.auth.token in openclaw.json, or `openclaw gateway auth-token`). Kept in VS Code’s secret storage only.',
         password: true,
@@ -821,7 +810,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     ];
     items.push({ label: 'Actions', kind: vscode.QuickPickItemKind.Separator });
     for (const [label] of actions) items.push({ label });
-    const pick = await this.ui.quickPick(items, { title: `OpenClaw Gateway — ${this.summary().text}`, placeHolder: 'Connection details; pick an action', matchOnDescription: true, matchOnDetail: true });
+    const pick = await this.ui.pick(items, { title: `OpenClaw Gateway — ${this.summary().text}`, placeHolder: 'Connection details; pick an action', matchOnDescription: true, matchOnDetail: true });
     const action = actions.find(([l]) => l === pick?.label)?.[1];
     if (!action) return;
     if (action === 'copy') await vscode.env.clipboard.writeText(md);
@@ -831,9 +820,10 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   // -------------------------------------------------------------------------------------------
   // Lifecycle
 
-  register(): vscode.Disposable[] {
+  /** Subscribe, start probing, register the commands. */
+  private listen(): void {
     void this.storedToken().then(() => this.sync());
-    this.subs.push(
+    for (const d of [
       this.service.onDidChange(() => {
         this.sync();
         this.syncMessageSubs();
@@ -855,15 +845,17 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       this.context.secrets.onDidChange((e) => {
         if (e.key === GATEWAY_TOKEN_KEY) void this.storedToken();
       }),
-    );
-    this.timer = setInterval(() => this.reprobe('periodic probe'), REPROBE_MS);
-    this.timer.unref?.();
-    return [
       vscode.commands.registerCommand('openclawContext.gateway.setToken', () => this.setToken()),
       vscode.commands.registerCommand('openclawContext.gateway.clearToken', () => this.clearToken()),
       vscode.commands.registerCommand('openclawContext.gateway.reconnect', () => this.reconnectAll('reconnect command')),
       vscode.commands.registerCommand('openclawContext.gateway.showStatus', () => this.showStatus()),
-    ];
+      this.changed,
+      this.refreshed,
+    ])
+      this.register(d);
+    const timer = setInterval(() => this.reprobe('periodic probe'), REPROBE_MS);
+    timer.unref?.();
+    this.register(toDisposable(() => clearInterval(timer)));
   }
 
   /** Close every connection; resolves when the sockets are closed. */
@@ -871,24 +863,11 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     await Promise.all([...this.targets.values()].map((t) => this.closeTarget(t, 'closing')));
   }
 
-  dispose(): void {
-    if (this.timer) clearInterval(this.timer);
-    for (const d of this.subs.splice(0)) d.dispose();
-    this.disposed = true; // before closing: a closing connection must not refresh a service being disposed
+  override dispose(): void {
+    if (this.isDisposed) return;
+    // first (isDisposed from here on): a closing connection must not refresh a service being disposed
+    super.dispose();
     void this.closeAll();
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
-    this.changed.dispose();
-    this.refreshed.dispose();
-    controllers.delete(this.service);
   }
-}
-
-/**
- * extension.ts builds the gauge and the Sessions view before this controller; they find it here by the service
- * they share (liveGatewayFor), so no wiring is needed there.
- */
-const controllers = new WeakMap<ContextService, GatewayController>();
-
-export function liveGatewayFor(service: ContextService): GatewayController | undefined {
-  return controllers.get(service);
 }

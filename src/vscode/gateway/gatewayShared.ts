@@ -17,10 +17,22 @@ export interface LiveGateway {
   readonly onDidChangeState: vscode.Event<void>;
 }
 
-/** Until live mode is wired: never live. */
-export const NO_GATEWAY: LiveGateway = {
-  state: 'off',
-  clientFor: () => undefined,
-  summary: () => ({ live: false, text: 'files only' }),
-  onDidChangeState: () => ({ dispose: () => undefined }),
-};
+/**
+ * The Gateway the writers (compaction, checkpoints, memory) route through: the live controller, replaceable
+ * by the in-host tests (`current`) with a stub whose client is a scripted Gateway.
+ */
+export class LiveGatewaySeam implements LiveGateway {
+  constructor(public current: LiveGateway) {}
+  get state(): LiveState {
+    return this.current.state;
+  }
+  clientFor(stateDir: string): GatewayClient | undefined {
+    return this.current.clientFor(stateDir);
+  }
+  summary(): { live: boolean; text: string; detail?: string } {
+    return this.current.summary();
+  }
+  get onDidChangeState(): vscode.Event<void> {
+    return this.current.onDidChangeState;
+  }
+}

@@ -14,7 +14,7 @@ import { printable, remoteText } from '../../core/gateway/redact';
 import { checkOwnership, type Ownership } from '../../core/store/ownership';
 import type { WriteResult } from '../../core/store/writer';
 import type { SessionState } from '../../core/context/model';
-import type { CheckpointUi } from '../checkpoints/checkpoints';
+import type { Ui, UiSeam } from '../shared/ui';
 import type { LiveGateway } from './gatewayShared';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { ContextService } from '../sessions/service';
@@ -122,7 +122,7 @@ export function gatewayFailure(err: unknown, what: string): { info: GatewayError
 }
 
 /** Report a Gateway failure: the diagnostics channel, an error with the buttons that can fix it. */
-export function reportGatewayFailure(ui: CheckpointUi, diag: DiagnosticsChannel, source: string, err: unknown, what: string, extraButtons: string[] = []): { info: GatewayErrorInfo; message: string; choice: Promise<string | undefined> } {
+export function reportGatewayFailure(ui: Ui, diag: DiagnosticsChannel, source: string, err: unknown, what: string, extraButtons: string[] = []): { info: GatewayErrorInfo; message: string; choice: Promise<string | undefined> } {
   const f = gatewayFailure(err, what);
   diag.report({ severity: 'warning', source, message: `${f.info.kind}${f.info.missingScope ? ` (${f.info.missingScope})` : ''}: ${f.info.message}` });
   const choice = Promise.resolve(ui.error(f.message, ...f.buttons, ...extraButtons)).then(async (c) => {
@@ -143,8 +143,8 @@ export class LiveActions {
   constructor(
     private readonly service: ContextService,
     private readonly diag: DiagnosticsChannel,
-    private readonly ui: () => CheckpointUi,
-    private readonly live: () => LiveGateway,
+    private readonly uiSeam: UiSeam,
+    private readonly live: LiveGateway,
   ) {}
 
   register(): vscode.Disposable[] {
@@ -152,7 +152,7 @@ export class LiveActions {
   }
 
   async reset(arg: unknown): Promise<ResetOutcome> {
-    const ui = this.ui();
+    const ui = this.uiSeam.current;
     const s: SessionState | undefined = sessionFromArg(this.service, arg);
     if (!s) {
       void ui.info('OpenClaw Context: no session to reset. Pick one in the Sessions view.');
@@ -160,7 +160,7 @@ export class LiveActions {
     }
     let client: GatewayClient | undefined;
     try {
-      client = this.live().clientFor(s.stateDir);
+      client = this.live.clientFor(s.stateDir);
     } catch {
       client = undefined;
     }

@@ -21,7 +21,8 @@ import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, Re
 import { buildMemoryIndex, MAX_QUERY_CHARS, searchMemory, type MemoryIndex, type MemoryIndexSession, type MemorySearchResult } from '../../core/memory/search';
 import { dateStamp, userTimeZone } from '../../core/memory/workspace';
 import { contextUri } from '../sessions/contextDocument';
-import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps, type MemoryUi } from './memoryShared';
+import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
+import type { Ui } from '../shared/ui';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import { sessionFromArg } from '../sessions/sessionsTree';
 
@@ -141,7 +142,7 @@ export class MemoryCommands implements vscode.Disposable {
 
   constructor(readonly deps: MemoryDeps) {}
 
-  private get ui(): MemoryUi {
+  private get ui(): Ui {
     return this.deps.ui();
   }
 

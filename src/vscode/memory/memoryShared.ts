@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { memoryStateDir, writableWorkspace } from '../../core/memory/fsSafe';
 import type { ContextService } from '../sessions/service';
+import type { Ui } from '../shared/ui';
 
 export interface AgentWorkspace {
   /** the workspace folder (exists) */
@@ -68,25 +69,6 @@ export function writesAllowed(): boolean {
   return vscode.workspace.isTrusted;
 }
 
-/** The UI calls the memory adapters make; the in-host tests replace them. */
-export interface MemoryUi {
-  confirm(message: string, detail: string, ...buttons: string[]): Thenable<string | undefined>;
-  info(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  warn(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  error(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  pick<T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions): Thenable<T | undefined>;
-  input(opts: vscode.InputBoxOptions): Thenable<string | undefined>;
-}
-
-export const vscodeMemoryUi: MemoryUi = {
-  confirm: (message, detail, ...buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
-  info: (message, ...buttons) => vscode.window.showInformationMessage(message, ...buttons),
-  warn: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
-  error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
-  pick: (items, opts) => vscode.window.showQuickPick(items, opts),
-  input: (opts) => vscode.window.showInputBox(opts),
-};
-
 /** A before ↔ after preview in the diff editor (virtual documents; nothing on disk changes). */
 export async function showChangePreview(docs: { put(name: string, text: string): vscode.Uri }, name: string, before: string, after: string, title: string): Promise<void> {
   // before/<name> and after/<name>: the file name keeps its extension, so the diff is highlighted as markdown
@@ -122,7 +104,7 @@ export interface MemoryDeps {
   diag: import('../shared/output').DiagnosticsChannel;
   docs: MemoryPreviewDocs;
   /** the UI seam (tests swap it through the extension API) */
-  ui: () => MemoryUi;
+  ui: () => Ui;
   settings: () => import('../shared/settings').Settings;
   /** live mode (issue 7): the Gateway connections; a remote session's flush is a turn sent through its Gateway */
   live?: () => import('../gateway/gatewayShared').LiveGateway;

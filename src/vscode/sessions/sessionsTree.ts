@@ -13,7 +13,8 @@ import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDesc
 import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
 import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
-import { liveGatewayFor, type GatewayController } from '../gateway/gateway';
+import type { GatewayController } from '../gateway/gateway';
+import { Disposable } from '../shared/disposable';
 import { estOf } from '../../core/store/entries';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
@@ -72,26 +73,27 @@ export class InfoNode {
   ) {}
 }
 
-export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<Node | undefined>();
+export class SessionsTreeProvider extends Disposable implements vscode.TreeDataProvider<Node> {
+  private readonly emitter = this.register(new vscode.EventEmitter<Node | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
-  private readonly sub: vscode.Disposable;
-  showMessages = true;
-  private live: GatewayController | undefined;
-  private liveSub: vscode.Disposable | undefined;
 
-  constructor(private readonly service: ContextService) {
-    this.sub = service.onDidChange(() => this.emitter.fire(undefined));
+  constructor(
+    private readonly service: ContextService,
+    /** live mode (issue 7): each state dir shows its Gateway connection line; refreshed when it changes */
+    private readonly live: GatewayController,
+    private showMessages: boolean,
+  ) {
+    super();
+    this.register(service.onDidChange(() => this.emitter.fire(undefined)));
+    this.register(live.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 
-  /** live mode (issue 7): each state dir shows its Gateway connection line; refreshed when it changes */
-  /** The live-mode controller (found lazily: it is made after this view). */
-  private gateway(): GatewayController | undefined {
-    if (!this.live) {
-      this.live = liveGatewayFor(this.service);
-      this.liveSub = this.live?.onDidChangeState(() => this.emitter.fire(undefined));
-    }
+  private gateway(): GatewayController {
     return this.live;
+  }
+
+  applySettings(showMessages: boolean): void {
+    this.showMessages = showMessages;
   }
 
   private liveLine(dir: string): string | undefined {
@@ -254,12 +256,6 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   getParent(): undefined {
     return undefined;
-  }
-
-  dispose(): void {
-    this.sub.dispose();
-    this.liveSub?.dispose();
-    this.emitter.dispose();
   }
 }
 
