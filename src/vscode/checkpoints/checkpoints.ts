@@ -21,6 +21,7 @@ import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type Checkpoi
 import type { DiagnosticsChannel } from '../shared/output';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import type { Ui, UiSeam } from '../shared/ui';
+import { Disposable } from '../shared/disposable';
 import type { GatewayClient } from '../../core/gateway/client';
 import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
@@ -59,12 +60,11 @@ export interface RestoreOutcome {
   gateway?: { method: 'chat.send'; runId?: string; error?: string };
 }
 
-export class CheckpointsController implements vscode.Disposable {
+export class CheckpointsController extends Disposable {
   readonly coordinator: CheckpointCoordinator;
   /** the last events (newest last), for diagnostics and tests */
   readonly events: CheckpointEvent[] = [];
-  private readonly docs = new CheckpointDocuments();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly docs = this.register(new CheckpointDocuments());
   private watcher: FSWatcher | undefined;
   private watchKey = '';
   private refreshTimer: NodeJS.Timeout | undefined;
@@ -79,15 +79,17 @@ export class CheckpointsController implements vscode.Disposable {
     private readonly live: LiveGateway,
     private readonly uiSeam: UiSeam,
   ) {
+    super();
     this.coordinator = new CheckpointCoordinator(service.model, this.coordinatorOptions(settings));
-    this.disposables.push(
-      this.docs,
+    for (const d of [
       vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_DOC_SCHEME, this.docs),
       service.onDidChange((r) => {
         this.handle(this.coordinator.onRefresh(r));
         if (r.structureChanged) this.syncWatcher();
       }),
-    );
+      ...this.commands(),
+    ])
+      this.register(d);
   }
 
   /** the prompts (the one UI seam tests replace) */
@@ -255,7 +257,7 @@ export class CheckpointsController implements vscode.Disposable {
 
   // ------------------------------------------------------------------ commands
 
-  register(): vscode.Disposable[] {
+  private commands(): vscode.Disposable[] {
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
     return [
       reg('createCheckpoint', (arg) => this.create(arg)),
@@ -509,11 +511,12 @@ export class CheckpointsController implements vscode.Disposable {
     return r.deleted;
   }
 
-  dispose(): void {
+  override dispose(): void {
+    if (this.isDisposed) return;
     for (const e of this.coordinator.flush()) this.diag.report({ severity: 'error', source: `checkpoints ${e.stateDir}`, message: e.kind === 'error' ? e.message : '' });
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     void this.watcher?.close();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }
 

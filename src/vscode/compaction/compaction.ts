@@ -29,6 +29,7 @@ import type { EntryMeta } from '../../core/store/types';
 import { appendToSession } from '../../core/store/sessionWrite';
 import type { PlanBasis, WriteResult } from '../../core/store/writer';
 import type { Ui, UiSeam } from '../shared/ui';
+import { Disposable } from '../shared/disposable';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import type { GatewayClient } from '../../core/gateway/client';
@@ -92,9 +93,8 @@ export interface UndoOutcome {
   sessionKey?: string;
 }
 
-export class CompactionController implements vscode.Disposable {
+export class CompactionController extends Disposable {
   private readonly docs = new Docs();
-  private readonly disposables: vscode.Disposable[] = [];
   /** Reset Session… (through the Gateway) */
   readonly liveActions: LiveActions;
 
@@ -106,15 +106,16 @@ export class CompactionController implements vscode.Disposable {
     /** the prompts (the one UI seam tests replace) */
     private readonly uiSeam: UiSeam,
   ) {
-    this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(COMPACTION_DOC_SCHEME, this.docs));
+    super();
     this.liveActions = new LiveActions(service, diag, uiSeam, live);
+    for (const d of [vscode.workspace.registerTextDocumentContentProvider(COMPACTION_DOC_SCHEME, this.docs), ...this.commands()]) this.register(d);
   }
 
   private get ui(): Ui {
     return this.uiSeam.current;
   }
 
-  register(): vscode.Disposable[] {
+  private commands(): vscode.Disposable[] {
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
     return [
       reg('compactSession', (arg) => this.compact(arg)),
@@ -600,9 +601,5 @@ export class CompactionController implements vscode.Disposable {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
     return uri;
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
