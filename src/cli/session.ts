@@ -6,7 +6,7 @@ import type { Diagnostic } from '../core/store/types';
 import { StoreError, UsageError } from './args';
 export { cliEnv, stateDirCandidates, type GlobalOptions, type OpenModel, type UnavailableAgent } from './options';
 import { classifyGatewayError, redact, redactUrl } from '../core/gateway/protocol';
-import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
+import { RemoteSessionFeed } from '../core/gateway/remoteFeed';
 import { openGateway } from './gatewayRoute';
 import { cliEnv, stateDirCandidates, type GlobalOptions, type OpenModel, type UnavailableAgent } from './options';
 import { clean, type CliIo } from './io';
@@ -60,32 +60,21 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
   const gw = await openGateway(g, io, undefined, { scopes: ['operator.read', 'operator.write', 'operator.admin'] });
   if (!gw.client) throw new StoreError(`no local OpenClaw state dir (${candidates.map((c) => c.dir).join(', ')}) and ${gw.why.replace(/^The/, 'the')}`);
   const client = gw.client;
-  const wanted = new Map<string, Promise<void>>();
-  const cache = new RemoteSessionCache({
+  // the extension's remote feed (core/gateway/remoteFeed.ts): chat.history for the transcripts the model asks for
+  const feed = new RemoteSessionFeed({
     url: gw.url,
-    onNeedHistory: (key) => {
-      if (!wanted.has(key))
-        wanted.set(
-          key,
-          client.chatHistory(historyParams(key)).then(
-            (r) => cache.applyHistory(key, r),
-            (err) => {
-              cache.historyFailed(key);
-              io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`);
-            },
-          ),
-        );
-    },
+    client: () => client,
+    onHistoryError: (key, err) => io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`),
   });
   const diagnostics: Diagnostic[] = [];
   const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d) });
-  model.setRemoteSources([cache]);
+  model.setRemoteSources([feed.source()]);
   const dispose = () => {
     model.dispose();
     void client.close().catch(() => undefined);
   };
   try {
-    cache.applyList(await client.sessionsList({ limit: 1000 }));
+    feed.applyList(await client.sessionsList({ limit: 1000 }));
     model.refresh();
   } catch (err) {
     dispose();
@@ -94,7 +83,7 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
   const sessions = model.sessions().filter((x) => !g.agent || x.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
   const transcript = async (uid: string) => {
     const s = model.ensureTranscript(uid);
-    const pending = s && wanted.get(s.row.key);
+    const pending = s && feed.pending(s.row.key);
     if (pending) {
       await pending;
       model.refresh();

@@ -28,13 +28,13 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { GatewayClient, type GatewayConnection, type GatewayState } from '../../core/gateway/client';
 import { normalizeGatewayUrl } from '../../core/gateway/identity';
-import type { GatewayErrorInfo, SessionRow } from '../../core/gateway/protocol';
+import type { GatewayErrorInfo } from '../../core/gateway/protocol';
 import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../../core/gateway/redact';
-import { historyParams, RemoteSessionCache } from '../../core/gateway/remoteStore';
+import { RemoteSessionFeed } from '../../core/gateway/remoteFeed';
 import { resolveGatewayToken, resolveGatewayUrl } from '../../core/gateway/token';
 import type { SessionMessageEvent, SessionsChangedEvent } from '../../core/gateway/protocol';
 import { CONTEXT_SCHEME } from '../sessions/contextDocument';
-import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../../core/gateway/viewModel';
+import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, tokenSourceText, type TokenSourceView } from '../../core/gateway/viewModel';
 import { checkLockFiles, probePort } from '../../core/store/ownership';
 import { hasOpenClawData } from '../../core/store/stateDir';
 import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
@@ -78,12 +78,8 @@ interface Target {
   lastRefreshMs?: number;
   /** a refresh for a burst of sessions.changed is already queued */
   refreshQueued?: boolean;
-  remoteSessions?: RemoteSessionView[];
-  remoteTimer?: NodeJS.Timeout;
   /** remote Gateway (no local state dir): its sessions, given to the model while connected */
-  cache?: RemoteSessionCache;
-  /** chat.history fetches in flight (a second request while one runs fetches again after it) */
-  history: Map<string, { running: boolean; again: boolean }>;
+  feed: RemoteSessionFeed;
   /** the session keys with a sessions.messages.subscribe on the current client */
   messageKeys: Set<string>;
   /** session.message events received */
@@ -101,23 +97,6 @@ export function probeUrl(url: string, timeoutMs = 500): Promise<{ listening: boo
   const port = Number(u.port || (u.protocol === 'wss:' || u.protocol === 'https:' ? 443 : 80));
   const host = u.hostname.replace(/^\[|\]$/g, '');
   return probePort(port, timeoutMs, host);
-}
-
-function remoteRow(r: SessionRow): RemoteSessionView {
-  const row = r as unknown as Record<string, unknown>;
-  const num = (k: string) => (typeof row[k] === 'number' ? (row[k] as number) : undefined);
-  const v: RemoteSessionView = { key: String(row.key) };
-  const set = <K extends keyof RemoteSessionView>(k: K, val: RemoteSessionView[K] | undefined) => {
-    if (val !== undefined) v[k] = val;
-  };
-  set('totalTokens', num('totalTokens'));
-  set('contextTokens', num('contextTokens'));
-  set('compactionCount', num('compactionCount'));
-  set('updatedAt', num('updatedAt'));
-  set('totalTokensFresh', typeof row.totalTokensFresh === 'boolean' ? row.totalTokensFresh : undefined);
-  set('hasActiveRun', typeof row.hasActiveRun === 'boolean' ? row.hasActiveRun : undefined);
-  set('status', typeof row.status === 'string' ? row.status : undefined);
-  return v;
 }
 
 export class GatewayController extends Disposable implements LiveGateway {
@@ -170,7 +149,7 @@ export class GatewayController extends Disposable implements LiveGateway {
 
   /** Does this connection serve the state dir (a local one it owns, or its own remote sessions)? */
   private serves(t: Target, stateDir: string): boolean {
-    return t.stateDirs.includes(stateDir) || (t.cache !== undefined && t.cache.stateDir === stateDir);
+    return t.stateDirs.includes(stateDir) || (t.feed.cache !== undefined && t.feed.cache.stateDir === stateDir);
   }
 
   summary(): { live: boolean; text: string; detail?: string } {
@@ -218,7 +197,7 @@ export class GatewayController extends Disposable implements LiveGateway {
     if (t.error) v.error = { kind: t.error.kind, message: printable(t.error.message, s), ...(t.error.missingScope ? { missingScope: remoteText(t.error.missingScope, s, 100) } : {}) };
     if (t.lastEventAt) v.lastEventAt = t.lastEventAt;
     if (t.lastRefreshMs !== undefined) v.lastRefreshMs = t.lastRefreshMs;
-    if (t.remoteSessions) v.remoteSessions = t.remoteSessions.map((r) => ({ ...r, key: remoteText(r.key, s, 200) }));
+    if (t.feed.rows) v.remoteSessions = t.feed.rows.map((r) => ({ ...r, key: remoteText(r.key, s, 200) }));
     return v;
   }
 
@@ -346,7 +325,7 @@ export class GatewayController extends Disposable implements LiveGateway {
     for (const [key, w] of want) {
       let t = this.targets.get(key);
       if (!t) {
-        t = { key, url: w.url, urlSource: w.urlSource, stateDirs: w.stateDirs, config: w.config, state: 'off', subs: [], tokenSource: 'none', events: 0, history: new Map(), messageKeys: new Set(), messages: 0 };
+        t = this.newTarget(key, w);
         this.targets.set(key, t);
         changed = true;
         void this.start(t, 'new');
@@ -358,6 +337,32 @@ export class GatewayController extends Disposable implements LiveGateway {
       }
     }
     if (changed) this.fire();
+  }
+
+  private newTarget(key: string, w: { url: string; urlSource: string; stateDirs: string[]; config: unknown }): Target {
+    const t: Target = {
+      key,
+      url: w.url,
+      urlSource: w.urlSource,
+      stateDirs: w.stateDirs,
+      config: w.config,
+      state: 'off',
+      subs: [],
+      tokenSource: 'none',
+      events: 0,
+      messageKeys: new Set(),
+      messages: 0,
+      feed: new RemoteSessionFeed({
+        url: w.url,
+        client: () => t.client,
+        onSourcesChanged: () => this.publishRemote(),
+        onChanged: (client) => this.queueRefresh(t, client),
+        onRows: () => this.fire(),
+        log: (level, m) => this.log(level, m),
+        historyTimeoutMs: 20_000,
+      }),
+    };
+    return t;
   }
 
   private idle(t: Target): boolean {
@@ -476,8 +481,7 @@ export class GatewayController extends Disposable implements LiveGateway {
       const r = await client.sessionsSubscribe({ limit: 200 });
       if (t.client !== client) return;
       if (!t.stateDirs.length && r?.list?.sessions) {
-        t.remoteSessions = r.list.sessions.map(remoteRow);
-        this.remoteCache(t).applyList(r.list);
+        t.feed.applyList(r.list);
         this.publishRemote();
       }
       this.log('info', `subscribed to sessions.changed on ${redactUrl(t.url)}`);
@@ -495,16 +499,7 @@ export class GatewayController extends Disposable implements LiveGateway {
   private onSessionsChanged(t: Target, client: GatewayClient, e?: SessionsChangedEvent): void {
     t.events++;
     t.lastEventAt = Date.now();
-    if (!t.stateDirs.length) {
-      const cache = this.remoteCache(t);
-      // the event carries the whole row; without it (or for a session not known yet) the list is fetched again
-      if (!e?.session || !cache.applyRow(e.session, e.agentId)) this.scheduleRemoteList(t, client);
-      const key = typeof e?.sessionKey === 'string' ? e.sessionKey : undefined;
-      // a held history is fetched again when the transcript changed in a way session.message does not carry:
-      // a compaction or reset, the end of a run (the real Gateway sends no session.message for tool results,
-      // test/fixtures/openclaw-real/gateway/remote.json), or any change when nobody subscribed to its messages
-      if (key && cache.hasHistory(key) && (e?.compacted || e?.reason === 'compact' || e?.reason === 'reset' || e?.phase === 'end' || !t.messageKeys.has(key))) this.fetchHistory(t, key);
-    }
+    if (!t.stateDirs.length) t.feed.onSessionsChanged(client, e, (key) => t.messageKeys.has(key));
     this.queueRefresh(t, client);
   }
 
@@ -512,12 +507,7 @@ export class GatewayController extends Disposable implements LiveGateway {
     t.events++;
     t.messages++;
     t.lastEventAt = Date.now();
-    if (t.cache) {
-      // the real event also carries the session's row (its figures after this message)
-      const row = e && typeof e.session === 'object' && e.session ? (e.session as Record<string, unknown>) : undefined;
-      if (row) t.cache.applyRow(row, e.agentId);
-      if (!t.cache.applyMessage(e) && typeof e?.sessionKey === 'string' && t.cache.hasHistory(e.sessionKey)) this.fetchHistory(t, e.sessionKey);
-    }
+    t.feed.onSessionMessage(e);
     this.queueRefresh(t, client);
   }
 
@@ -533,69 +523,23 @@ export class GatewayController extends Disposable implements LiveGateway {
       const ms = performance.now() - t0;
       t.lastRefreshMs = ms;
       this.liveRefreshes++;
-      this.refreshed.fire({ stateDirs: t.cache ? [t.cache.stateDir] : t.stateDirs, ms, at: Date.now() });
+      this.refreshed.fire({ stateDirs: t.feed.cache ? [t.feed.cache.stateDir] : t.stateDirs, ms, at: Date.now() });
     });
   }
 
   // -------------------------------------------------------------------------------------------
   // Remote Gateway (no local state dir): its sessions feed the model
 
-  private remoteCache(t: Target): RemoteSessionCache {
-    if (!t.cache) {
-      t.cache = new RemoteSessionCache({ url: t.url, onNeedHistory: (key) => this.fetchHistory(t, key) });
-      this.publishRemote();
-    }
-    return t.cache;
-  }
-
   /** Give the model the remote caches of the live connections. */
   private publishRemote(): void {
-    this.service.model.setRemoteSources([...this.targets.values()].flatMap((t) => (t.cache ? [t.cache] : [])));
+    this.service.model.setRemoteSources([...this.targets.values()].flatMap((t) => (t.feed.cache ? [t.feed.cache] : [])));
   }
 
   /** The connection is gone for good (closed, removed): its remote sessions leave the model. */
   private dropRemote(t: Target): void {
-    if (!t.cache) return;
-    t.cache = undefined;
-    t.history.clear();
+    if (!t.feed.drop()) return;
     this.publishRemote();
     if (!this.isDisposed) this.service.refreshNow();
-  }
-
-  /**
-   * chat.history for a remote session (asked by the model through the cache, or to refresh a held history).
-   * Never re-enters the model: the refresh that shows the history is queued.
-   */
-  private fetchHistory(t: Target, key: string): void {
-    let st = t.history.get(key);
-    if (!st) t.history.set(key, (st = { running: false, again: false }));
-    if (st.running) {
-      st.again = true;
-      return;
-    }
-    const client = t.client;
-    const run = st;
-    run.running = true;
-    void (async () => {
-      try {
-        do {
-          run.again = false;
-          if (!client || client.state !== 'connected') {
-            t.cache?.historyFailed(key);
-            return;
-          }
-          const r = await client.chatHistory(historyParams(key), { timeoutMs: 20_000 });
-          if (t.client !== client || !t.cache) return;
-          if (!run.again) t.cache.applyHistory(key, r);
-        } while (run.again);
-        if (client) this.queueRefresh(t, client);
-      } catch (e) {
-        t.cache?.historyFailed(key);
-        this.log('warn', `chat.history of ${key} on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
-      } finally {
-        run.running = false;
-      }
-    })();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -667,34 +611,12 @@ export class GatewayController extends Disposable implements LiveGateway {
     return out;
   }
 
-  private scheduleRemoteList(t: Target, client: GatewayClient): void {
-    if (t.remoteTimer) return;
-    t.remoteTimer = setTimeout(() => {
-      t.remoteTimer = undefined;
-      void this.fetchRemote(t, client);
-    }, 250);
-  }
-
-  private async fetchRemote(t: Target, client: GatewayClient): Promise<void> {
-    try {
-      const r = await client.sessionsList({ limit: 200 }, { timeoutMs: 5000 });
-      if (t.client !== client) return;
-      t.remoteSessions = (r.sessions ?? []).map(remoteRow);
-      this.remoteCache(t).applyList(r);
-      this.queueRefresh(t, client);
-      this.fire();
-    } catch (e) {
-      this.log('warn', `sessions.list on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
-    }
-  }
-
   private dropClient(t: Target): GatewayClient | undefined {
     const c = t.client;
     t.client = undefined;
     t.messageKeys.clear();
     for (const d of t.subs.splice(0)) d.dispose();
-    if (t.remoteTimer) clearTimeout(t.remoteTimer);
-    t.remoteTimer = undefined;
+    t.feed.stop();
     return c;
   }
 
@@ -781,7 +703,7 @@ export class GatewayController extends Disposable implements LiveGateway {
         if (t.state !== 'live' || !t.client) return;
         try {
           const r = await t.client.sessionsList({ limit: 200 }, { timeoutMs: 3000 });
-          t.remoteSessions = (r.sessions ?? []).map(remoteRow);
+          t.feed.showRows(r);
         } catch {
           /* shown as it was */
         }

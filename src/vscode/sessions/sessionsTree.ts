@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { isRemoteStateDir, REMOTE_PREFIX } from '../../core/store/remote';
 import { hasOpenClawData } from '../../core/store/stateDir';
 import { formatTokens } from '../../core/context/format';
-import type { SessionState } from '../../core/context/model';
+import type { RefreshResult, SessionState } from '../../core/context/model';
 import { groupTurns, type Turn } from '../../core/context/rebuild';
 import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
 import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
@@ -74,8 +74,12 @@ export class InfoNode {
 }
 
 export class SessionsTreeProvider extends Disposable implements vscode.TreeDataProvider<Node> {
-  private readonly emitter = this.register(new vscode.EventEmitter<Node | undefined>());
+  private readonly emitter = this.register(new vscode.EventEmitter<Node | Node[] | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
+  /** the session nodes handed to the view (a refresh of one session names the same instance) */
+  private readonly sessionNodes = new Map<string, SessionNode>();
+  /** what the last full render showed: each agent's sessions in order, and the pinned session */
+  private shown = { order: '', pinned: undefined as string | undefined };
 
   constructor(
     private readonly service: ContextService,
@@ -84,7 +88,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
     private showMessages: boolean,
   ) {
     super();
-    this.register(service.onDidChange(() => this.emitter.fire(undefined)));
+    this.register(service.onDidChange((r) => this.onModelChanged(r)));
     this.register(live.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 
@@ -102,6 +106,39 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 
   refresh(): void {
     this.emitter.fire(undefined);
+  }
+
+  /**
+   * Only the sessions the model says changed are rendered again, while nothing around them moved (the same
+   * sessions in the same order, the same pin); anything else renders the whole tree.
+   */
+  private onModelChanged(r: RefreshResult): void {
+    const order = this.sessionOrder();
+    const pinned = this.service.pinnedUid;
+    const nodes = r.changed.map((uid) => this.sessionNodes.get(uid));
+    const targeted = !r.structureChanged && order === this.shown.order && pinned === this.shown.pinned && nodes.length > 0 && nodes.every((n) => n !== undefined);
+    this.shown = { order, pinned };
+    if (targeted) this.emitter.fire(nodes as SessionNode[]);
+    else {
+      this.sessionNodes.clear();
+      this.emitter.fire(undefined);
+    }
+  }
+
+  /** Every session in the order the view lists them (per state dir and agent, most recent first). */
+  private sessionOrder(): string {
+    return this.service.model
+      .sessions()
+      .map((s) => ({ k: `${s.stateDir}|${s.agentId}`, uid: s.uid, t: s.lastActivity }))
+      .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : b.t - a.t))
+      .map((x) => x.uid)
+      .join('\n');
+  }
+
+  private sessionNode(uid: string): SessionNode {
+    let n = this.sessionNodes.get(uid);
+    if (!n) this.sessionNodes.set(uid, (n = new SessionNode(uid)));
+    return n;
   }
 
   getChildren(node?: Node): Node[] {
@@ -139,7 +176,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
           out.push(new InfoNode(`${dir.candidate.dir}|${agent.agent.id}#problem`, p.label, p.detail, 'error'));
         }
         if (!agent.store) out.push(new InfoNode(`${dir.candidate.dir}|${agent.agent.id}#empty`, 'No sessions yet', 'This agent has no session store on disk yet.', 'circle-slash'));
-        out.push(...sessions.map((s) => new SessionNode(s.uid)));
+        out.push(...sessions.map((s) => this.sessionNode(s.uid)));
         return out;
       }
       case 'session': {
