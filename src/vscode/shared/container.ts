@@ -75,7 +75,7 @@ export class Container extends Disposable {
     this.register(vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: this.tree, showCollapseAll: true }));
     this.register(vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: this.checkpointsTree, showCollapseAll: true, canSelectMany: true }));
     own([memDocs.register(), ...this.memories.register(), ...this.memoryDiagnostics.register()]);
-    own([...this.memoryCommands.register(), ...this.tools.register(), ...registerCommands(service, diag)]);
+    own([...this.memoryCommands.register(), ...registerCommands(service, diag)]);
     this.register(vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs));
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
