@@ -74,7 +74,7 @@ export class Container extends Disposable {
     const own = (ds: vscode.Disposable[]) => ds.forEach((d) => this.register(d));
     this.register(vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: this.tree, showCollapseAll: true }));
     this.register(vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: this.checkpointsTree, showCollapseAll: true, canSelectMany: true }));
-    own([memDocs.register(), ...this.memories.register(), ...this.memoryDiagnostics.register()]);
+    own([memDocs.register(), ...this.memoryDiagnostics.register()]);
     own([...this.memoryCommands.register(), ...registerCommands(service, diag)]);
     this.register(vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs));
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
