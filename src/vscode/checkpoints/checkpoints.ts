@@ -22,6 +22,7 @@ import type { DiagnosticsChannel } from '../shared/output';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import type { Ui, UiSeam } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
+import { PreviewDocuments } from '../shared/previewDocuments';
 import type { GatewayClient } from '../../core/gateway/client';
 import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
@@ -29,26 +30,6 @@ import { sessionFromArg } from '../sessions/sessionsTree';
 import type { Settings } from '../shared/settings';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
-
-/** Read-only documents for the live state and restore previews. */
-class CheckpointDocuments implements vscode.TextDocumentContentProvider {
-  private docs = new Map<string, string>();
-  private n = 0;
-  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.emitter.event;
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-  put(name: string, content: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: CHECKPOINT_DOC_SCHEME, path: `/${name}`, query: `n=${++this.n}` });
-    this.docs.set(uri.toString(), content);
-    if (this.docs.size > 50) this.docs.delete(this.docs.keys().next().value as string);
-    return uri;
-  }
-  dispose(): void {
-    this.emitter.dispose();
-  }
-}
 
 const safeName = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 80) || 'session';
 
@@ -64,7 +45,8 @@ export class CheckpointsController extends Disposable {
   readonly coordinator: CheckpointCoordinator;
   /** the last events (newest last), for diagnostics and tests */
   readonly events: CheckpointEvent[] = [];
-  private readonly docs = this.register(new CheckpointDocuments());
+  /** read-only documents for the live state and restore previews */
+  private readonly docs = this.register(new PreviewDocuments(CHECKPOINT_DOC_SCHEME, 50));
   private watcher: FSWatcher | undefined;
   private watchKey = '';
   private refreshTimer: NodeJS.Timeout | undefined;
@@ -82,7 +64,6 @@ export class CheckpointsController extends Disposable {
     super();
     this.coordinator = new CheckpointCoordinator(service.model, this.coordinatorOptions(settings));
     for (const d of [
-      vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_DOC_SCHEME, this.docs),
       service.onDidChange((r) => {
         this.handle(this.coordinator.onRefresh(r));
         if (r.structureChanged) this.syncWatcher();

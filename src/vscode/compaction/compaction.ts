@@ -30,6 +30,7 @@ import { appendToSession } from '../../core/store/sessionWrite';
 import type { PlanBasis, WriteResult } from '../../core/store/writer';
 import type { Ui, UiSeam } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
+import { PreviewDocuments } from '../shared/previewDocuments';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import type { GatewayClient } from '../../core/gateway/client';
@@ -41,20 +42,6 @@ import { readSettings } from '../shared/settings';
 
 export const COMPACTION_DOC_SCHEME = 'openclaw-compaction';
 type Json = Record<string, unknown>;
-
-class Docs implements vscode.TextDocumentContentProvider {
-  private docs = new Map<string, string>();
-  private n = 0;
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-  put(name: string, content: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: COMPACTION_DOC_SCHEME, path: `/${name}`, query: `n=${++this.n}` });
-    this.docs.set(uri.toString(), content);
-    if (this.docs.size > 60) this.docs.delete(this.docs.keys().next().value as string);
-    return uri;
-  }
-}
 
 /** One line saying who wrote the summary (and why a requested model did not). */
 function summaryBy(plan: CompactionPlan, setting: 'mechanical' | 'languageModel', lm: LmChoice): string {
@@ -94,7 +81,7 @@ export interface UndoOutcome {
 }
 
 export class CompactionController extends Disposable {
-  private readonly docs = new Docs();
+  private readonly docs = this.register(new PreviewDocuments(COMPACTION_DOC_SCHEME, 60));
   /** Reset Session… (through the Gateway) */
   readonly liveActions: LiveActions;
 
@@ -108,7 +95,7 @@ export class CompactionController extends Disposable {
   ) {
     super();
     this.liveActions = new LiveActions(service, diag, uiSeam, live);
-    for (const d of [vscode.workspace.registerTextDocumentContentProvider(COMPACTION_DOC_SCHEME, this.docs), ...this.commands()]) this.register(d);
+    for (const d of this.commands()) this.register(d);
   }
 
   private get ui(): Ui {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { memoryStateDir, writableWorkspace } from '../../core/memory/fsSafe';
 import type { ContextService } from '../sessions/service';
 import type { Ui } from '../shared/ui';
+import { PreviewDocuments } from '../shared/previewDocuments';
 
 export interface AgentWorkspace {
   /** the workspace folder (exists) */
@@ -80,29 +81,15 @@ export async function showChangePreview(docs: { put(name: string, text: string):
 export const MEMORY_DOC_SCHEME = 'openclaw-memory';
 
 /** Read-only virtual documents for memory previews (flush section, remember entry, dream changes). */
-export class MemoryPreviewDocs implements vscode.TextDocumentContentProvider {
-  private docs = new Map<string, string>();
-  private n = 0;
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-  put(name: string, content: string): vscode.Uri {
-    const safe = name.replace(/[^a-zA-Z0-9._/-]/g, '_').slice(0, 120) || 'preview';
-    const uri = vscode.Uri.from({ scheme: MEMORY_DOC_SCHEME, path: `/${safe}`, query: `n=${++this.n}` });
-    this.docs.set(uri.toString(), content);
-    if (this.docs.size > 60) this.docs.delete(this.docs.keys().next().value as string);
-    return uri;
-  }
-  register(): vscode.Disposable {
-    return vscode.workspace.registerTextDocumentContentProvider(MEMORY_DOC_SCHEME, this);
-  }
+export function memoryPreviewDocs(): PreviewDocuments {
+  return new PreviewDocuments(MEMORY_DOC_SCHEME, 60, (name) => name.replace(/[^a-zA-Z0-9._/-]/g, '_').slice(0, 120) || 'preview');
 }
 
 /** What every memory adapter gets. */
 export interface MemoryDeps {
   service: ContextService;
   diag: import('../shared/output').DiagnosticsChannel;
-  docs: MemoryPreviewDocs;
+  docs: PreviewDocuments;
   /** the UI seam (tests swap it through the extension API) */
   ui: () => Ui;
   settings: () => import('../shared/settings').Settings;

@@ -14,7 +14,7 @@ import { EngineErrorLog } from '../memory/engineErrors';
 import { MemoriesController } from '../memory/memoriesTree';
 import { MemoryCommands } from '../memory/memoryCommands';
 import { MemoryDiagnostics } from '../memory/memoryDiagnostics';
-import { MemoryPreviewDocs, type MemoryDeps } from '../memory/memoryShared';
+import { memoryPreviewDocs, type MemoryDeps } from '../memory/memoryShared';
 import { ToolsController } from '../memory/toolsTree';
 import { registerCommands } from '../sessions/commands';
 import { ContextDocumentProvider, CONTEXT_SCHEME } from '../sessions/contextDocument';
@@ -64,7 +64,7 @@ export class Container extends Disposable {
     this.checkpointsTree = this.register(new CheckpointsTreeProvider(service));
     this.checkpoints = this.register(new CheckpointsController(service, diag, settings, this.checkpointsTree, this.live, this.ui));
     this.compaction = this.register(new CompactionController(service, diag, this.live, this.ui));
-    const memDocs = new MemoryPreviewDocs();
+    const memDocs = this.register(memoryPreviewDocs());
     const memDeps: MemoryDeps = { service, diag, docs: memDocs, ui: () => this.ui.current, settings: () => this.settings, live: () => this.live };
     this.engineErrors = this.register(new EngineErrorLog(memDeps));
     this.memories = this.register(new MemoriesController(memDeps));
@@ -74,7 +74,7 @@ export class Container extends Disposable {
     const own = (ds: vscode.Disposable[]) => ds.forEach((d) => this.register(d));
     this.register(vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: this.tree, showCollapseAll: true }));
     this.register(vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: this.checkpointsTree, showCollapseAll: true, canSelectMany: true }));
-    own([memDocs.register(), ...this.memoryDiagnostics.register()]);
+    own([...this.memoryDiagnostics.register()]);
     own([...this.memoryCommands.register(), ...registerCommands(service, diag)]);
     this.register(vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs));
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
