@@ -21,7 +21,7 @@ import { redact, redactUrl } from '../core/gateway/redact';
 import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
 import type { Parsed } from './args';
 import type { CliIo } from './io';
-import type { GlobalOptions, OpenModel } from './session';
+import type { GlobalOptions, OpenModel } from './options';
 
 export interface GatewayRoute {
   /** the Gateway's URL to print (no credentials, no query) */

@@ -3,22 +3,22 @@
  * behind the same previews and confirmations as the offline paths. Shared helpers (is this write routed
  * through the Gateway? what does a Gateway error mean for the user?) and the Reset Session command.
  *
- * The offline writers keep refusing whenever a live lock exists (src/core/store/sqliteWriter.ts, jsonlWriter.ts); nothing here
+ * The offline writers keep refusing whenever a live lock exists (src/core/store/writer.ts); nothing here
  * weakens that: a routed write never touches the files, it asks the owner (reference §6 rule 2).
  */
 import * as vscode from 'vscode';
-import type { GatewayClient } from '../core/gateway/client';
-import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/errors';
-import { isRemoteStateDir } from '../core/gateway/remoteStore';
-import { printable, remoteText } from '../core/gateway/redact';
-import { checkOwnership, type Ownership } from '../core/store/ownership';
-import type { WriteResult } from '../core/store/writeResult';
-import type { SessionState } from '../core/context/model';
-import type { CheckpointUi } from './checkpoints';
+import type { GatewayClient } from '../../core/gateway/client';
+import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../../core/gateway/errors';
+import { isRemoteStateDir } from '../../core/gateway/remoteStore';
+import { printable, remoteText } from '../../core/gateway/redact';
+import { checkOwnership, type Ownership } from '../../core/store/ownership';
+import type { WriteResult } from '../../core/store/writeResult';
+import type { SessionState } from '../../core/context/model';
+import type { Ui, UiSeam } from '../shared/ui';
 import type { LiveGateway } from './gatewayShared';
-import type { DiagnosticsChannel } from './output';
-import type { ContextService } from './service';
-import { sessionFromArg } from './sessionsTree';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { ContextService } from '../sessions/service';
+import { sessionFromArg } from '../sessions/sessionsTree';
 
 export const CONNECT_BUTTON = 'Connect to the Gateway';
 export const SET_TOKEN_BUTTON = 'Set Gateway Token…';
@@ -122,7 +122,7 @@ export function gatewayFailure(err: unknown, what: string): { info: GatewayError
 }
 
 /** Report a Gateway failure: the diagnostics channel, an error with the buttons that can fix it. */
-export function reportGatewayFailure(ui: CheckpointUi, diag: DiagnosticsChannel, source: string, err: unknown, what: string, extraButtons: string[] = []): { info: GatewayErrorInfo; message: string; choice: Promise<string | undefined> } {
+export function reportGatewayFailure(ui: Ui, diag: DiagnosticsChannel, source: string, err: unknown, what: string, extraButtons: string[] = []): { info: GatewayErrorInfo; message: string; choice: Promise<string | undefined> } {
   const f = gatewayFailure(err, what);
   diag.report({ severity: 'warning', source, message: `${f.info.kind}${f.info.missingScope ? ` (${f.info.missingScope})` : ''}: ${f.info.message}` });
   const choice = Promise.resolve(ui.error(f.message, ...f.buttons, ...extraButtons)).then(async (c) => {
@@ -143,8 +143,8 @@ export class LiveActions {
   constructor(
     private readonly service: ContextService,
     private readonly diag: DiagnosticsChannel,
-    private readonly ui: () => CheckpointUi,
-    private readonly live: () => LiveGateway,
+    private readonly uiSeam: UiSeam,
+    private readonly live: LiveGateway,
   ) {}
 
   register(): vscode.Disposable[] {
@@ -152,7 +152,7 @@ export class LiveActions {
   }
 
   async reset(arg: unknown): Promise<ResetOutcome> {
-    const ui = this.ui();
+    const ui = this.uiSeam.current;
     const s: SessionState | undefined = sessionFromArg(this.service, arg);
     if (!s) {
       void ui.info('OpenClaw Context: no session to reset. Pick one in the Sessions view.');
@@ -160,7 +160,7 @@ export class LiveActions {
     }
     let client: GatewayClient | undefined;
     try {
-      client = this.live().clientFor(s.stateDir);
+      client = this.live.clientFor(s.stateDir);
     } catch {
       client = undefined;
     }

@@ -24,10 +24,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ErrorsBaselineStore, lintWorkspaceDetailed, type MemoryProblem, type Severity } from '../core/memory/lint';
-import { bootstrapCaps, BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../core/memory/workspace';
+import { ErrorsBaselineStore, lintWorkspaceDetailed, type MemoryProblem, type Severity } from '../../core/memory/lint';
+import { bootstrapCaps, BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../../core/memory/workspace';
 import { agentWorkspaces, type AgentWorkspace, type MemoryDeps } from './memoryShared';
-import { SECTION } from './settings';
+import { SECTION } from '../shared/settings';
 
 export const MEMORY_DIAGNOSTIC_SOURCE = 'OpenClaw Context';
 export const MEMORY_DIAGNOSTIC_COLLECTION = 'openclaw-memory';

@@ -15,8 +15,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { applyDreamPlan, dreamsRel, parseDreams, planAccept, planDream, planReject, type AcceptPlan, type DreamPlanOk, type ParsedCandidate, type RejectPlan } from '../core/memory/dream';
-import { readTextIfExists, resolveInside } from '../core/memory/fsSafe';
+import { applyDreamPlan, dreamsRel, parseDreams, planAccept, planDream, planReject, type AcceptPlan, type DreamPlanOk, type ParsedCandidate, type RejectPlan } from '../../core/memory/dream';
+import { readTextIfExists, resolveInside } from '../../core/memory/fsSafe';
 import {
   acceptPrompt,
   dreamPrompt,
@@ -31,10 +31,11 @@ import {
   type MemoryPrompt,
   type MemoryRow,
   type MemoryWorkspaceInput,
-} from '../core/memory/viewModel';
-import { scanWorkspace, userTimeZone } from '../core/memory/workspace';
+} from '../../core/memory/viewModel';
+import { scanWorkspace, userTimeZone } from '../../core/memory/workspace';
 import { agentWorkspaces, showChangePreview, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
-import { tildify } from './sessionsTree';
+import { tildify } from '../sessions/sessionsTree';
+import { Disposable, toDisposable } from '../shared/disposable';
 
 export const MEMORIES_VIEW_ID = 'openclawContext.memories';
 /** What the watchers look at in each workspace: the bootstrap files, DREAMS.md, memories/ and the daily logs. */
@@ -89,10 +90,10 @@ export function readMemoryWorkspace(w: AgentWorkspace, now: Date): MemoryWorkspa
 
 // ============================================================================================== the tree
 
-export class MemoriesTreeProvider implements vscode.TreeDataProvider<MemoryRow>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<MemoryRow | undefined>();
+export class MemoriesTreeProvider extends Disposable implements vscode.TreeDataProvider<MemoryRow> {
+  private readonly emitter = this.register(new vscode.EventEmitter<MemoryRow | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
-  private readonly builtEmitter = new vscode.EventEmitter<void>();
+  private readonly builtEmitter = this.register(new vscode.EventEmitter<void>());
   /** fires after the rows were rebuilt from disk */
   readonly onDidBuild = this.builtEmitter.event;
   private rows: MemoryRow[] = [];
@@ -104,7 +105,12 @@ export class MemoriesTreeProvider implements vscode.TreeDataProvider<MemoryRow>,
   /** the inputs of the last build */
   inputs: MemoryWorkspaceInput[] = [];
 
-  constructor(private readonly deps: MemoryDeps, private readonly workspaces: () => AgentWorkspace[]) {}
+  constructor(
+    private readonly deps: MemoryDeps,
+    private readonly workspaces: () => AgentWorkspace[],
+  ) {
+    super();
+  }
 
   /** Mark the rows stale and tell VS Code; they are rebuilt when next asked for. */
   refresh(): void {
@@ -172,24 +178,18 @@ export class MemoriesTreeProvider implements vscode.TreeDataProvider<MemoryRow>,
     } else if (row.command) item.command = { ...row.command, arguments: [row] };
     return item;
   }
-
-  dispose(): void {
-    this.emitter.dispose();
-    this.builtEmitter.dispose();
-  }
 }
 
 // ============================================================================================== the controller
 
-export class MemoriesController implements vscode.Disposable {
+export class MemoriesController extends Disposable {
   readonly tree: MemoriesTreeProvider;
-  view: vscode.TreeView<MemoryRow> | undefined;
+  readonly view: vscode.TreeView<MemoryRow>;
   /** the agent workspaces shown (refreshed on structure changes of the state) */
   workspaces: AgentWorkspace[] = [];
   /** file-system events the watchers delivered (newest last; for diagnostics and tests) */
   readonly watchEvents: string[] = [];
   private readonly watchers = new Map<string, vscode.Disposable>();
-  private readonly disposables: vscode.Disposable[] = [];
   private debounce: NodeJS.Timeout | undefined;
   private hasWorkspace: boolean | undefined;
   private synced = false;
@@ -199,14 +199,18 @@ export class MemoriesController implements vscode.Disposable {
   canWrite: (dir: string) => boolean = canWrite;
 
   constructor(readonly deps: MemoryDeps) {
-    this.tree = new MemoriesTreeProvider(deps, () => this.workspaces);
-  }
-
-  register(): vscode.Disposable[] {
-    const view = vscode.window.createTreeView(MEMORIES_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true });
-    this.view = view;
+    super();
+    this.register(
+      toDisposable(() => {
+        if (this.debounce) clearTimeout(this.debounce);
+        for (const d of this.watchers.values()) d.dispose();
+        this.watchers.clear();
+      }),
+    );
+    this.tree = this.register(new MemoriesTreeProvider(deps, () => this.workspaces));
+    const view = (this.view = this.register(vscode.window.createTreeView(MEMORIES_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true })));
     const cmd = (id: string, fn: (arg?: MemoryCommandArg) => unknown) => vscode.commands.registerCommand(id, fn);
-    this.disposables.push(
+    for (const d of [
       this.deps.service.onDidChange((r) => {
         if (r.structureChanged || !this.synced) this.sync();
       }),
@@ -214,17 +218,14 @@ export class MemoriesController implements vscode.Disposable {
         // daily-log "preloaded" marks move at midnight; a view shown again after a while re-reads
         if (e.visible && Date.now() - this.tree.lastBuildAt > 60_000) this.tree.refresh();
       }),
-    );
-    if (this.deps.service.ready) this.sync();
-    return [
-      view,
-      this.tree,
       cmd('openclawContext.memory.refresh', () => this.refresh()),
       cmd(OPEN_COMMAND, (arg) => this.open(arg)),
       cmd('openclawContext.memory.dream', (arg) => this.dream(arg)),
       cmd('openclawContext.memory.acceptDream', (arg) => this.accept(arg)),
       cmd('openclawContext.memory.rejectDream', (arg) => this.reject(arg)),
-    ];
+    ])
+      this.register(d);
+    if (this.deps.service.ready) this.sync();
   }
 
   /** Re-read the workspaces the state knows, re-watch them, set the context key, and refresh the view. */
@@ -471,12 +472,6 @@ export class MemoriesController implements vscode.Disposable {
     for (const m of warnings) this.deps.diag.report({ severity: 'warning', source: `memories ${w.dir}`, message: m });
   }
 
-  dispose(): void {
-    if (this.debounce) clearTimeout(this.debounce);
-    for (const d of this.watchers.values()) d.dispose();
-    this.watchers.clear();
-    for (const d of this.disposables.splice(0)) d.dispose();
-  }
 }
 
 /** The folder accepts new files (temp + rename needs that). */

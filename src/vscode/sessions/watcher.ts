@@ -6,16 +6,21 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { watch, type FSWatcher } from 'chokidar';
 import type { ContextService } from './service';
+import { Disposable, toDisposable } from '../shared/disposable';
 
-export class StateWatcher implements vscode.Disposable {
+export class StateWatcher extends Disposable {
   private watcher: FSWatcher | undefined;
   private key = '';
   events = 0;
 
-  constructor(private readonly service: ContextService) {}
+  constructor(private readonly service: ContextService) {
+    super();
+    this.register(toDisposable(() => void this.watcher?.close()));
+  }
 
   /** (Re)start watching what the model currently reads; cheap when nothing changed. */
   sync(): void {
+    if (this.isDisposed) return;
     const targets = this.service.model.watchTargets();
     const stateDirs = this.service.model.stateDirs().map((d) => d.candidate.dir);
     const configs = new Set(this.service.model.stateDirs().map((d) => path.resolve(d.candidate.configPath)));
@@ -45,10 +50,5 @@ export class StateWatcher implements vscode.Disposable {
     });
     w.on('error', () => this.service.scheduleRefresh(true));
     this.watcher = w;
-  }
-
-  dispose(): void {
-    void this.watcher?.close();
-    this.watcher = undefined;
   }
 }

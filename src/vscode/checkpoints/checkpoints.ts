@@ -6,65 +6,30 @@
  */
 import * as vscode from 'vscode';
 import { watch, type FSWatcher } from 'chokidar';
-import { CheckpointCoordinator, type CheckpointEvent } from '../core/checkpoint/coordinator';
-import { checkpointsRoot } from '../core/checkpoint/paths';
-import { planRestore, type RestorePlan } from '../core/checkpoint/restore';
-import type { Checkpoint } from '../core/checkpoint/schema';
-import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
-import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../core/checkpoint/viewModel';
-import { serializeCheckpoint } from '../core/checkpoint/yamlCodec';
-import { planBasisOf, type SessionState } from '../core/context/model';
-import { appendToSession } from '../core/store/sessionWrite';
-import type { WriteResult as StoreWriteResult } from '../core/store/writeResult';
-import { familyFor } from '../core/tokens/estimator';
+import { CheckpointCoordinator, type CheckpointEvent } from '../../core/checkpoint/coordinator';
+import { checkpointsRoot } from '../../core/checkpoint/paths';
+import { planRestore, type RestorePlan } from '../../core/checkpoint/restore';
+import type { Checkpoint } from '../../core/checkpoint/schema';
+import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../../core/checkpoint/store';
+import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../../core/checkpoint/viewModel';
+import { serializeCheckpoint } from '../../core/checkpoint/yamlCodec';
+import { planBasisOf, type SessionState } from '../../core/context/model';
+import { appendToSession } from '../../core/store/sessionWrite';
+import type { WriteResult as StoreWriteResult } from '../../core/store/writeResult';
+import { familyFor } from '../../core/tokens/estimator';
 import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
-import type { DiagnosticsChannel } from './output';
-import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
-import type { GatewayClient } from '../core/gateway/client';
-import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from './liveActions';
-import type { ContextService } from './service';
-import { sessionFromArg } from './sessionsTree';
-import type { Settings } from './settings';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { LiveGateway } from '../gateway/gatewayShared';
+import type { Ui, UiSeam } from '../shared/ui';
+import { Disposable } from '../shared/disposable';
+import { PreviewDocuments } from '../shared/previewDocuments';
+import type { GatewayClient } from '../../core/gateway/client';
+import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
+import type { ContextService } from '../sessions/service';
+import { sessionFromArg } from '../sessions/sessionsTree';
+import type { Settings } from '../shared/settings';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
-
-/** The prompts the commands show (replaceable in tests). */
-export interface CheckpointUi {
-  /** modal confirmation; resolves to the button chosen */
-  confirm(message: string, detail: string, ...buttons: string[]): Thenable<string | undefined>;
-  info(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  warn(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  error(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  pick<T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions): Thenable<T | undefined>;
-}
-
-const vscodeUi: CheckpointUi = {
-  confirm: (message, detail, ...buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
-  info: (message, ...buttons) => vscode.window.showInformationMessage(message, ...buttons),
-  warn: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
-  error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
-  pick: (items, opts) => vscode.window.showQuickPick(items, opts),
-};
-
-/** Read-only documents for the live state and restore previews. */
-class CheckpointDocuments implements vscode.TextDocumentContentProvider {
-  private docs = new Map<string, string>();
-  private n = 0;
-  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.emitter.event;
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-  put(name: string, content: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: CHECKPOINT_DOC_SCHEME, path: `/${name}`, query: `n=${++this.n}` });
-    this.docs.set(uri.toString(), content);
-    if (this.docs.size > 50) this.docs.delete(this.docs.keys().next().value as string);
-    return uri;
-  }
-  dispose(): void {
-    this.emitter.dispose();
-  }
-}
 
 const safeName = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 80) || 'session';
 
@@ -76,16 +41,12 @@ export interface RestoreOutcome {
   gateway?: { method: 'chat.send'; runId?: string; error?: string };
 }
 
-export class CheckpointsController implements vscode.Disposable {
-  /** live mode: the Gateway that owns a store (issue 7); NO_GATEWAY until extension.ts sets it */
-  live: LiveGateway = NO_GATEWAY;
-
+export class CheckpointsController extends Disposable {
   readonly coordinator: CheckpointCoordinator;
-  ui: CheckpointUi = vscodeUi;
   /** the last events (newest last), for diagnostics and tests */
   readonly events: CheckpointEvent[] = [];
-  private readonly docs = new CheckpointDocuments();
-  private readonly disposables: vscode.Disposable[] = [];
+  /** read-only documents for the live state and restore previews */
+  private readonly docs = this.register(new PreviewDocuments(CHECKPOINT_DOC_SCHEME, 50));
   private watcher: FSWatcher | undefined;
   private watchKey = '';
   private refreshTimer: NodeJS.Timeout | undefined;
@@ -96,16 +57,25 @@ export class CheckpointsController implements vscode.Disposable {
     private readonly diag: DiagnosticsChannel,
     private settings: Settings,
     private readonly tree: CheckpointsTreeProvider,
+    /** live mode: the Gateway that owns a store (issue 7) */
+    private readonly live: LiveGateway,
+    private readonly uiSeam: UiSeam,
   ) {
+    super();
     this.coordinator = new CheckpointCoordinator(service.model, this.coordinatorOptions(settings));
-    this.disposables.push(
-      this.docs,
-      vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_DOC_SCHEME, this.docs),
+    for (const d of [
       service.onDidChange((r) => {
         this.handle(this.coordinator.onRefresh(r));
         if (r.structureChanged) this.syncWatcher();
       }),
-    );
+      ...this.commands(),
+    ])
+      this.register(d);
+  }
+
+  /** the prompts (the one UI seam tests replace) */
+  private get ui(): Ui {
+    return this.uiSeam.current;
   }
 
   private coordinatorOptions(s: Settings) {
@@ -268,7 +238,7 @@ export class CheckpointsController implements vscode.Disposable {
 
   // ------------------------------------------------------------------ commands
 
-  register(): vscode.Disposable[] {
+  private commands(): vscode.Disposable[] {
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
     return [
       reg('createCheckpoint', (arg) => this.create(arg)),
@@ -522,11 +492,12 @@ export class CheckpointsController implements vscode.Disposable {
     return r.deleted;
   }
 
-  dispose(): void {
+  override dispose(): void {
+    if (this.isDisposed) return;
     for (const e of this.coordinator.flush()) this.diag.report({ severity: 'error', source: `checkpoints ${e.stateDir}`, message: e.kind === 'error' ? e.message : '' });
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     void this.watcher?.close();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }
 

@@ -5,7 +5,7 @@
  * answer, or a summary OpenClaw's quality audit would reject.
  */
 import * as vscode from 'vscode';
-import { buildSummarizationPrompt, type Summarizer } from '../core/compaction/summarizer';
+import { buildSummarizationPrompt, type Summarizer } from '../../core/compaction/summarizer';
 
 export interface LmChoice {
   /** the model that answered (for the report) */

@@ -1,7 +1,8 @@
 /** Read-only virtual documents showing a session's active context (`openclaw-context:` scheme). */
 import * as vscode from 'vscode';
-import { renderContextDocument } from '../core/context/document';
+import { renderContextDocument } from '../../core/context/document';
 import type { ContextService } from './service';
+import { Disposable } from '../shared/disposable';
 
 export const CONTEXT_SCHEME = 'openclaw-context';
 
@@ -10,19 +11,21 @@ export function contextUri(uid: string, key: string): vscode.Uri {
   return vscode.Uri.from({ scheme: CONTEXT_SCHEME, path: `/${safe}.md`, query: new URLSearchParams({ uid }).toString() });
 }
 
-export class ContextDocumentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+export class ContextDocumentProvider extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.emitter.event;
   private readonly open = new Map<string, vscode.Uri>();
-  private readonly sub: vscode.Disposable;
 
   constructor(private readonly service: ContextService) {
-    this.sub = service.onDidChange((r) => {
-      for (const uid of r.changed) {
-        const uri = this.open.get(uid);
-        if (uri) this.emitter.fire(uri);
-      }
-    });
+    super();
+    this.register(
+      service.onDidChange((r) => {
+        for (const uid of r.changed) {
+          const uri = this.open.get(uid);
+          if (uri) this.emitter.fire(uri);
+        }
+      }),
+    );
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -33,10 +36,5 @@ export class ContextDocumentProvider implements vscode.TextDocumentContentProvid
     const items = s.context?.items ?? [];
     const full = this.service.model.loadEntries(uid, items);
     return renderContextDocument(s, full);
-  }
-
-  dispose(): void {
-    this.sub.dispose();
-    this.emitter.dispose();
   }
 }

@@ -5,8 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { memoryStateDir, writableWorkspace } from '../core/memory/fsSafe';
-import type { ContextService } from './service';
+import { memoryStateDir, writableWorkspace } from '../../core/memory/fsSafe';
+import type { ContextService } from '../sessions/service';
+import type { Ui } from '../shared/ui';
+import { PreviewDocuments } from '../shared/previewDocuments';
 
 export interface AgentWorkspace {
   /** the workspace folder (exists) */
@@ -68,25 +70,6 @@ export function writesAllowed(): boolean {
   return vscode.workspace.isTrusted;
 }
 
-/** The UI calls the memory adapters make; the in-host tests replace them. */
-export interface MemoryUi {
-  confirm(message: string, detail: string, ...buttons: string[]): Thenable<string | undefined>;
-  info(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  warn(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  error(message: string, ...buttons: string[]): Thenable<string | undefined>;
-  pick<T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions): Thenable<T | undefined>;
-  input(opts: vscode.InputBoxOptions): Thenable<string | undefined>;
-}
-
-export const vscodeMemoryUi: MemoryUi = {
-  confirm: (message, detail, ...buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
-  info: (message, ...buttons) => vscode.window.showInformationMessage(message, ...buttons),
-  warn: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
-  error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
-  pick: (items, opts) => vscode.window.showQuickPick(items, opts),
-  input: (opts) => vscode.window.showInputBox(opts),
-};
-
 /** A before ↔ after preview in the diff editor (virtual documents; nothing on disk changes). */
 export async function showChangePreview(docs: { put(name: string, text: string): vscode.Uri }, name: string, before: string, after: string, title: string): Promise<void> {
   // before/<name> and after/<name>: the file name keeps its extension, so the diff is highlighted as markdown
@@ -98,32 +81,18 @@ export async function showChangePreview(docs: { put(name: string, text: string):
 export const MEMORY_DOC_SCHEME = 'openclaw-memory';
 
 /** Read-only virtual documents for memory previews (flush section, remember entry, dream changes). */
-export class MemoryPreviewDocs implements vscode.TextDocumentContentProvider {
-  private docs = new Map<string, string>();
-  private n = 0;
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-  put(name: string, content: string): vscode.Uri {
-    const safe = name.replace(/[^a-zA-Z0-9._/-]/g, '_').slice(0, 120) || 'preview';
-    const uri = vscode.Uri.from({ scheme: MEMORY_DOC_SCHEME, path: `/${safe}`, query: `n=${++this.n}` });
-    this.docs.set(uri.toString(), content);
-    if (this.docs.size > 60) this.docs.delete(this.docs.keys().next().value as string);
-    return uri;
-  }
-  register(): vscode.Disposable {
-    return vscode.workspace.registerTextDocumentContentProvider(MEMORY_DOC_SCHEME, this);
-  }
+export function memoryPreviewDocs(): PreviewDocuments {
+  return new PreviewDocuments(MEMORY_DOC_SCHEME, 60, (name) => name.replace(/[^a-zA-Z0-9._/-]/g, '_').slice(0, 120) || 'preview');
 }
 
 /** What every memory adapter gets. */
 export interface MemoryDeps {
   service: ContextService;
-  diag: import('./output').DiagnosticsChannel;
-  docs: MemoryPreviewDocs;
+  diag: import('../shared/output').DiagnosticsChannel;
+  docs: PreviewDocuments;
   /** the UI seam (tests swap it through the extension API) */
-  ui: () => MemoryUi;
-  settings: () => import('./settings').Settings;
+  ui: () => Ui;
+  settings: () => import('../shared/settings').Settings;
   /** live mode (issue 7): the Gateway connections; a remote session's flush is a turn sent through its Gateway */
-  live?: () => import('./gatewayShared').LiveGateway;
+  live?: () => import('../gateway/gatewayShared').LiveGateway;
 }

@@ -7,7 +7,7 @@
  *   with the list of URLs in DEVICE_TOKEN_INDEX_KEY.
  */
 import type * as vscode from 'vscode';
-import { type DeviceStore, type DeviceTokenRecord, isValidDevice, normalizeGatewayUrl, type StoredDevice } from '../core/gateway/identity';
+import { type DeviceStore, type DeviceTokenRecord, isValidDevice, normalizeGatewayUrl, type StoredDevice } from '../../core/gateway/identity';
 
 export const GATEWAY_TOKEN_KEY = 'openclawContext.gateway.token';
 export const DEVICE_KEY = 'openclawContext.gateway.device';

@@ -11,10 +11,11 @@
  * untitled document and offers to copy it.
  */
 import * as vscode from 'vscode';
-import type { SessionState } from '../core/context/model';
-import { toolStats, toolStatsMarkdown, type ToolStat, type ToolStats, type ToolStatsSession } from '../core/memory/toolStats';
-import { hasToolStats, skillRow, skillsGroupRow, toolErrorRow, toolRow, toolsGroupRow, type ToolsRowModel } from '../core/memory/toolsViewModel';
+import type { SessionState } from '../../core/context/model';
+import { toolStats, toolStatsMarkdown, type ToolStat, type ToolStats, type ToolStatsSession } from '../../core/memory/toolStats';
+import { hasToolStats, skillRow, skillsGroupRow, toolErrorRow, toolRow, toolsGroupRow, type ToolsRowModel } from '../../core/memory/toolsViewModel';
 import type { MemoryDeps } from './memoryShared';
+import { Disposable, toDisposable } from '../shared/disposable';
 
 export const TOOLS_VIEW_ID = 'openclawContext.tools';
 /** Debounce of a recomputation after the sessions changed (transcripts are re-read in full). */
@@ -38,25 +39,22 @@ export interface ToolsComputation {
 
 const yieldToHost = () => new Promise<void>((r) => setImmediate(r));
 
-export class ToolsController implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<ToolsNode | undefined>();
+export class ToolsController extends Disposable implements vscode.TreeDataProvider<ToolsNode> {
+  private readonly emitter = this.register(new vscode.EventEmitter<ToolsNode | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
   private view: vscode.TreeView<ToolsNode> | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
   /** the last computation (undefined before the first) */
   last: ToolsComputation | undefined;
   private stale = true;
   private running: Promise<ToolsComputation> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
-  private disposed = false;
 
-  constructor(readonly deps: MemoryDeps) {}
-
-  register(): vscode.Disposable[] {
-    this.view = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
-    this.disposables.push(
-      this.view,
+  constructor(readonly deps: MemoryDeps) {
+    super();
+    this.register(toDisposable(() => this.timer && clearTimeout(this.timer)));
+    this.view = this.register(vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+    for (const d of [
       this.view.onDidChangeVisibility((e) => {
         if (e.visible && this.stale) void this.refresh().catch(() => undefined); // reported in diagnostics
       }),
@@ -65,12 +63,11 @@ export class ToolsController implements vscode.TreeDataProvider<ToolsNode>, vsco
         this.stale = true;
         if (this.view?.visible) this.schedule();
       }),
-    );
-    void vscode.commands.executeCommand('setContext', 'openclawContext.hasToolStats', false);
-    return [
       vscode.commands.registerCommand('openclawContext.tools.refresh', () => this.refresh()),
       vscode.commands.registerCommand('openclawContext.tools.exportMarkdown', () => this.exportMarkdown()),
-    ];
+    ])
+      this.register(d);
+    void vscode.commands.executeCommand('setContext', 'openclawContext.hasToolStats', false);
   }
 
   private schedule(): void {
@@ -93,7 +90,7 @@ export class ToolsController implements vscode.TreeDataProvider<ToolsNode>, vsco
         this.again = false;
         this.stale = false;
         out = await this.computeWithProgress();
-      } while (this.again && !this.disposed);
+      } while (this.again && !this.isDisposed);
       return out;
     })();
     this.running = run;
@@ -132,7 +129,7 @@ export class ToolsController implements vscode.TreeDataProvider<ToolsNode>, vsco
     const sessions: ToolStatsSession[] = [];
     const list = [...this.deps.service.model.sessions()].sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
     for (const s0 of list) {
-      if (this.disposed) break;
+      if (this.isDisposed) break;
       const l0 = performance.now();
       const got = this.entriesOf(s0);
       loadMs += performance.now() - l0;
@@ -214,10 +211,5 @@ export class ToolsController implements vscode.TreeDataProvider<ToolsNode>, vsco
     return doc;
   }
 
-  dispose(): void {
-    this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
-    for (const d of this.disposables) d.dispose();
-    this.emitter.dispose();
-  }
+
 }

@@ -26,23 +26,24 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { GatewayClient } from '../core/gateway/client';
-import type { GatewayConnection, GatewayState } from '../core/gateway/clientTypes';
-import { normalizeGatewayUrl } from '../core/gateway/identity';
-import type { GatewayErrorInfo } from '../core/gateway/errors';
-import type { SessionRow } from '../core/gateway/methods';
-import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../core/gateway/redact';
-import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
-import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
-import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/methods';
-import { CONTEXT_SCHEME } from './contextDocument';
-import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../core/gateway/viewModel';
-import { checkLockFiles, probePort } from '../core/store/ownership';
-import { hasOpenClawData } from '../core/store/stateDir';
+import { GatewayClient } from '../../core/gateway/client';
+import type { GatewayConnection, GatewayState } from '../../core/gateway/clientTypes';
+import { normalizeGatewayUrl } from '../../core/gateway/identity';
+import type { GatewayErrorInfo } from '../../core/gateway/errors';
+import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../../core/gateway/redact';
+import { RemoteSessionFeed } from '../../core/gateway/remoteFeed';
+import { resolveGatewayToken, resolveGatewayUrl } from '../../core/gateway/token';
+import type { SessionMessageEvent, SessionsChangedEvent } from '../../core/gateway/methods';
+import { CONTEXT_SCHEME } from '../sessions/contextDocument';
+import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, tokenSourceText, type TokenSourceView } from '../../core/gateway/viewModel';
+import { checkLockFiles, probePort } from '../../core/store/ownership';
+import { hasOpenClawData } from '../../core/store/stateDir';
 import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
 import type { LiveGateway, LiveState } from './gatewayShared';
-import type { DiagnosticsChannel } from './output';
-import type { ContextService } from './service';
+import type { DiagnosticsChannel } from '../shared/output';
+import { Disposable, toDisposable } from '../shared/disposable';
+import type { Ui, UiSeam } from '../shared/ui';
+import type { ContextService } from '../sessions/service';
 
 const SECTION = 'openclawContext.gateway';
 const CONSENT_KEY = 'openclawContext.gateway.localTokenConsent';
@@ -55,21 +56,6 @@ const LOG_LINES = 500;
 
 type Mode = 'auto' | 'off';
 type UseLocal = 'ask' | 'always' | 'never';
-
-/** The UI the controller uses (tests replace it). */
-export interface GatewayUi {
-  inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
-  quickPick(items: vscode.QuickPickItem[], options: vscode.QuickPickOptions): Thenable<vscode.QuickPickItem | undefined>;
-  ask(message: string, ...items: string[]): Thenable<string | undefined>;
-  info(message: string): Thenable<unknown>;
-}
-
-export const vscodeGatewayUi: GatewayUi = {
-  inputBox: (o) => vscode.window.showInputBox(o),
-  quickPick: (items, o) => vscode.window.showQuickPick(items, o),
-  ask: (m, ...items) => vscode.window.showInformationMessage(m, ...items),
-  info: (m) => vscode.window.showInformationMessage(m),
-};
 
 interface Target {
   key: string;
@@ -93,12 +79,8 @@ interface Target {
   lastRefreshMs?: number;
   /** a refresh for a burst of sessions.changed is already queued */
   refreshQueued?: boolean;
-  remoteSessions?: RemoteSessionView[];
-  remoteTimer?: NodeJS.Timeout;
   /** remote Gateway (no local state dir): its sessions, given to the model while connected */
-  cache?: RemoteSessionCache;
-  /** chat.history fetches in flight (a second request while one runs fetches again after it) */
-  history: Map<string, { running: boolean; again: boolean }>;
+  feed: RemoteSessionFeed;
   /** the session keys with a sessions.messages.subscribe on the current client */
   messageKeys: Set<string>;
   /** session.message events received */
@@ -118,40 +100,19 @@ export function probeUrl(url: string, timeoutMs = 500): Promise<{ listening: boo
   return probePort(port, timeoutMs, host);
 }
 
-function remoteRow(r: SessionRow): RemoteSessionView {
-  const row = r as unknown as Record<string, unknown>;
-  const num = (k: string) => (typeof row[k] === 'number' ? (row[k] as number) : undefined);
-  const v: RemoteSessionView = { key: String(row.key) };
-  const set = <K extends keyof RemoteSessionView>(k: K, val: RemoteSessionView[K] | undefined) => {
-    if (val !== undefined) v[k] = val;
-  };
-  set('totalTokens', num('totalTokens'));
-  set('contextTokens', num('contextTokens'));
-  set('compactionCount', num('compactionCount'));
-  set('updatedAt', num('updatedAt'));
-  set('totalTokensFresh', typeof row.totalTokensFresh === 'boolean' ? row.totalTokensFresh : undefined);
-  set('hasActiveRun', typeof row.hasActiveRun === 'boolean' ? row.hasActiveRun : undefined);
-  set('status', typeof row.status === 'string' ? row.status : undefined);
-  return v;
-}
-
-export class GatewayController implements LiveGateway, vscode.Disposable {
+export class GatewayController extends Disposable implements LiveGateway {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeState = this.changed.event;
   /** every sessions.changed handled: the refresh it triggered and how long that took */
   private readonly refreshed = new vscode.EventEmitter<{ stateDirs: string[]; ms: number; at: number }>();
   readonly onDidLiveRefresh = this.refreshed.event;
-  ui: GatewayUi = vscodeGatewayUi;
   readonly devices: SecretStorageDeviceStore;
   private readonly targets = new Map<string, Target>();
   private readonly secretValues = new Set<string>();
-  private readonly subs: vscode.Disposable[] = [];
-  private timer: NodeJS.Timeout | undefined;
   private lastLockCheck = 0;
   private consentAsk: Promise<void> | undefined;
   /** 'ask' dismissed without an answer: not asked again until the next start */
   private consentDismissed = false;
-  private disposed = false;
   private lastState: LiveState = 'off';
   /** the redacted lines this controller logged (tests check that no token is in them) */
   readonly logLines: string[] = [];
@@ -164,9 +125,15 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     readonly context: vscode.ExtensionContext,
     readonly service: ContextService,
     readonly diag: DiagnosticsChannel,
+    private readonly uiSeam: UiSeam,
   ) {
+    super();
     this.devices = new SecretStorageDeviceStore(context.secrets);
-    controllers.set(service, this);
+    this.listen();
+  }
+
+  private get ui(): Ui {
+    return this.uiSeam.current;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -183,7 +150,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** Does this connection serve the state dir (a local one it owns, or its own remote sessions)? */
   private serves(t: Target, stateDir: string): boolean {
-    return t.stateDirs.includes(stateDir) || (t.cache !== undefined && t.cache.stateDir === stateDir);
+    return t.stateDirs.includes(stateDir) || (t.feed.cache !== undefined && t.feed.cache.stateDir === stateDir);
   }
 
   summary(): { live: boolean; text: string; detail?: string } {
@@ -231,7 +198,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     if (t.error) v.error = { kind: t.error.kind, message: printable(t.error.message, s), ...(t.error.missingScope ? { missingScope: remoteText(t.error.missingScope, s, 100) } : {}) };
     if (t.lastEventAt) v.lastEventAt = t.lastEventAt;
     if (t.lastRefreshMs !== undefined) v.lastRefreshMs = t.lastRefreshMs;
-    if (t.remoteSessions) v.remoteSessions = t.remoteSessions.map((r) => ({ ...r, key: remoteText(r.key, s, 200) }));
+    if (t.feed.rows) v.remoteSessions = t.feed.rows.map((r) => ({ ...r, key: remoteText(r.key, s, 200) }));
     return v;
   }
 
@@ -302,7 +269,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       const where = local.source === 'env' ? '$OPENCLAW_GATEWAY_TOKEN' : 'gateway.auth.token in the OpenClaw config';
       const yes = 'Use It';
       const no = 'Never';
-      const answer = await this.ui.ask(`An OpenClaw Gateway is running at ${redactUrl(t.url)}. May OpenClaw Context read its token from ${where} to connect (live updates)? It is read at each connect and never stored.`, yes, no);
+      const answer = await this.ui.info(`An OpenClaw Gateway is running at ${redactUrl(t.url)}. May OpenClaw Context read its token from ${where} to connect (live updates)? It is read at each connect and never stored.`, yes, no);
       if (answer === yes || answer === no) await this.context.globalState.update(CONSENT_KEY, answer === yes);
       else this.consentDismissed = true;
       this.log('info', `local token consent: ${answer === yes ? 'granted' : answer === no ? 'refused' : 'not answered'}`);
@@ -345,7 +312,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** Bring the connections in line with the model and the settings. */
   sync(): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     const mode = this.mode();
     const want = mode === 'off' ? new Map() : this.desired();
     let changed = false;
@@ -359,7 +326,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     for (const [key, w] of want) {
       let t = this.targets.get(key);
       if (!t) {
-        t = { key, url: w.url, urlSource: w.urlSource, stateDirs: w.stateDirs, config: w.config, state: 'off', subs: [], tokenSource: 'none', events: 0, history: new Map(), messageKeys: new Set(), messages: 0 };
+        t = this.newTarget(key, w);
         this.targets.set(key, t);
         changed = true;
         void this.start(t, 'new');
@@ -373,16 +340,42 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     if (changed) this.fire();
   }
 
+  private newTarget(key: string, w: { url: string; urlSource: string; stateDirs: string[]; config: unknown }): Target {
+    const t: Target = {
+      key,
+      url: w.url,
+      urlSource: w.urlSource,
+      stateDirs: w.stateDirs,
+      config: w.config,
+      state: 'off',
+      subs: [],
+      tokenSource: 'none',
+      events: 0,
+      messageKeys: new Set(),
+      messages: 0,
+      feed: new RemoteSessionFeed({
+        url: w.url,
+        client: () => t.client,
+        onSourcesChanged: () => this.publishRemote(),
+        onChanged: (client) => this.queueRefresh(t, client),
+        onRows: () => this.fire(),
+        log: (level, m) => this.log(level, m),
+        historyTimeoutMs: 20_000,
+      }),
+    };
+    return t;
+  }
+
   private idle(t: Target): boolean {
     return !t.client && !t.starting;
   }
 
   /** Probe, then connect (no-op while a client is connecting, connected or reconnecting). */
   private async start(t: Target, why: string): Promise<void> {
-    if (this.disposed || this.mode() === 'off' || !this.idle(t)) return t.starting;
+    if (this.isDisposed || this.mode() === 'off' || !this.idle(t)) return t.starting;
     const run = (async () => {
       const p = await probeUrl(t.url);
-      if (this.targets.get(t.key) !== t || this.disposed || this.mode() === 'off') return;
+      if (this.targets.get(t.key) !== t || this.isDisposed || this.mode() === 'off') return;
       if (!p.listening) {
         const was = t.unreachable;
         t.unreachable = true;
@@ -395,7 +388,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       t.unreachable = false;
       t.probeError = undefined;
       await this.ensureConsent(t);
-      if (this.targets.get(t.key) !== t || this.disposed || this.mode() === 'off' || t.client) return;
+      if (this.targets.get(t.key) !== t || this.isDisposed || this.mode() === 'off' || t.client) return;
       this.connect(t, why);
     })();
     t.starting = run;
@@ -489,8 +482,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       const r = await client.sessionsSubscribe({ limit: 200 });
       if (t.client !== client) return;
       if (!t.stateDirs.length && r?.list?.sessions) {
-        t.remoteSessions = r.list.sessions.map(remoteRow);
-        this.remoteCache(t).applyList(r.list);
+        t.feed.applyList(r.list);
         this.publishRemote();
       }
       this.log('info', `subscribed to sessions.changed on ${redactUrl(t.url)}`);
@@ -508,16 +500,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   private onSessionsChanged(t: Target, client: GatewayClient, e?: SessionsChangedEvent): void {
     t.events++;
     t.lastEventAt = Date.now();
-    if (!t.stateDirs.length) {
-      const cache = this.remoteCache(t);
-      // the event carries the whole row; without it (or for a session not known yet) the list is fetched again
-      if (!e?.session || !cache.applyRow(e.session, e.agentId)) this.scheduleRemoteList(t, client);
-      const key = typeof e?.sessionKey === 'string' ? e.sessionKey : undefined;
-      // a held history is fetched again when the transcript changed in a way session.message does not carry:
-      // a compaction or reset, the end of a run (the real Gateway sends no session.message for tool results,
-      // test/fixtures/openclaw-real/gateway/remote.json), or any change when nobody subscribed to its messages
-      if (key && cache.hasHistory(key) && (e?.compacted || e?.reason === 'compact' || e?.reason === 'reset' || e?.phase === 'end' || !t.messageKeys.has(key))) this.fetchHistory(t, key);
-    }
+    if (!t.stateDirs.length) t.feed.onSessionsChanged(client, e, (key) => t.messageKeys.has(key));
     this.queueRefresh(t, client);
   }
 
@@ -525,12 +508,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     t.events++;
     t.messages++;
     t.lastEventAt = Date.now();
-    if (t.cache) {
-      // the real event also carries the session's row (its figures after this message)
-      const row = e && typeof e.session === 'object' && e.session ? (e.session as Record<string, unknown>) : undefined;
-      if (row) t.cache.applyRow(row, e.agentId);
-      if (!t.cache.applyMessage(e) && typeof e?.sessionKey === 'string' && t.cache.hasHistory(e.sessionKey)) this.fetchHistory(t, e.sessionKey);
-    }
+    t.feed.onSessionMessage(e);
     this.queueRefresh(t, client);
   }
 
@@ -540,75 +518,29 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     t.refreshQueued = true;
     setImmediate(() => {
       t.refreshQueued = false;
-      if (this.disposed || t.client !== client) return;
+      if (this.isDisposed || t.client !== client) return;
       const t0 = performance.now();
       this.service.refreshNow();
       const ms = performance.now() - t0;
       t.lastRefreshMs = ms;
       this.liveRefreshes++;
-      this.refreshed.fire({ stateDirs: t.cache ? [t.cache.stateDir] : t.stateDirs, ms, at: Date.now() });
+      this.refreshed.fire({ stateDirs: t.feed.cache ? [t.feed.cache.stateDir] : t.stateDirs, ms, at: Date.now() });
     });
   }
 
   // -------------------------------------------------------------------------------------------
   // Remote Gateway (no local state dir): its sessions feed the model
 
-  private remoteCache(t: Target): RemoteSessionCache {
-    if (!t.cache) {
-      t.cache = new RemoteSessionCache({ url: t.url, onNeedHistory: (key) => this.fetchHistory(t, key) });
-      this.publishRemote();
-    }
-    return t.cache;
-  }
-
   /** Give the model the remote caches of the live connections. */
   private publishRemote(): void {
-    this.service.model.setRemoteSources([...this.targets.values()].flatMap((t) => (t.cache ? [t.cache] : [])));
+    this.service.model.setRemoteSources([...this.targets.values()].flatMap((t) => (t.feed.cache ? [t.feed.cache] : [])));
   }
 
   /** The connection is gone for good (closed, removed): its remote sessions leave the model. */
   private dropRemote(t: Target): void {
-    if (!t.cache) return;
-    t.cache = undefined;
-    t.history.clear();
+    if (!t.feed.drop()) return;
     this.publishRemote();
-    if (!this.disposed) this.service.refreshNow();
-  }
-
-  /**
-   * chat.history for a remote session (asked by the model through the cache, or to refresh a held history).
-   * Never re-enters the model: the refresh that shows the history is queued.
-   */
-  private fetchHistory(t: Target, key: string): void {
-    let st = t.history.get(key);
-    if (!st) t.history.set(key, (st = { running: false, again: false }));
-    if (st.running) {
-      st.again = true;
-      return;
-    }
-    const client = t.client;
-    const run = st;
-    run.running = true;
-    void (async () => {
-      try {
-        do {
-          run.again = false;
-          if (!client || client.state !== 'connected') {
-            t.cache?.historyFailed(key);
-            return;
-          }
-          const r = await client.chatHistory(historyParams(key), { timeoutMs: 20_000 });
-          if (t.client !== client || !t.cache) return;
-          if (!run.again) t.cache.applyHistory(key, r);
-        } while (run.again);
-        if (client) this.queueRefresh(t, client);
-      } catch (e) {
-        t.cache?.historyFailed(key);
-        this.log('warn', `chat.history of ${key} on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
-      } finally {
-        run.running = false;
-      }
-    })();
+    if (!this.isDisposed) this.service.refreshNow();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -636,7 +568,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** Subscribe to the messages of the sessions shown in detail, unsubscribe from the others. */
   syncMessageSubs(): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     const want = new Map<Target, Map<string, string>>();
     for (const uid of this.detailUids()) {
       const s = this.service.model.get(uid);
@@ -680,34 +612,12 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     return out;
   }
 
-  private scheduleRemoteList(t: Target, client: GatewayClient): void {
-    if (t.remoteTimer) return;
-    t.remoteTimer = setTimeout(() => {
-      t.remoteTimer = undefined;
-      void this.fetchRemote(t, client);
-    }, 250);
-  }
-
-  private async fetchRemote(t: Target, client: GatewayClient): Promise<void> {
-    try {
-      const r = await client.sessionsList({ limit: 200 }, { timeoutMs: 5000 });
-      if (t.client !== client) return;
-      t.remoteSessions = (r.sessions ?? []).map(remoteRow);
-      this.remoteCache(t).applyList(r);
-      this.queueRefresh(t, client);
-      this.fire();
-    } catch (e) {
-      this.log('warn', `sessions.list on ${redactUrl(t.url)} failed: ${(e as Error).message}`);
-    }
-  }
-
   private dropClient(t: Target): GatewayClient | undefined {
     const c = t.client;
     t.client = undefined;
     t.messageKeys.clear();
     for (const d of t.subs.splice(0)) d.dispose();
-    if (t.remoteTimer) clearTimeout(t.remoteTimer);
-    t.remoteTimer = undefined;
+    t.feed.stop();
     return c;
   }
 
@@ -738,7 +648,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
 
   /** The periodic re-probe, and after a refresh that found a Gateway lock. */
   private reprobe(why: string, onlyLocked = false): void {
-    if (this.disposed || this.mode() === 'off') return;
+    if (this.isDisposed || this.mode() === 'off') return;
     for (const t of this.targets.values()) {
       if (!this.idle(t) || t.blocked || t.state === 'live') continue;
       if (onlyLocked && !t.stateDirs.some((d) => checkLockFiles(d).owned)) continue;
@@ -753,7 +663,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       this.lastState = s;
       void vscode.commands.executeCommand('setContext', CONTEXT_KEY, s === 'live');
     }
-    if (!this.disposed) this.changed.fire();
+    if (!this.isDisposed) this.changed.fire();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -762,7 +672,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   async setToken(value?: string): Promise<boolean> {
     const v =
       value ??
-      (await this.ui.inputBox({
+      (await this.ui.input({
         title: 'OpenClaw Gateway token',
         prompt: 'The Gateway’s shared token (gateway.auth.token in openclaw.json, or `openclaw gateway auth-token`). Kept in VS Code’s secret storage only.',
         password: true,
@@ -794,7 +704,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
         if (t.state !== 'live' || !t.client) return;
         try {
           const r = await t.client.sessionsList({ limit: 200 }, { timeoutMs: 3000 });
-          t.remoteSessions = (r.sessions ?? []).map(remoteRow);
+          t.feed.showRows(r);
         } catch {
           /* shown as it was */
         }
@@ -823,7 +733,7 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     ];
     items.push({ label: 'Actions', kind: vscode.QuickPickItemKind.Separator });
     for (const [label] of actions) items.push({ label });
-    const pick = await this.ui.quickPick(items, { title: `OpenClaw Gateway — ${this.summary().text}`, placeHolder: 'Connection details; pick an action', matchOnDescription: true, matchOnDetail: true });
+    const pick = await this.ui.pick(items, { title: `OpenClaw Gateway — ${this.summary().text}`, placeHolder: 'Connection details; pick an action', matchOnDescription: true, matchOnDetail: true });
     const action = actions.find(([l]) => l === pick?.label)?.[1];
     if (!action) return;
     if (action === 'copy') await vscode.env.clipboard.writeText(md);
@@ -833,9 +743,10 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
   // -------------------------------------------------------------------------------------------
   // Lifecycle
 
-  register(): vscode.Disposable[] {
+  /** Subscribe, start probing, register the commands. */
+  private listen(): void {
     void this.storedToken().then(() => this.sync());
-    this.subs.push(
+    for (const d of [
       this.service.onDidChange(() => {
         this.sync();
         this.syncMessageSubs();
@@ -857,15 +768,17 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
       this.context.secrets.onDidChange((e) => {
         if (e.key === GATEWAY_TOKEN_KEY) void this.storedToken();
       }),
-    );
-    this.timer = setInterval(() => this.reprobe('periodic probe'), REPROBE_MS);
-    this.timer.unref?.();
-    return [
       vscode.commands.registerCommand('openclawContext.gateway.setToken', () => this.setToken()),
       vscode.commands.registerCommand('openclawContext.gateway.clearToken', () => this.clearToken()),
       vscode.commands.registerCommand('openclawContext.gateway.reconnect', () => this.reconnectAll('reconnect command')),
       vscode.commands.registerCommand('openclawContext.gateway.showStatus', () => this.showStatus()),
-    ];
+      this.changed,
+      this.refreshed,
+    ])
+      this.register(d);
+    const timer = setInterval(() => this.reprobe('periodic probe'), REPROBE_MS);
+    timer.unref?.();
+    this.register(toDisposable(() => clearInterval(timer)));
   }
 
   /** Close every connection; resolves when the sockets are closed. */
@@ -873,24 +786,11 @@ export class GatewayController implements LiveGateway, vscode.Disposable {
     await Promise.all([...this.targets.values()].map((t) => this.closeTarget(t, 'closing')));
   }
 
-  dispose(): void {
-    if (this.timer) clearInterval(this.timer);
-    for (const d of this.subs.splice(0)) d.dispose();
-    this.disposed = true; // before closing: a closing connection must not refresh a service being disposed
+  override dispose(): void {
+    if (this.isDisposed) return;
+    // first (isDisposed from here on): a closing connection must not refresh a service being disposed
+    super.dispose();
     void this.closeAll();
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
-    this.changed.dispose();
-    this.refreshed.dispose();
-    controllers.delete(this.service);
   }
-}
-
-/**
- * extension.ts builds the gauge and the Sessions view before this controller; they find it here by the service
- * they share (liveGatewayFor), so no wiring is needed there.
- */
-const controllers = new WeakMap<ContextService, GatewayController>();
-
-export function liveGatewayFor(service: ContextService): GatewayController | undefined {
-  return controllers.get(service);
 }

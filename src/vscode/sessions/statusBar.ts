@@ -1,10 +1,10 @@
 /** The status-bar context gauge for the active (pinned or most recent) session. */
 import * as vscode from 'vscode';
-import { statusBarModel } from '../core/context/viewModel';
+import { statusBarModel } from '../../core/context/viewModel';
 import type { ContextService } from './service';
-import type { Settings } from './settings';
-import { liveGatewayFor } from './gateway';
-import type { LiveGateway } from './gatewayShared';
+import type { Settings } from '../shared/settings';
+import { Disposable, toDisposable } from '../shared/disposable';
+import type { LiveGateway } from '../gateway/gatewayShared';
 
 /** Links at the bottom of the gauge tooltip, for the gauge's session. */
 const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [
@@ -13,11 +13,8 @@ const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [
   ['openclawContext.createCheckpoint', '$(save) Checkpoint'],
 ];
 
-export class GaugeStatusBar implements vscode.Disposable {
+export class GaugeStatusBar extends Disposable {
   private item: vscode.StatusBarItem | undefined;
-  private readonly sub: vscode.Disposable;
-  private liveSub: vscode.Disposable | undefined;
-  private live: LiveGateway | undefined;
   /** last rendered text, for tests and diagnostics */
   text = '';
   /** last rendered tooltip markdown, for tests */
@@ -26,8 +23,13 @@ export class GaugeStatusBar implements vscode.Disposable {
   constructor(
     private readonly service: ContextService,
     private settings: Settings,
+    /** live mode (issue 7): the Gateway connection's line in the tooltip, a marker when live */
+    private readonly live: LiveGateway,
   ) {
-    this.sub = service.onDidChange(() => this.update());
+    super();
+    this.register(service.onDidChange(() => this.update()));
+    this.register(live.onDidChangeState(() => this.update()));
+    this.register(toDisposable(() => this.item?.dispose()));
   }
 
   applySettings(s: Settings): void {
@@ -40,19 +42,8 @@ export class GaugeStatusBar implements vscode.Disposable {
     this.update();
   }
 
-  /** live mode (issue 7): the Gateway connection's line in the tooltip, a marker when live */
-  setLive(live: LiveGateway): void {
-    if (this.live === live) return;
-    this.liveSub?.dispose();
-    this.live = live;
-    this.liveSub = live.onDidChangeState(() => this.update());
-  }
-
   update(): void {
-    if (!this.live) {
-      const live = liveGatewayFor(this.service);
-      if (live) this.setLive(live);
-    }
+    if (this.isDisposed) return;
     if (!this.settings.statusBarEnabled) {
       this.item?.hide();
       return;
@@ -71,7 +62,7 @@ export class GaugeStatusBar implements vscode.Disposable {
       now: Date.now(),
       ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
     });
-    const live = this.live?.summary();
+    const live = this.live.summary();
     this.text = live?.live ? `${m.text} $(broadcast)` : m.text;
     this.item.text = this.text;
     const liveLine = live ? `\n\n$(broadcast) Gateway: ${live.text}` : '';
@@ -85,11 +76,5 @@ export class GaugeStatusBar implements vscode.Disposable {
     this.item.backgroundColor =
       m.background === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : m.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
-  }
-
-  dispose(): void {
-    this.sub.dispose();
-    this.liveSub?.dispose();
-    this.item?.dispose();
   }
 }

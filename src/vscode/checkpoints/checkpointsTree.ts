@@ -4,10 +4,11 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { shortKey } from '../core/context/viewModel';
-import { listCheckpoints, listCheckpointSessions, type CheckpointListEntry, type CheckpointSessionInfo } from '../core/checkpoint/store';
-import { checkpointRow, checkpointSessionRow } from '../core/checkpoint/viewModel';
-import type { ContextService } from './service';
+import { shortKey } from '../../core/context/viewModel';
+import { listCheckpoints, listCheckpointSessions, type CheckpointListEntry, type CheckpointSessionInfo } from '../../core/checkpoint/store';
+import { checkpointRow, checkpointSessionRow } from '../../core/checkpoint/viewModel';
+import type { ContextService } from '../sessions/service';
+import { Disposable } from '../shared/disposable';
 
 /**
  * The checkpoint sessions of a state dir for a view: none when its checkpoints folder is refused (a link
@@ -20,7 +21,7 @@ export function checkpointSessionsForView(stateDir: string): CheckpointSessionIn
     return [];
   }
 }
-import { tildify } from './sessionsTree';
+import { tildify } from '../sessions/sessionsTree';
 
 
 export class CpDirNode {
@@ -58,18 +59,20 @@ export type CpNode = CpDirNode | CpSessionNode | CheckpointNode | CpInfoNode;
 
 const agentOfKey = (key: string) => /^agent:([^:]+):/.exec(key)?.[1] ?? '';
 
-export class CheckpointsTreeProvider implements vscode.TreeDataProvider<CpNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<CpNode | undefined>();
+export class CheckpointsTreeProvider extends Disposable implements vscode.TreeDataProvider<CpNode> {
+  private readonly emitter = this.register(new vscode.EventEmitter<CpNode | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
-  private readonly sub: vscode.Disposable;
   /** sessions with checkpoints, per state dir (refreshed on every root read) */
   private sessionsCache = new Map<string, CheckpointSessionInfo[]>();
 
   constructor(private readonly service: ContextService) {
+    super();
     // a session appearing or going changes the "session gone" marks
-    this.sub = service.onDidChange((r) => {
-      if (r.structureChanged) this.refresh();
-    });
+    this.register(
+      service.onDidChange((r) => {
+        if (r.structureChanged) this.refresh();
+      }),
+    );
   }
 
   refresh(): void {
@@ -170,10 +173,5 @@ export class CheckpointsTreeProvider implements vscode.TreeDataProvider<CpNode>,
 
   getParent(): undefined {
     return undefined;
-  }
-
-  dispose(): void {
-    this.sub.dispose();
-    this.emitter.dispose();
   }
 }

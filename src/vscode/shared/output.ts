@@ -1,14 +1,20 @@
 /** Diagnostics go to one Output channel; malformed rows and lines never become exceptions. */
 import * as vscode from 'vscode';
-import type { Diagnostic } from '../core/store/types';
+import type { Diagnostic } from '../../core/store/types';
+import { Disposable, toDisposable } from './disposable';
 
-export class DiagnosticsChannel implements vscode.Disposable {
+export class DiagnosticsChannel extends Disposable {
   private channel: vscode.LogOutputChannel | undefined;
   private seen = new Set<string>();
-  private readonly reported = new vscode.EventEmitter<Diagnostic>();
+  private readonly reported = this.register(new vscode.EventEmitter<Diagnostic>());
   /** every new (not yet seen) diagnostic, after it was written to the channel */
   readonly onDidReport = this.reported.event;
   count = 0;
+
+  constructor() {
+    super();
+    this.register(toDisposable(() => this.channel?.dispose()));
+  }
 
   private get out(): vscode.LogOutputChannel {
     this.channel ??= vscode.window.createOutputChannel('OpenClaw Context', { log: true });
@@ -33,10 +39,5 @@ export class DiagnosticsChannel implements vscode.Disposable {
 
   show(): void {
     this.out.show(true);
-  }
-
-  dispose(): void {
-    this.reported.dispose();
-    this.channel?.dispose();
   }
 }

@@ -3,21 +3,21 @@
  * gauge shows (pinned, or the most recently active one).
  */
 import * as vscode from 'vscode';
-import { ContextModel, type RefreshResult, type SessionState } from '../core/context/model';
-import { processEnv, resolveStateDirs } from '../core/store/config';
-import { hasOpenClawData } from '../core/store/stateDir';
-import type { DiagnosticsChannel } from './output';
-import type { Settings } from './settings';
+import { ContextModel, type RefreshResult, type SessionState } from '../../core/context/model';
+import { processEnv, resolveStateDirs } from '../../core/store/config';
+import { hasOpenClawData } from '../../core/store/stateDir';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { Settings } from '../shared/settings';
+import { Disposable, toDisposable } from '../shared/disposable';
 
 const PIN_KEY = 'openclawContext.pinnedSession';
 
-export class ContextService implements vscode.Disposable {
+export class ContextService extends Disposable {
   readonly model: ContextModel;
-  private readonly emitter = new vscode.EventEmitter<RefreshResult>();
+  private readonly emitter = this.register(new vscode.EventEmitter<RefreshResult>());
   readonly onDidChange = this.emitter.event;
   private timer: NodeJS.Timeout | undefined;
   private pendingFull = false;
-  private disposed = false;
   ready = false;
   /** last refresh durations, for diagnostics and tests */
   lastRefreshMs = 0;
@@ -28,7 +28,10 @@ export class ContextService implements vscode.Disposable {
     private readonly diag: DiagnosticsChannel,
     private settings: Settings,
   ) {
-    this.model = new ContextModel({ stateDirs: this.candidates(settings), env: processEnv(), diag: diag.report, thresholds: settings.thresholds });
+    super();
+    const model = (this.model = new ContextModel({ stateDirs: this.candidates(settings), env: processEnv(), diag: diag.report, thresholds: settings.thresholds }));
+    this.register(toDisposable(() => model.dispose()));
+    this.register(toDisposable(() => this.timer && clearTimeout(this.timer)));
   }
 
   private candidates(s: Settings) {
@@ -47,7 +50,7 @@ export class ContextService implements vscode.Disposable {
 
   /** Debounced refresh; `full` re-discovers config and agents. */
   scheduleRefresh(full = false): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     this.pendingFull ||= full;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -105,12 +108,5 @@ export class ContextService implements vscode.Disposable {
       if (!url) return `No OpenClaw state directory at ${dirs.map((d) => d.candidate.dir).join(', ')}. Set \`openclawContext.stateDir\`, or \`openclawContext.gateway.url\` for a remote Gateway.`;
     }
     return undefined;
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.emitter.dispose();
-    this.model.dispose();
   }
 }

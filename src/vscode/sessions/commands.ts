@@ -1,10 +1,10 @@
 /** Command handlers. Each is small: find the session, call the model, render. */
 import * as vscode from 'vscode';
-import { sessionPickItems } from '../core/context/viewModel';
+import { sessionPickItems } from '../../core/context/viewModel';
 import { contextUri } from './contextDocument';
-import type { DiagnosticsChannel } from './output';
+import type { DiagnosticsChannel } from '../shared/output';
 import type { ContextService } from './service';
-import { SECTION } from './settings';
+import { SECTION } from '../shared/settings';
 import { sessionFromArg } from './sessionsTree';
 
 export function registerCommands(service: ContextService, diag: DiagnosticsChannel): vscode.Disposable[] {

@@ -1,6 +1,6 @@
 /** Typed access to the extension's settings (one place that knows the keys). */
 import * as vscode from 'vscode';
-import type { GaugeThresholds } from '../core/context/gauge';
+import type { GaugeThresholds } from '../../core/context/gauge';
 
 export const SECTION = 'openclawContext';
 

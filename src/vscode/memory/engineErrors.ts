@@ -4,20 +4,20 @@
  * retries what failed. Breaker trips are appended by the breaker itself. Each problem once per session of
  * the extension; never in an untrusted workspace; off with `openclawContext.memory.logEngineErrors`.
  */
-import * as vscode from 'vscode';
-import { appendEngineError } from '../core/memory/errorsLog';
-import { engineErrorFor, engineErrorKey } from '../core/memory/engineErrors';
+import { Disposable } from '../shared/disposable';
+import { appendEngineError } from '../../core/memory/errorsLog';
+import { engineErrorFor, engineErrorKey } from '../../core/memory/engineErrors';
 import { agentWorkspaces, writableDirOf, writesAllowed, type MemoryDeps } from './memoryShared';
-import type { Diagnostic } from '../core/store/types';
+import type { Diagnostic } from '../../core/store/types';
 
-export class EngineErrorLog implements vscode.Disposable {
+export class EngineErrorLog extends Disposable {
   private readonly done = new Set<string>();
-  private readonly sub: vscode.Disposable;
   /** lines appended in this session (for the tests and the output channel) */
   readonly appended: Array<{ file: string; line: string }> = [];
 
   constructor(private readonly deps: MemoryDeps) {
-    this.sub = deps.diag.onDidReport((d) => void this.record(d));
+    super();
+    this.register(deps.diag.onDidReport((d) => void this.record(d)));
   }
 
   /** Log one engine diagnostic when it is a permission denial or a missing path (once per problem). */
@@ -37,9 +37,5 @@ export class EngineErrorLog implements vscode.Disposable {
     const out = { file: r.file, line: r.line };
     this.appended.push(out);
     return out;
-  }
-
-  dispose(): void {
-    this.sub.dispose();
   }
 }

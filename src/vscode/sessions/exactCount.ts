@@ -8,11 +8,11 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
-import type { SessionState } from '../core/context/model';
-import { familyFor, type EstimatorFamily } from '../core/tokens/estimator';
-import { countExactly, exactFamilyFor, formatExactResult, formatSessionResult, modelTexts, type ExactCountResult, type ExactFamily } from '../core/tokens/exact';
+import type { SessionState } from '../../core/context/model';
+import { familyFor, type EstimatorFamily } from '../../core/tokens/estimator';
+import { countExactly, exactFamilyFor, formatExactResult, formatSessionResult, modelTexts, type ExactCountResult, type ExactFamily } from '../../core/tokens/exact';
 import type { ContextService } from './service';
-import { SECTION } from './settings';
+import { SECTION } from '../shared/settings';
 import { sessionFromArg } from './sessionsTree';
 
 export const IDLE_MS = 60_000;

@@ -4,56 +4,44 @@
  * after, and the quality report) shows exactly the entry that is then written. Prompts go through `ui`
  * (shared with the checkpoints controller's shape) so the in-host tests can answer them.
  */
-import { writableWorkspaceOrNone } from '../core/memory/fsSafe';
-import type { AgentInfo } from '../core/store/config';
+import { writableWorkspaceOrNone } from '../../core/memory/fsSafe';
+import type { AgentInfo } from '../../core/store/config';
 import * as vscode from 'vscode';
-import { planCompaction, planCompactionWith, type CompactionPlan } from '../core/compaction/plan';
-import { compactionQualityReport } from '../core/compaction/quality';
-import { compactionInputFromEntries } from '../core/compaction/summary';
-import { planUndo } from '../core/compaction/undo';
-import { CompactionBreaker } from '../core/compaction/breaker';
-import { openClawContextView, resolveContextPruningSettings } from '../core/compaction/pruning';
-import { softTrimView } from '../core/compaction/softTrim';
-import { emergencyTrim } from '../core/compaction/emergency';
-import { estimateMessage } from '../core/tokens/messageText';
-import type { RuleSummary } from '../core/compaction/messages';
-import { projectEntryMessage } from '../core/compaction/summary';
-import { formatTokens } from '../core/context/format';
-import { buildRestoreList, renderRestoreInjection } from '../core/compaction/restoreList';
-import { estimateTokens, familyFor } from '../core/tokens/estimator';
-import { compactionOrigin, compactPrompt, qualityMarkdown, undoPrompt } from '../core/compaction/viewModel';
-import { renderItemsDocument } from '../core/context/document';
-import { contextItemsOf } from '../core/context/rebuild';
-import { planBasisOf, type SessionState } from '../core/context/model';
-import type { EntryMeta } from '../core/store/types';
-import { appendToSession } from '../core/store/sessionWrite';
-import type { PlanBasis, WriteResult } from '../core/store/writeResult';
-import type { CheckpointUi } from './checkpoints';
-import type { DiagnosticsChannel } from './output';
-import { NO_GATEWAY, type LiveGateway } from './gatewayShared';
-import type { GatewayClient } from '../core/gateway/client';
-import { clientAfterRefusal, CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from './liveActions';
-import type { ContextService } from './service';
-import { EntryNode, sessionFromArg } from './sessionsTree';
+import { planCompaction, planCompactionWith, type CompactionPlan } from '../../core/compaction/plan';
+import { compactionQualityReport } from '../../core/compaction/quality';
+import { compactionInputFromEntries } from '../../core/compaction/summary';
+import { planUndo } from '../../core/compaction/undo';
+import { CompactionBreaker } from '../../core/compaction/breaker';
+import { openClawContextView, resolveContextPruningSettings } from '../../core/compaction/pruning';
+import { softTrimView } from '../../core/compaction/softTrim';
+import { emergencyTrim } from '../../core/compaction/emergency';
+import { estimateMessage } from '../../core/tokens/messageText';
+import type { RuleSummary } from '../../core/compaction/messages';
+import { projectEntryMessage } from '../../core/compaction/summary';
+import { formatTokens } from '../../core/context/format';
+import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/restoreList';
+import { estimateTokens, familyFor } from '../../core/tokens/estimator';
+import { compactionOrigin, compactPrompt, qualityMarkdown, undoPrompt } from '../../core/compaction/viewModel';
+import { renderItemsDocument } from '../../core/context/document';
+import { contextItemsOf } from '../../core/context/rebuild';
+import { planBasisOf, type SessionState } from '../../core/context/model';
+import type { EntryMeta } from '../../core/store/types';
+import { appendToSession } from '../../core/store/sessionWrite';
+import type { PlanBasis, WriteResult } from '../../core/store/writeResult';
+import type { Ui, UiSeam } from '../shared/ui';
+import { Disposable } from '../shared/disposable';
+import { PreviewDocuments } from '../shared/previewDocuments';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { LiveGateway } from '../gateway/gatewayShared';
+import type { GatewayClient } from '../../core/gateway/client';
+import { clientAfterRefusal, CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
+import type { ContextService } from '../sessions/service';
+import { EntryNode, sessionFromArg } from '../sessions/sessionsTree';
 import { languageModelSummarizer, type LmChoice } from './lmSummarizer';
-import { readSettings } from './settings';
+import { readSettings } from '../shared/settings';
 
 export const COMPACTION_DOC_SCHEME = 'openclaw-compaction';
 type Json = Record<string, unknown>;
-
-class Docs implements vscode.TextDocumentContentProvider {
-  private docs = new Map<string, string>();
-  private n = 0;
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-  put(name: string, content: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: COMPACTION_DOC_SCHEME, path: `/${name}`, query: `n=${++this.n}` });
-    this.docs.set(uri.toString(), content);
-    if (this.docs.size > 60) this.docs.delete(this.docs.keys().next().value as string);
-    return uri;
-  }
-}
 
 /** One line saying who wrote the summary (and why a requested model did not). */
 function summaryBy(plan: CompactionPlan, setting: 'mechanical' | 'languageModel', lm: LmChoice): string {
@@ -92,30 +80,29 @@ export interface UndoOutcome {
   sessionKey?: string;
 }
 
-export class CompactionController implements vscode.Disposable {
-  /** live mode: the Gateway that owns a store (issue 7); NO_GATEWAY until extension.ts sets it */
-  live: LiveGateway = NO_GATEWAY;
-
-  private readonly docs = new Docs();
-  private readonly disposables: vscode.Disposable[] = [];
+export class CompactionController extends Disposable {
+  private readonly docs = this.register(new PreviewDocuments(COMPACTION_DOC_SCHEME, 60));
   /** Reset Session… (through the Gateway) */
   readonly liveActions: LiveActions;
 
   constructor(
     private readonly service: ContextService,
     private readonly diag: DiagnosticsChannel,
-    /** the checkpoints controller's prompts (one place tests replace) */
-    private readonly prompts: () => CheckpointUi,
+    /** live mode: the Gateway that owns a store (issue 7) */
+    private readonly live: LiveGateway,
+    /** the prompts (the one UI seam tests replace) */
+    private readonly uiSeam: UiSeam,
   ) {
-    this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(COMPACTION_DOC_SCHEME, this.docs));
-    this.liveActions = new LiveActions(service, diag, prompts, () => this.live);
+    super();
+    this.liveActions = new LiveActions(service, diag, uiSeam, live);
+    for (const d of this.commands()) this.register(d);
   }
 
-  private get ui(): CheckpointUi {
-    return this.prompts();
+  private get ui(): Ui {
+    return this.uiSeam.current;
   }
 
-  register(): vscode.Disposable[] {
+  private commands(): vscode.Disposable[] {
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
     return [
       reg('compactSession', (arg) => this.compact(arg)),
@@ -601,9 +588,5 @@ export class CompactionController implements vscode.Disposable {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
     return uri;
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }

@@ -4,17 +4,18 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isRemoteStateDir, REMOTE_PREFIX } from '../core/store/remote';
-import { hasOpenClawData } from '../core/store/stateDir';
-import { formatTokens } from '../core/context/format';
-import type { SessionState } from '../core/context/model';
-import { groupTurns, type Turn } from '../core/context/rebuild';
-import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../core/context/viewModel';
-import type { AgentStore, StateDirInfo } from '../core/store/stateDir';
-import type { EntryMeta } from '../core/store/types';
+import { isRemoteStateDir, REMOTE_PREFIX } from '../../core/store/remote';
+import { hasOpenClawData } from '../../core/store/stateDir';
+import { formatTokens } from '../../core/context/format';
+import type { RefreshResult, SessionState } from '../../core/context/model';
+import { groupTurns, type Turn } from '../../core/context/rebuild';
+import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
+import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
+import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
-import { liveGatewayFor, type GatewayController } from './gateway';
-import { estOf } from '../core/store/entries';
+import type { GatewayController } from '../gateway/gateway';
+import { Disposable } from '../shared/disposable';
+import { estOf } from '../../core/store/entries';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
 
@@ -72,26 +73,31 @@ export class InfoNode {
   ) {}
 }
 
-export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<Node | undefined>();
+export class SessionsTreeProvider extends Disposable implements vscode.TreeDataProvider<Node> {
+  private readonly emitter = this.register(new vscode.EventEmitter<Node | Node[] | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
-  private readonly sub: vscode.Disposable;
-  showMessages = true;
-  private live: GatewayController | undefined;
-  private liveSub: vscode.Disposable | undefined;
+  /** the session nodes handed to the view (a refresh of one session names the same instance) */
+  private readonly sessionNodes = new Map<string, SessionNode>();
+  /** what the last full render showed: each agent's sessions in order, and the pinned session */
+  private shown = { order: '', pinned: undefined as string | undefined };
 
-  constructor(private readonly service: ContextService) {
-    this.sub = service.onDidChange(() => this.emitter.fire(undefined));
+  constructor(
+    private readonly service: ContextService,
+    /** live mode (issue 7): each state dir shows its Gateway connection line; refreshed when it changes */
+    private readonly live: GatewayController,
+    private showMessages: boolean,
+  ) {
+    super();
+    this.register(service.onDidChange((r) => this.onModelChanged(r)));
+    this.register(live.onDidChangeState(() => this.emitter.fire(undefined)));
   }
 
-  /** live mode (issue 7): each state dir shows its Gateway connection line; refreshed when it changes */
-  /** The live-mode controller (found lazily: it is made after this view). */
-  private gateway(): GatewayController | undefined {
-    if (!this.live) {
-      this.live = liveGatewayFor(this.service);
-      this.liveSub = this.live?.onDidChangeState(() => this.emitter.fire(undefined));
-    }
+  private gateway(): GatewayController {
     return this.live;
+  }
+
+  applySettings(showMessages: boolean): void {
+    this.showMessages = showMessages;
   }
 
   private liveLine(dir: string): string | undefined {
@@ -100,6 +106,39 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   refresh(): void {
     this.emitter.fire(undefined);
+  }
+
+  /**
+   * Only the sessions the model says changed are rendered again, while nothing around them moved (the same
+   * sessions in the same order, the same pin); anything else renders the whole tree.
+   */
+  private onModelChanged(r: RefreshResult): void {
+    const order = this.sessionOrder();
+    const pinned = this.service.pinnedUid;
+    const nodes = r.changed.map((uid) => this.sessionNodes.get(uid));
+    const targeted = !r.structureChanged && order === this.shown.order && pinned === this.shown.pinned && nodes.length > 0 && nodes.every((n) => n !== undefined);
+    this.shown = { order, pinned };
+    if (targeted) this.emitter.fire(nodes as SessionNode[]);
+    else {
+      this.sessionNodes.clear();
+      this.emitter.fire(undefined);
+    }
+  }
+
+  /** Every session in the order the view lists them (per state dir and agent, most recent first). */
+  private sessionOrder(): string {
+    return this.service.model
+      .sessions()
+      .map((s) => ({ k: `${s.stateDir}|${s.agentId}`, uid: s.uid, t: s.lastActivity }))
+      .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : b.t - a.t))
+      .map((x) => x.uid)
+      .join('\n');
+  }
+
+  private sessionNode(uid: string): SessionNode {
+    let n = this.sessionNodes.get(uid);
+    if (!n) this.sessionNodes.set(uid, (n = new SessionNode(uid)));
+    return n;
   }
 
   getChildren(node?: Node): Node[] {
@@ -137,7 +176,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
           out.push(new InfoNode(`${dir.candidate.dir}|${agent.agent.id}#problem`, p.label, p.detail, 'error'));
         }
         if (!agent.store) out.push(new InfoNode(`${dir.candidate.dir}|${agent.agent.id}#empty`, 'No sessions yet', 'This agent has no session store on disk yet.', 'circle-slash'));
-        out.push(...sessions.map((s) => new SessionNode(s.uid)));
+        out.push(...sessions.map((s) => this.sessionNode(s.uid)));
         return out;
       }
       case 'session': {
@@ -254,12 +293,6 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   getParent(): undefined {
     return undefined;
-  }
-
-  dispose(): void {
-    this.sub.dispose();
-    this.liveSub?.dispose();
-    this.emitter.dispose();
   }
 }
 

@@ -11,19 +11,20 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SessionState } from '../core/context/model';
-import { formatTokens } from '../core/context/format';
-import { gaugeShort } from '../core/context/viewModel';
-import { memoryFlushEnabled } from '../core/compaction/triggers';
-import { applyFlush, FlushStateStore, flushTurnPrompt, planFlush, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../core/memory/flush';
-import { MemoryWriteError } from '../core/memory/fsSafe';
-import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, RememberError, REMEMBER_TYPES, type RememberPlan, type RememberResult, type RememberType } from '../core/memory/remember';
-import { buildMemoryIndex, MAX_QUERY_CHARS, searchMemory, type MemoryIndex, type MemoryIndexSession, type MemorySearchResult } from '../core/memory/search';
-import { dateStamp, userTimeZone } from '../core/memory/workspace';
-import { contextUri } from './contextDocument';
-import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps, type MemoryUi } from './memoryShared';
-import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from './liveActions';
-import { sessionFromArg } from './sessionsTree';
+import type { SessionState } from '../../core/context/model';
+import { formatTokens } from '../../core/context/format';
+import { gaugeShort } from '../../core/context/viewModel';
+import { memoryFlushEnabled } from '../../core/compaction/triggers';
+import { applyFlush, FlushStateStore, flushTurnPrompt, planFlush, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../../core/memory/flush';
+import { MemoryWriteError } from '../../core/memory/fsSafe';
+import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, RememberError, REMEMBER_TYPES, type RememberPlan, type RememberResult, type RememberType } from '../../core/memory/remember';
+import { buildMemoryIndex, MAX_QUERY_CHARS, searchMemory, type MemoryIndex, type MemoryIndexSession, type MemorySearchResult } from '../../core/memory/search';
+import { dateStamp, userTimeZone } from '../../core/memory/workspace';
+import { contextUri } from '../sessions/contextDocument';
+import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
+import type { Ui } from '../shared/ui';
+import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
+import { sessionFromArg } from '../sessions/sessionsTree';
 
 type Json = Record<string, unknown>;
 
@@ -141,7 +142,7 @@ export class MemoryCommands implements vscode.Disposable {
 
   constructor(readonly deps: MemoryDeps) {}
 
-  private get ui(): MemoryUi {
+  private get ui(): Ui {
     return this.deps.ui();
   }
 
