@@ -2,14 +2,12 @@
  * The CLI commands that change a session: `compact`, `undo-compact`, `checkpoint restore` (and
  * `checkpoint create`, which writes only our own checkpoint files).
  *
- * The same rules as the extension (src/vscode/compaction.ts, checkpoints.ts):
- * - a plan first (printed; `--dry-run` stops there);
- * - a confirmation: `--yes`, or an interactive y/N on a terminal; otherwise a usage error (exit 2) that
- *   says so — an agent never writes by accident;
- * - one write through `appendToSession` (SQLite: one transaction with its identity row; JSONL: OpenClaw's
- *   lock protocol), refused while OpenClaw owns the store: then the Gateway when one is reachable
- *   (src/cli/gatewayRoute.ts), else exit 3 with what to do instead;
- * - the L4 circuit breaker: paused after 3 failures in a row (`--reset-breaker` resets it).
+ * Every rule is core/actions' (the one path of the extension's writes too): a plan first (printed;
+ * `--dry-run` stops there); a confirmation (`cliConfirm`: `--yes`, or an interactive y/N on a terminal,
+ * otherwise a usage error, exit 2 — an agent never writes by accident); the route: our writer, refused while
+ * OpenClaw owns the store, then the Gateway when one is reachable (`cliGatewayAccess`, src/cli/gatewayRoute.ts),
+ * else exit 3 with what to do instead; the L4 circuit breaker (paused after 3 failures in a row,
+ * `--reset-breaker` resets it). This file only turns the outcomes into JSON, text and exit codes.
  */
 import type { SessionState } from '../core/context/model';
 import { isOwned } from '../core/context/queries';

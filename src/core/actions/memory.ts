@@ -86,7 +86,7 @@ export interface RememberOptions {
 }
 
 /** 'invalid': the input was refused (RememberError; code 'unreadable' when a file could not be read). */
-export type RememberOutcome = ActionOutcome<RememberPlan, never, RememberResult> | { status: 'invalid'; code: string; message: string };
+export type RememberOutcome = Exclude<ActionOutcome<RememberPlan, never, RememberResult>, { via: 'gateway' }> | { status: 'invalid'; code: string; message: string };
 
 export async function rememberFact(ctx: Omit<ActionContext<RememberPlan>, 'model' | 'gateway'>, input: RememberInput, opts: RememberOptions): Promise<RememberOutcome> {
   let plan: RememberPlan;

@@ -37,7 +37,7 @@ const isGateway = (g: ActionGateway | NoGateway | undefined): g is ActionGateway
 export async function routeWrite<P>(ctx: ActionContext<P>, s: SessionState, gatewayOnly?: string, hasGatewayForm = true): Promise<Route> {
   const current = ctx.gateway?.current(s);
   if (s.remote) {
-    if (current) return { via: 'gateway', gateway: current, why: REMOTE_SESSION };
+    if (current && hasGatewayForm) return { via: 'gateway', gateway: current, why: REMOTE_SESSION };
     return { via: 'refuse', code: 'remote-unavailable', message: `${s.row.key} is on the remote OpenClaw Gateway ${s.remote}, and there is no connection to it. Nothing was changed.` };
   }
   if (gatewayOnly !== undefined) {

@@ -80,7 +80,7 @@ export type ActionOutcome<P, G, L = WriteOk> =
   | { status: 'written'; plan: P; via: 'local'; result: L }
   | { status: 'written'; plan: P; via: 'gateway'; url: string; gateway: G }
   | { status: 'refused'; plan?: P; code: string; message: string; result?: WriteResult; gatewayWhy?: string; gatewayTried?: boolean }
-  | { status: 'failed'; plan?: P; code: string; message: string; result?: WriteResult; error?: unknown; url?: string };
+  | { status: 'failed'; plan?: P; code: string; message: string; result?: WriteResult; error?: unknown; url?: string; gatewayWhy?: string; gatewayTried?: boolean };
 
 /** A write our writer did. */
 export type WriteOk = Extract<WriteResult, { ok: true }>;
