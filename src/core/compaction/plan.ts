@@ -11,7 +11,10 @@ import type { CompactionInput as CompactionEntryInput } from '../store/writer';
 import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
 import { openclawEstimateTokens } from './openclawHelpers';
 import { compactionQualityReport, type CompactionQualityReport } from './quality';
-import { auditMechanicalSummary, buildMechanicalSummary, compactionInputFromEntries, projectEntryMessage, type AuditResult, type CompactionFacts, type EntriesCompactionInput } from './summary';
+import { type AuditResult } from './summary/audit';
+import { compactionInputFromEntries, projectEntryMessage, type EntriesCompactionInput } from './summary/input';
+import { type CompactionFacts } from './summary/facts';
+import { auditMechanicalSummary, buildMechanicalSummary } from './summary/mechanical';
 import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason, type Summarizer } from './summarizer';
 
 type Json = Record<string, unknown>;

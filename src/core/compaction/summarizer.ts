@@ -5,7 +5,7 @@
  * A `Summarizer` turns messages into summary text. The extension can plug a VS Code language model
  * in (`buildSummarizationPrompt` gives it OpenClaw's prompt); `summarizeCompaction` runs it with
  * OpenClaw's staging, retries and fallbacks under a timeout, audits the result with OpenClaw's quality
- * check, and falls back to the mechanical summary (summary.ts) on no model, timeout, abort, failure,
+ * check, and falls back to the mechanical summary (summary/mechanical.ts) on no model, timeout, abort, failure,
  * empty output or a failed audit. The mechanical summary is also the default.
  */
 import {
@@ -22,26 +22,11 @@ import {
   stringifyCompactionValue,
   truncateUtf16Safe,
 } from './openclawHelpers';
-import {
-  auditMechanicalSummary,
-  auditSummary,
-  type AuditParams,
-  type AuditResult,
-  buildMechanicalSummary,
-  buildSummarySuffix,
-  type CompactionInput,
-  compactionFileLists,
-  extractLatestUserAsk,
-  fitSummary,
-  type IdentifierPolicy,
-  type MechanicalSummary,
-  MAX_SPLIT_TURN_CONTEXT_CHARS,
-  neutralizeSummaryHeadings,
-  REQUIRED_SUMMARY_SECTIONS,
-  SPLIT_TURN_SECTION_HEADING,
-  splitPreservedRecentTurns,
-  DEFAULT_RECENT_TURNS_PRESERVE,
-} from './summary';
+import { extractLatestUserAsk, MAX_SPLIT_TURN_CONTEXT_CHARS, neutralizeSummaryHeadings, REQUIRED_SUMMARY_SECTIONS, SPLIT_TURN_SECTION_HEADING, DEFAULT_RECENT_TURNS_PRESERVE } from './summary/contract';
+import { auditSummary, type AuditParams, type AuditResult, type IdentifierPolicy } from './summary/audit';
+import { splitPreservedRecentTurns } from './summary/sections';
+import { type CompactionInput } from './summary/input';
+import { auditMechanicalSummary, buildMechanicalSummary, buildSummarySuffix, compactionFileLists, fitSummary, type MechanicalSummary } from './summary/mechanical';
 
 // ============================================================================================== constants
 

@@ -14,7 +14,7 @@
  *                    a question the agent asked last, a tool failure that is still the latest tool outcome.
  *
  * Reuse, not re-implementation: the structural extraction is the compaction engine's
- * `extractCompactionFacts` (src/core/compaction/summary.ts — decisions by the checkpoint engine's seed 001
+ * `extractCompactionFacts` (src/core/compaction/summary/facts.ts — decisions by the checkpoint engine's seed 001
  * rule "short user reply after a long response", TODO / checkbox lines, failed asks, identifiers, files read
  * and modified with OpenClaw's and the checkpoint engine's tool classifiers), fed with the entries'
  * model-visible messages (`projectEntryMessage`); events come from the checkpoint engine's `toEvent`, text
@@ -40,7 +40,8 @@
  */
 import { toEvent } from '../transcript/conversation';
 import { endsWithQuestion, flatten, gist, isSlashCommand } from '../transcript/text';
-import { extractCompactionFacts, projectEntryMessage } from '../compaction/summary';
+import { projectEntryMessage } from '../compaction/summary/input';
+import { extractCompactionFacts } from '../compaction/summary/facts';
 import { isRecord as isObj, type Json } from '../compaction/messages';
 
 
