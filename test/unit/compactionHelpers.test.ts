@@ -4,40 +4,11 @@
  * rules and constants (the arithmetic is written next to it); none is computed by the code under test.
  */
 import assert from 'node:assert/strict';
-import {
-  ADAPTIVE_RATIO_THRESHOLD,
-  BASE_CHUNK_RATIO,
-  buildHistoryPrunePlan,
-  buildOversizedFallbackPlan,
-  buildStageSplitPlan,
-  capCompactionSummary,
-  chunkMessagesByMaxTokens,
-  computeAdaptiveChunkRatio,
-  computeFileLists,
-  createFileOps,
-  DEFAULT_MISSING_TOOL_RESULT_TEXT,
-  DEFAULT_PARTS,
-  DEFAULT_SUMMARY_FALLBACK,
-  estimateMessagesTokens,
-  estimateStringChars,
-  extractFileOpsFromMessage,
-  formatFileOperations,
-  IMAGE_BLOCK_CHARS,
-  isOversizedForSummary,
-  MAX_COMPACTION_SUMMARY_CHARS,
-  MAX_FILE_OPS_LIST_CHARS,
-  MAX_FILE_OPS_SECTION_CHARS,
-  maxChunkTokensFor,
-  MIN_CHUNK_RATIO,
-  openclawEstimateTokens,
-  pruneHistoryForContextShare,
-  repairToolUseResultPairing,
-  SAFETY_MARGIN,
-  splitMessagesByTokenShare,
-  SUMMARIZATION_OVERHEAD_TOKENS,
-  SUMMARY_TRUNCATED_MARKER,
-  type AgentMessage,
-} from '../../src/core/compaction/openclawHelpers';
+import { estimateMessagesTokens, estimateStringChars, IMAGE_BLOCK_CHARS, openclawEstimateTokens, type AgentMessage } from '../../src/core/compaction/openclaw/estimate';
+import { capCompactionSummary, DEFAULT_SUMMARY_FALLBACK, MAX_COMPACTION_SUMMARY_CHARS, SUMMARY_TRUNCATED_MARKER } from '../../src/core/compaction/openclaw/summaryBudget';
+import { DEFAULT_MISSING_TOOL_RESULT_TEXT, repairToolUseResultPairing } from '../../src/core/compaction/openclaw/toolCalls';
+import { ADAPTIVE_RATIO_THRESHOLD, BASE_CHUNK_RATIO, buildHistoryPrunePlan, buildOversizedFallbackPlan, buildStageSplitPlan, chunkMessagesByMaxTokens, computeAdaptiveChunkRatio, DEFAULT_PARTS, isOversizedForSummary, maxChunkTokensFor, MIN_CHUNK_RATIO, pruneHistoryForContextShare, SAFETY_MARGIN, splitMessagesByTokenShare, SUMMARIZATION_OVERHEAD_TOKENS } from '../../src/core/compaction/openclaw/planning';
+import { computeFileLists, createFileOps, extractFileOpsFromMessage, formatFileOperations, MAX_FILE_OPS_LIST_CHARS, MAX_FILE_OPS_SECTION_CHARS } from '../../src/core/compaction/openclaw/fileOps';
 import {
   buildSummarizationPrompt,
   CompactionError,

@@ -8,7 +8,7 @@
  * what OpenClaw itself wrote in the fixtures. None is computed by the code under test.
  */
 import assert from 'node:assert/strict';
-import type { AgentMessage } from '../../src/core/compaction/openclawHelpers';
+import type { AgentMessage } from '../../src/core/compaction/openclaw/estimate';
 import { ASK_MATCH_CHARS, compactionQualityReport, normalizeForMatch } from '../../src/core/compaction/quality';
 import { REQUIRED_SUMMARY_SECTIONS, SEED_SUMMARY_SECTIONS } from '../../src/core/compaction/summary/contract';
 import { auditSummary, buildStructuredFallbackSummary, extractOpaqueIdentifiers, extractPendingAskSection, hasAskOverlap, hasRequiredSummarySections, normalizedSummaryLines } from '../../src/core/compaction/summary/audit';

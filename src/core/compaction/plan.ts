@@ -9,7 +9,7 @@ import type { EntryMeta } from '../store/types';
 import { contextItemsOf, yieldsMessage } from '../context/rebuild';
 import type { CompactionInput as CompactionEntryInput } from '../store/writer';
 import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
-import { openclawEstimateTokens } from './openclawHelpers';
+import { openclawEstimateTokens } from './openclaw/estimate';
 import { compactionQualityReport, type CompactionQualityReport } from './quality';
 import { type AuditResult } from './summary/audit';
 import { compactionInputFromEntries, projectEntryMessage, type EntriesCompactionInput } from './summary/input';

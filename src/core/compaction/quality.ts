@@ -9,7 +9,7 @@
  * or decision by its text, an ask by its first 60 characters; case, width (NFKC) and whitespace ignored.
  */
 import { codePoints, flatten } from '../transcript/text';
-import { type AgentMessage, estimateMessagesTokens, type MessageEstimator, openclawEstimateTokens } from './openclawHelpers';
+import { type AgentMessage, estimateMessagesTokens, type MessageEstimator, openclawEstimateTokens } from './openclaw/estimate';
 import { summaryIncludesIdentifier } from './summary/audit';
 import { extractCompactionFacts, type CompactionFacts, type IdentifierKind } from './summary/facts';
 

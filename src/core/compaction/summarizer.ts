@@ -8,20 +8,10 @@
  * check, and falls back to the mechanical summary (summary/mechanical.ts) on no model, timeout, abort, failure,
  * empty output or a failed audit. The mechanical summary is also the default.
  */
-import {
-  type AgentMessage,
-  buildOversizedFallbackPlan,
-  buildStageSplitPlan,
-  capCompactionSummary,
-  chunkMessagesByMaxTokens,
-  compactionContent,
-  DEFAULT_SUMMARY_FALLBACK,
-  type MessageEstimator,
-  maxChunkTokensFor,
-  sliceUtf16Safe,
-  stringifyCompactionValue,
-  truncateUtf16Safe,
-} from './openclawHelpers';
+import { type AgentMessage, compactionContent, type MessageEstimator, stringifyCompactionValue } from './openclaw/estimate';
+import { sliceUtf16Safe, truncateUtf16Safe } from './openclaw/utf16';
+import { capCompactionSummary, DEFAULT_SUMMARY_FALLBACK } from './openclaw/summaryBudget';
+import { buildOversizedFallbackPlan, buildStageSplitPlan, chunkMessagesByMaxTokens, maxChunkTokensFor } from './openclaw/planning';
 import { extractLatestUserAsk, MAX_SPLIT_TURN_CONTEXT_CHARS, neutralizeSummaryHeadings, REQUIRED_SUMMARY_SECTIONS, SPLIT_TURN_SECTION_HEADING, DEFAULT_RECENT_TURNS_PRESERVE } from './summary/contract';
 import { auditSummary, type AuditParams, type AuditResult, type IdentifierPolicy } from './summary/audit';
 import { splitPreservedRecentTurns } from './summary/sections';

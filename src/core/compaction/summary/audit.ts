@@ -7,7 +7,7 @@
  * keyword counts, which only matters for asks made mostly of stop words; the mechanical summary quotes the ask
  * itself, so it passes either way.
  */
-import { DEFAULT_SUMMARY_FALLBACK } from '../openclawHelpers';
+import { DEFAULT_SUMMARY_FALLBACK } from '../openclaw/summaryBudget';
 import { EMPTY, EMPTY_IDENTIFIERS, LATEST_USER_REQUEST_CONTEXT_LABEL, MAX_ASK_OVERLAP_TOKENS, MAX_EXTRACTED_IDENTIFIERS, MIN_ASK_OVERLAP_TOKENS_FOR_DOUBLE_MATCH, REQUIRED_SUMMARY_SECTIONS } from './contract';
 
 /** Lines of a summary, trimmed, empty ones dropped. */

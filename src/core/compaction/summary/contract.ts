@@ -4,7 +4,9 @@
  * the text of a message as the safeguard reads it.
  */
 import { gist } from '../../transcript/text';
-import { type AgentMessage, MAX_COMPACTION_SUMMARY_CHARS, sliceUtf16Safe, truncateUtf16Safe } from '../openclawHelpers';
+import { type AgentMessage } from '../openclaw/estimate';
+import { sliceUtf16Safe, truncateUtf16Safe } from '../openclaw/utf16';
+import { MAX_COMPACTION_SUMMARY_CHARS } from '../openclaw/summaryBudget';
 
 export type Json = Record<string, unknown>;
 export const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -4,7 +4,10 @@
  */
 import { extractThread } from '../../transcript/conversation';
 import { flatten, isSlashCommand, toolFileAccess, todoLines } from '../../transcript/text';
-import { type AgentMessage, computeFileLists, createFileOps, extractFileOpsFromMessage, extractToolResultId, isRuntimeContextMessage, sliceUtf16Safe, truncateUtf16Safe, type FileOps } from '../openclawHelpers';
+import { type AgentMessage, isRuntimeContextMessage } from '../openclaw/estimate';
+import { sliceUtf16Safe, truncateUtf16Safe } from '../openclaw/utf16';
+import { extractToolResultId } from '../openclaw/toolCalls';
+import { computeFileLists, createFileOps, extractFileOpsFromMessage, type FileOps } from '../openclaw/fileOps';
 import { extractMessageText, isObj, item, type Json, LATEST_USER_REQUEST_CONTEXT_LABEL } from './contract';
 import { hasRequiredSummarySections, normalizedSummaryLines, opaqueIdentifierCandidates } from './audit';
 

@@ -3,7 +3,7 @@
  * entry, and the messages to summarise, the split-turn prefix and the kept messages.
  */
 import { timeMs } from '../../store/time';
-import { type AgentMessage } from '../openclawHelpers';
+import { type AgentMessage } from '../openclaw/estimate';
 import { isObj, type Json } from './contract';
 
 /** The model-visible message of a transcript entry (message, custom_message, branch_summary), else undefined. */

@@ -4,7 +4,11 @@
  * built so that the audit passes: every audited identifier is listed, the latest ask is quoted, no message text
  * can produce a second required heading, and the body is fitted item by item (never cut blindly).
  */
-import { type AgentMessage, capCompactionSummary, computeFileLists, createFileOps, extractFileOpsFromMessage, extractToolCalls, formatFileOperations, isRuntimeContextMessage, MAX_COMPACTION_SUMMARY_CHARS, stringifyCompactionValue, truncateUtf16Safe } from '../openclawHelpers';
+import { type AgentMessage, isRuntimeContextMessage, stringifyCompactionValue } from '../openclaw/estimate';
+import { truncateUtf16Safe } from '../openclaw/utf16';
+import { capCompactionSummary, MAX_COMPACTION_SUMMARY_CHARS } from '../openclaw/summaryBudget';
+import { extractToolCalls } from '../openclaw/toolCalls';
+import { computeFileLists, createFileOps, extractFileOpsFromMessage, formatFileOperations } from '../openclaw/fileOps';
 import { DEFAULT_RECENT_TURNS_PRESERVE, EMPTY, EMPTY_IDENTIFIERS, extractLatestUserAsk, extractMessageText, isObj, item, type Json, KEY_FILES_MAX, MAX_EXTRACTED_IDENTIFIERS, MAX_SPLIT_TURN_CONTEXT_CHARS, MAX_WORKSPACE_RULES_CHARS, neutralizeSummaryHeadings, oneLineAskContext, SPLIT_TURN_SECTION_HEADING } from './contract';
 import { type AskOverlapLexicon, type AuditParams, type AuditResult, auditSummary, extractOpaqueIdentifiers, formatLatestUserRequestContext, isPureHex, opaqueIdentifierCandidates } from './audit';
 import { buildPreservedTurnsSection, capCompactionSuffix, collectToolFailures, formatToolFailuresSection, oneLine, splitPreservedRecentTurns } from './sections';

@@ -2,7 +2,9 @@
  * The sections OpenClaw's safeguard appends after a summary: the recent turns kept verbatim, the split-turn
  * context, tool failures, and the cap of that suffix.
  */
-import { type AgentMessage, classifyToolUseResultPairing, extractToolCalls, extractToolResultId, sliceUtf16Safe, truncateUtf16Safe } from '../openclawHelpers';
+import { type AgentMessage } from '../openclaw/estimate';
+import { sliceUtf16Safe, truncateUtf16Safe } from '../openclaw/utf16';
+import { classifyToolUseResultPairing, extractToolCalls, extractToolResultId } from '../openclaw/toolCalls';
 import { CONTEXT_TRUNCATED_MARKER, extractMessageText, isObj, MAX_RECENT_TURN_TEXT_CHARS, MAX_RECENT_TURNS_PRESERVE, MAX_SPLIT_TURN_CONTEXT_CHARS, MAX_TOOL_FAILURE_CHARS, MAX_TOOL_FAILURES, neutralizeSummaryHeadings, PRESERVED_TURNS_HEADING, PRESERVED_TURNS_TRUNCATED_MARKER, textBlocks } from './contract';
 
 /**
