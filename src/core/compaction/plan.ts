@@ -15,7 +15,8 @@ import { type AuditResult } from './summary/audit';
 import { compactionInputFromEntries, projectEntryMessage, type EntriesCompactionInput } from './summary/input';
 import { type CompactionFacts } from './summary/facts';
 import { auditMechanicalSummary, buildMechanicalSummary } from './summary/mechanical';
-import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason, type Summarizer } from './summarizer';
+import { type Summarizer } from './summarizer/seam';
+import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason } from './summarizer/fallback';
 
 type Json = Record<string, unknown>;
 
