@@ -12,7 +12,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
-import { buildMemoryIndex, searchMemory, type MemorySearchKind } from '../core/memory/search';
+import { type MemorySearchKind } from '../core/memory/search/corpus';
+import { buildMemoryIndex } from '../core/memory/search/memoryIndex';
+import { searchMemory } from '../core/memory/search/query';
 import { toolStats, toolStatsMarkdown, formatDuration, formatRate } from '../core/memory/toolStats';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
 import { lintWorkspace, ErrorsBaselineStore } from '../core/memory/lint';
