@@ -23,7 +23,7 @@ if (!fs.existsSync(path.join(OUT, 'search', 'query.js'))) {
 }
 const { buildMemoryIndex } = require(path.join(OUT, 'search', 'memoryIndex.js'));
 const { searchMemory } = require(path.join(OUT, 'search', 'query.js'));
-const { lintWorkspace } = require(path.join(OUT, 'lint.js'));
+const { lintWorkspace } = require(path.join(OUT, 'lint', 'lintWorkspace.js'));
 const { planFlush } = require(path.join(OUT, 'flush.js'));
 const { planDream } = require(path.join(OUT, 'dream.js'));
 const { toolStats } = require(path.join(OUT, 'toolStats.js'));

@@ -24,7 +24,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ErrorsBaselineStore, lintWorkspaceDetailed, type MemoryProblem, type Severity } from '../core/memory/lint';
+import { type MemoryProblem, type Severity } from '../core/memory/lint/problems';
+import { ErrorsBaselineStore } from '../core/memory/lint/errorsBaseline';
+import { lintWorkspaceDetailed } from '../core/memory/lint/lintWorkspace';
 import { bootstrapCaps, BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../core/memory/workspace';
 import { agentWorkspaces, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { SECTION } from './settings';

@@ -185,7 +185,7 @@ describe('memory dream: de-duplication against long-term memory', function () {
     assert.ok(!isKnown(mem, 'Project codename: OSPREY-7'));
   });
 
-  it('memoryPointers: lint.ts’s pointer forms (arrows, links, backticked memories/ paths); URLs, absolute, home and ../ targets are not followed', function () {
+  it('memoryPointers: lint/pointers.ts’s pointer forms (arrows, links, backticked memories/ paths); URLs, absolute, home and ../ targets are not followed', function () {
     assert.deepEqual(memoryPointers('- a → memories/project.md\n- [b](notes/b.md#x)\n- `memories/c.yaml` and e/f.md.\n- [web](https://x.dev/a.md) → /etc/g.md → ~/h.md → ../up.md'), ['memories/project.md', 'notes/b.md', 'memories/c.yaml']);
     assert.deepEqual(loadKnownMemory(workspace({ 'MEMORY.md': '- x → ../outside.md\n' })).files, ['MEMORY.md'], 'outside the workspace: not read');
   });

@@ -16,7 +16,7 @@
  * - Score (deterministic): 3 × days seen + min(mentions, 6) + 2 × recency (1 on the newest day, → 0 at the
  *   window's start) + 3 for preferences and decisions, 1 for facts. Ties by id.
  * - De-duplication: a candidate is dropped when MEMORY.md (or `memory.md` when only that exists) or a file it
- *   points to (lint.ts's pointer forms: `→ path`, markdown links, backticked `memories/…` paths; daily
+ *   points to (lint/pointers.ts's pointer forms: `→ path`, markdown links, backticked `memories/…` paths; daily
  *   logs excluded, since accepted pointers point at them) already says it — same line (with or without a label), the whole
  *   finding inside the text, or ≥ 85 % of its words (CJK: characters) in one line — or when DREAMS.md
  *   already has a candidate with the same id or the same finding, whatever its status (a rejected
@@ -49,9 +49,9 @@
  *
  * Accepting writes one pointer line to MEMORY.md — `- <finding> → memory/<newest source day>.md`, at most
  * 150 characters (seed 000: MEMORY.md holds locations, not content; lines ≤ 150 chars) — and refuses when
- * MEMORY.md would exceed 800 tokens (seed 000's budget; `estimateTokens` rounded, lint.ts's limits and
+ * MEMORY.md would exceed 800 tokens (seed 000's budget; `estimateTokens` rounded, lint/problems.ts's limits and
  * arithmetic, so an accepted pointer never makes the linter complain) unless the caller allows it (then
- * it warns). File names, limits and date helpers come from workspace.ts and lint.ts. All writes go through fsSafe with the previewed text as `expectedBefore`.
+ * it warns). File names, limits and date helpers come from workspace.ts and lint/. All writes go through fsSafe with the previewed text as `expectedBefore`.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -60,7 +60,8 @@ import { estimateTokens, type EstimatorFamily } from '../tokens/estimator';
 import { factKeys, markdownBullets, normalizeFact, redactSecrets } from './extract';
 import { appendedText, DAILY_LOG_REL_RE, dailyLogRel, zonedNow } from './flush';
 import { appendInside, changedError, MemoryWriteError, readTextIfExists, resolveInside, withLocksInside, writeInside, type MemoryWriteErrorCode } from './fsSafe';
-import { findPointers, MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT, resolvePointer } from './lint';
+import { MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT } from './lint/problems';
+import { findPointers, resolvePointer } from './lint/pointers';
 import { DREAMS_FILE, MEMORY_ALT_FILE, MEMORY_FILE, shiftStamp } from './workspace';
 
 // ============================================================================================== constants and types
@@ -173,7 +174,7 @@ export function dreamsRel(workspaceDir: string): string {
   return !existsInside(workspaceDir, DREAMS_FILE) && existsInside(workspaceDir, 'dreams.md') ? 'dreams.md' : DREAMS_FILE;
 }
 
-/** Workspace-relative files MEMORY.md points to, in order (lint.ts's pointer forms; outside targets dropped). */
+/** Workspace-relative files MEMORY.md points to, in order (lint/pointers.ts's pointer forms; outside targets dropped). */
 export function memoryPointers(text: string, fromRel: string = MEMORY_FILE): string[] {
   const out: string[] = [];
   for (const line of text.split(/\r?\n/)) {
@@ -627,7 +628,7 @@ export function planAccept(candidateId: string, workspaceDir: string, opts: Plan
   const addition = before === '' ? `# MEMORY.md\n\n${line}\n` : `${line}\n`;
   const after = alreadyPresent ? before : appendedText(before, addition);
   const maxTokens = opts.maxTokens ?? MEMORY_TOKEN_LIMIT;
-  const tokensBefore = Math.round(estimateTokens(before, opts.family)); // rounded as lint.ts's memory-too-long rule
+  const tokensBefore = Math.round(estimateTokens(before, opts.family)); // rounded as lint/rules.ts's memory-too-long rule
   const tokensAfter = Math.round(estimateTokens(after, opts.family));
   const date = opts.now ? zonedNow(opts.now, opts.timeZone).date : undefined;
   const dreams: FileChange = { targetRel: found.rel, before: found.text, after: setCandidateStatus(found.text, c, 'accepted', date) };

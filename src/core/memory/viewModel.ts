@@ -18,7 +18,7 @@
 import { codeSpan, inline } from '../checkpoint/viewModel';
 import { formatAge, formatTokens } from '../context/format';
 import { pointerLine, type AcceptPlan, type DreamPlanOk, type NothingToDream, type ParsedCandidate, type ParsedDreams, type RejectPlan } from './dream';
-import { MEMORY_TOKEN_LIMIT } from './lint';
+import { MEMORY_TOKEN_LIMIT } from './lint/problems';
 import { dateStamp, shiftStamp, type BootstrapFileInfo, type DailyLogInfo, type MemoriesFileInfo, type WorkspaceScan } from './workspace';
 
 // ============================================================================================== rows

@@ -15,7 +15,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import type { MemoryUi } from '../../../src/vscode/memoryShared';
-import { ErrorsBaselineStore, lintWorkspace } from '../../../src/core/memory/lint';
+import { ErrorsBaselineStore } from '../../../src/core/memory/lint/errorsBaseline';
+import { lintWorkspace } from '../../../src/core/memory/lint/lintWorkspace';
 import { memoryStateDir } from '../../../src/core/memory/fsSafe';
 import { EXT_ID, sleep, waitFor, activatedApi } from './util';
 
