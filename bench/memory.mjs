@@ -25,7 +25,7 @@ const { buildMemoryIndex } = require(path.join(OUT, 'search', 'memoryIndex.js'))
 const { searchMemory } = require(path.join(OUT, 'search', 'query.js'));
 const { lintWorkspace } = require(path.join(OUT, 'lint', 'lintWorkspace.js'));
 const { planFlush } = require(path.join(OUT, 'flush.js'));
-const { planDream } = require(path.join(OUT, 'dream.js'));
+const { planDream } = require(path.join(OUT, 'dream', 'plan.js'));
 const { toolStats } = require(path.join(OUT, 'toolStats.js'));
 
 const args = process.argv.slice(2);

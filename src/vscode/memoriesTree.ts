@@ -15,7 +15,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { applyDreamPlan, dreamsRel, parseDreams, planAccept, planDream, planReject, type AcceptPlan, type DreamPlanOk, type ParsedCandidate, type RejectPlan } from '../core/memory/dream';
+import { parseDreams, type ParsedCandidate } from '../core/memory/dream/candidates';
+import { dreamsRel } from '../core/memory/dream/known';
+import { planDream, type DreamPlanOk } from '../core/memory/dream/plan';
+import { planAccept, planReject, type AcceptPlan, type RejectPlan } from '../core/memory/dream/decide';
+import { applyDreamPlan } from '../core/memory/dream/apply';
 import { readTextIfExists, resolveInside } from '../core/memory/fsSafe';
 import {
   acceptPrompt,

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatTokens } from '../../src/core/context/format';
-import { applyDreamPlan, parseDreams, planAccept, planDream, planReject, pointerLine, type AcceptPlan, type DreamPlanOk } from '../../src/core/memory/dream';
+import { parseDreams } from '../../src/core/memory/dream/candidates';
+import { planDream, type DreamPlanOk } from '../../src/core/memory/dream/plan';
+import { planAccept, planReject, pointerLine, type AcceptPlan } from '../../src/core/memory/dream/decide';
+import { applyDreamPlan } from '../../src/core/memory/dream/apply';
 import {
   acceptPrompt,
   bootstrapDescription,

@@ -35,7 +35,7 @@
  *
  * Deterministic (same entries → same output, no clock), bounded (each category capped, items cut at 200
  * characters, messages scanned up to 20,000 characters each) and de-duplicated across categories by
- * `normalizeFact`, the same normalisation the daily-log de-duplication (flush.ts) and dreaming (dream.ts)
+ * `normalizeFact`, the same normalisation the daily-log de-duplication (flush.ts) and dreaming (dream/)
  * use.
  */
 import { toEvent } from '../transcript/conversation';
@@ -169,7 +169,7 @@ export function redactSecrets(s: string): { text: string; count: number } {
   return { text: t, count };
 }
 
-// ============================================================================================== normalisation (shared with flush.ts and dream.ts)
+// ============================================================================================== normalisation (shared with flush.ts and dream/)
 
 const LIST_MARKER_RE = /^(?:[-*+>]|\d{1,3}[.)])\s+/;
 /** A leading list marker, quote or heading marker removed. */

@@ -17,7 +17,9 @@
  */
 import { codeSpan, inline } from '../checkpoint/viewModel';
 import { formatAge, formatTokens } from '../context/format';
-import { pointerLine, type AcceptPlan, type DreamPlanOk, type NothingToDream, type ParsedCandidate, type ParsedDreams, type RejectPlan } from './dream';
+import { type ParsedCandidate, type ParsedDreams } from './dream/candidates';
+import { type DreamPlanOk, type NothingToDream } from './dream/plan';
+import { pointerLine, type AcceptPlan, type RejectPlan } from './dream/decide';
 import { MEMORY_TOKEN_LIMIT } from './lint/problems';
 import { dateStamp, shiftStamp, type BootstrapFileInfo, type DailyLogInfo, type MemoriesFileInfo, type WorkspaceScan } from './workspace';
 

@@ -24,7 +24,7 @@ import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
-import { parseDreams } from '../../../src/core/memory/dream';
+import { parseDreams } from '../../../src/core/memory/dream/candidates';
 import { activatedApi, demoStateCopy, recordingDialogs, REPO, transcriptRows, waitFor, type RecordedPrompt } from './util';
 
 const NODE = process.env.NODE24_BIN || process.execPath;

@@ -15,7 +15,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import { formatTokens } from '../../../src/core/context/format';
-import { parseDreams, planDream, pointerLine } from '../../../src/core/memory/dream';
+import { parseDreams } from '../../../src/core/memory/dream/candidates';
+import { planDream } from '../../../src/core/memory/dream/plan';
+import { pointerLine } from '../../../src/core/memory/dream/decide';
 import { dateStamp, scanWorkspace, userTimeZone } from '../../../src/core/memory/workspace';
 // types only: the extension runs from its bundle (no instanceof on its objects)
 import type { MemoryRow } from '../../../src/core/memory/viewModel';
