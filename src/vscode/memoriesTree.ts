@@ -21,21 +21,9 @@ import { planDream, type DreamPlanOk } from '../core/memory/dream/plan';
 import { planAccept, planReject, type AcceptPlan, type RejectPlan } from '../core/memory/dream/decide';
 import { applyDreamPlan } from '../core/memory/dream/apply';
 import { readTextIfExists, resolveInside } from '../core/memory/fsSafe';
-import {
-  acceptPrompt,
-  dreamPrompt,
-  fallbackNote,
-  memoryViewRows,
-  nothingToDreamMessage,
-  OPEN_COMMAND,
-  previewOnlyMessage,
-  refusalMessage,
-  rejectPrompt,
-  type DreamsState,
-  type MemoryPrompt,
-  type MemoryRow,
-  type MemoryWorkspaceInput,
-} from '../core/memory/viewModel';
+import { OPEN_COMMAND, type DreamsState, type MemoryRow, type MemoryWorkspaceInput } from '../core/memory/viewModel/rows';
+import { fallbackNote, memoryViewRows } from '../core/memory/viewModel/view';
+import { acceptPrompt, dreamPrompt, nothingToDreamMessage, previewOnlyMessage, refusalMessage, rejectPrompt, type MemoryPrompt } from '../core/memory/viewModel/prompts';
 import { scanWorkspace, userTimeZone } from '../core/memory/workspace';
 import { agentWorkspaces, showChangePreview, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { tildify } from './sessionsTree';

@@ -20,7 +20,7 @@ import { planDream } from '../../../src/core/memory/dream/plan';
 import { pointerLine } from '../../../src/core/memory/dream/decide';
 import { dateStamp, scanWorkspace, userTimeZone } from '../../../src/core/memory/workspace';
 // types only: the extension runs from its bundle (no instanceof on its objects)
-import type { MemoryRow } from '../../../src/core/memory/viewModel';
+import type { MemoryRow } from '../../../src/core/memory/viewModel/rows';
 import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';
 import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import { EXT_ID, waitFor, recordingDialogs } from './util';
