@@ -26,7 +26,7 @@ import { planDream, type DreamPlan } from '../core/memory/dream/plan';
 import { planAccept, planReject, type AcceptPlan, type RejectPlan, type FileChange } from '../core/memory/dream/decide';
 import { applyDreamPlan } from '../core/memory/dream/apply';
 import { planFlush, applyFlush, FlushStateStore } from '../core/memory/flush';
-import { userTimeZone } from '../core/memory/workspace';
+import { userTimeZone } from '../core/memory/workspace/dates';
 import { sessionRef, type CommandResult } from './common';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, table, type CliIo } from './io';

@@ -24,7 +24,8 @@ import { readTextIfExists, resolveInside } from '../core/memory/fsSafe';
 import { OPEN_COMMAND, type DreamsState, type MemoryRow, type MemoryWorkspaceInput } from '../core/memory/viewModel/rows';
 import { fallbackNote, memoryViewRows } from '../core/memory/viewModel/view';
 import { acceptPrompt, dreamPrompt, nothingToDreamMessage, previewOnlyMessage, refusalMessage, rejectPrompt, type MemoryPrompt } from '../core/memory/viewModel/prompts';
-import { scanWorkspace, userTimeZone } from '../core/memory/workspace';
+import { userTimeZone } from '../core/memory/workspace/dates';
+import { scanWorkspace } from '../core/memory/workspace/scan';
 import { agentWorkspaces, showChangePreview, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { tildify } from './sessionsTree';
 

@@ -20,7 +20,7 @@ import { MemoryWriteError } from '../core/memory/fsSafe';
 import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, RememberError, REMEMBER_TYPES, type RememberPlan, type RememberResult, type RememberType } from '../core/memory/remember';
 import { buildMemoryIndex, type MemoryIndex, type MemoryIndexSession } from '../core/memory/search/memoryIndex';
 import { MAX_QUERY_CHARS, searchMemory, type MemorySearchResult } from '../core/memory/search/query';
-import { dateStamp, userTimeZone } from '../core/memory/workspace';
+import { dateStamp, userTimeZone } from '../core/memory/workspace/dates';
 import { contextUri } from './contextDocument';
 import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps, type MemoryUi } from './memoryShared';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from './liveActions';

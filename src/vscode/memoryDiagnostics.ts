@@ -27,7 +27,8 @@ import * as vscode from 'vscode';
 import { type MemoryProblem, type Severity } from '../core/memory/lint/problems';
 import { ErrorsBaselineStore } from '../core/memory/lint/errorsBaseline';
 import { lintWorkspaceDetailed } from '../core/memory/lint/lintWorkspace';
-import { bootstrapCaps, BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../core/memory/workspace';
+import { BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../core/memory/workspace/layout';
+import { bootstrapCaps } from '../core/memory/workspace/bootstrap';
 import { agentWorkspaces, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { SECTION } from './settings';
 

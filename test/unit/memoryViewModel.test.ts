@@ -18,7 +18,7 @@ import { relativeDay } from '../../src/core/memory/viewModel/files';
 import { sortCandidates } from '../../src/core/memory/viewModel/dreams';
 import { flattenRows, memoryViewRows, rowsAsText } from '../../src/core/memory/viewModel/view';
 import { acceptPrompt, dreamPrompt, NEVER_WITHOUT_CONFIRMATION, nothingToDreamMessage, previewOnlyMessage, refusalMessage, rejectPrompt } from '../../src/core/memory/viewModel/prompts';
-import { scanWorkspace, type ScanOptions } from '../../src/core/memory/workspace';
+import { scanWorkspace, type ScanOptions } from '../../src/core/memory/workspace/scan';
 import { fixturePath, tmpDir } from './helpers';
 
 const REAL_WS = fixturePath('openclaw-real', 'state', 'workspace');

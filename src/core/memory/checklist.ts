@@ -29,7 +29,8 @@ import { readRegularText } from '../fs/safeRead';
 import { MEMORY_TOKEN_LIMIT, type MemoryProblem, type Severity } from './lint/problems';
 import { lintMemory } from './lint/rules';
 import { type LintWorkspaceOptions } from './lint/lintWorkspace';
-import { DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORIES_DIR, MEMORIES_FILES, MEMORY_FILE, scanWorkspace } from './workspace';
+import { DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORIES_DIR, MEMORIES_FILES, MEMORY_FILE } from './workspace/layout';
+import { scanWorkspace } from './workspace/scan';
 
 export interface ChecklistItem {
   id: string;

@@ -18,7 +18,8 @@ import { formatTokens } from '../../../src/core/context/format';
 import { parseDreams } from '../../../src/core/memory/dream/candidates';
 import { planDream } from '../../../src/core/memory/dream/plan';
 import { pointerLine } from '../../../src/core/memory/dream/decide';
-import { dateStamp, scanWorkspace, userTimeZone } from '../../../src/core/memory/workspace';
+import { dateStamp, userTimeZone } from '../../../src/core/memory/workspace/dates';
+import { scanWorkspace } from '../../../src/core/memory/workspace/scan';
 // types only: the extension runs from its bundle (no instanceof on its objects)
 import type { MemoryRow } from '../../../src/core/memory/viewModel/rows';
 import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';

@@ -6,7 +6,7 @@
  * 150 characters (seed 000: MEMORY.md holds locations, not content; lines ≤ 150 chars) — and refuses when
  * MEMORY.md would exceed 800 tokens (seed 000's budget; `estimateTokens` rounded, lint/problems.ts's limits and
  * arithmetic, so an accepted pointer never makes the linter complain) unless the caller allows it (then
- * it warns). File names, limits and date helpers come from workspace.ts and lint/. All writes go through fsSafe with the previewed text as `expectedBefore`.
+ * it warns). File names, limits and date helpers come from workspace/ and lint/. All writes go through fsSafe with the previewed text as `expectedBefore`.
  */
 import { codePoints, flatten, gist } from '../../transcript/text';
 import { estimateTokens, type EstimatorFamily } from '../../tokens/estimator';

@@ -14,7 +14,7 @@ import { factKeys, normalizeFact } from '../extract';
 import { DAILY_LOG_REL_RE } from '../flush';
 import { readTextIfExists, resolveInside } from '../fsSafe';
 import { findPointers, resolvePointer } from '../lint/pointers';
-import { DREAMS_FILE, MEMORY_ALT_FILE, MEMORY_FILE } from '../workspace';
+import { DREAMS_FILE, MEMORY_ALT_FILE, MEMORY_FILE } from '../workspace/layout';
 
 /** Files MEMORY.md points to that are read for de-duplication, and their size cap. */
 export const MAX_POINTED_FILES = 32;

@@ -20,7 +20,7 @@
 import { gist } from '../../transcript/text';
 import { factKeys, markdownBullets, normalizeFact, redactSecrets } from '../extract';
 import { dailyLogRel, zonedNow } from '../flush';
-import { shiftStamp } from '../workspace';
+import { shiftStamp } from '../workspace/dates';
 import { bulletCategory, CATEGORY_WEIGHT, DEFAULT_DREAM_DAYS, DEFAULT_MAX_NEW_CANDIDATES, DEFAULT_MAX_PENDING, type DreamCandidate, type DreamCategory, dreamId, DREAMS_BLOCK_END, DREAMS_BLOCK_START, DREAMS_HEADING, DREAMS_INTRO, EMPTY_BULLET, FINDING_CHARS, parseDreams, renderCandidate } from './candidates';
 import { dreamsRel, isKnown, loadKnownMemory, readRel } from './known';
 

@@ -4,7 +4,7 @@
  * and never looked up outside it.
  */
 import * as path from 'node:path';
-import { MEMORY_FILE } from '../workspace';
+import { MEMORY_FILE } from '../workspace/layout';
 
 export interface PointerRef {
   /** the target as written (fragment/query removed, %-decoded) */

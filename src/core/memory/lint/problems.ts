@@ -8,7 +8,7 @@
  * `\r` before it is not part of the line (CRLF files measure like LF files).
  */
 import { type EstimatorFamily } from '../../tokens/estimator';
-import { type BootstrapCaps } from '../workspace';
+import { type BootstrapCaps } from '../workspace/bootstrap';
 
 export const MEMORY_TOKEN_LIMIT = 800;
 export const MEMORY_LINE_CHAR_LIMIT = 150;

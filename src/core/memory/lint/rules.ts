@@ -35,7 +35,8 @@
  */
 import * as path from 'node:path';
 import { estimateTokens } from '../../tokens/estimator';
-import { BOOTSTRAP_FIXED_FILES, bootstrapCaps, DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE, planBootstrapInjection, type BootstrapCaps, type BootstrapInput } from '../workspace';
+import { BOOTSTRAP_FIXED_FILES, DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../workspace/layout';
+import { bootstrapCaps, planBootstrapInjection, type BootstrapCaps, type BootstrapInput } from '../workspace/bootstrap';
 import { CODE_BLOCK_MIN_LINES, CONTENT_RUN_MIN_CHARS, CONTENT_RUN_MIN_LINES, fmt, type LintInput, MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT, type MemoryProblem, type Severity, toMap } from './problems';
 import { codePoints, FENCE_RE, HEADING_RE, indexOfCodePoint, lastPos, posAt, splitLines, wholeLineRange } from './lines';
 import { findPointers, resolvePointer } from './pointers';

@@ -3,7 +3,7 @@
  * size, what is injected and what the budget cuts (70 % head / 20 % tail).
  */
 import { codeSpan, inline } from '../../checkpoint/viewModel';
-import { type BootstrapFileInfo, type WorkspaceScan } from '../workspace';
+import { type BootstrapFileInfo, type WorkspaceScan } from '../workspace/scan';
 import { ERROR, formatChars, formatTok, HEAD_PCT, md, type MemoryRow, MUTED, plural, table, TAIL_PCT, WARN } from './rows';
 
 /** How OpenClaw injects one bootstrap file, in words: the description of its row. */

@@ -4,7 +4,8 @@
  */
 import { codeSpan, inline } from '../../checkpoint/viewModel';
 import { formatAge } from '../../context/format';
-import { dateStamp, shiftStamp, type DailyLogInfo, type MemoriesFileInfo, type WorkspaceScan } from '../workspace';
+import { dateStamp, shiftStamp } from '../workspace/dates';
+import { type DailyLogInfo, type MemoriesFileInfo, type WorkspaceScan } from '../workspace/scan';
 import { DEFAULT_MAX_DAILY_LOGS, ERROR, formatBytes, formatChars, formatTok, infoRow, joinPath, md, type MemoryRow, type MemoryViewOptions, MUTED, plural, WARN } from './rows';
 
 const MEMORIES_PURPOSE: Record<string, string> = {

@@ -5,7 +5,7 @@
  */
 import { formatTokens } from '../../context/format';
 import { type ParsedCandidate, type ParsedDreams } from '../dream/candidates';
-import { type WorkspaceScan } from '../workspace';
+import { type WorkspaceScan } from '../workspace/scan';
 
 export type MemoryRowKind = 'workspace' | 'section' | 'bootstrap' | 'memories' | 'dailyLog' | 'candidate' | 'info';
 export type MemorySection = 'bootstrap' | 'memories' | 'daily' | 'dreams';
