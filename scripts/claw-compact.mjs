@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // claw-compact: drive the TypeScript reproduction of claw-code's compact.rs
-// (src/core/compaction/clawCompact.ts, compiled to out/) with JSON, for conformance suites.
+// (src/core/compaction/clawCompact.ts and claw/, compiled to out/) with JSON, for conformance suites.
 //
 //   npx tsc -p .                                   # once: builds out/src/core/compaction/clawCompact.js
 //   node scripts/claw-compact.mjs [options] [cases.json]      # reads stdin when no file is given ("-" = stdin);
