@@ -15,7 +15,7 @@ import { SessionsTreeProvider } from './vscode/sessionsTree';
 import { affects, readSettings } from './vscode/settings';
 import { GaugeStatusBar } from './vscode/statusBar';
 import { StateWatcher } from './vscode/watcher';
-import { recoverJsonlAppends } from './core/store/writer';
+import { recoverJsonlAppends } from './core/store/jsonlWriter';
 import { MemoriesController } from './vscode/memoriesTree';
 import { MemoryCommands } from './vscode/memoryCommands';
 import { MemoryDiagnostics } from './vscode/memoryDiagnostics';

@@ -12,10 +12,11 @@
  */
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
-import type { WriteResult } from '../core/store/writer';
-import { GatewayClient, type GatewayConnection } from '../core/gateway/client';
+import type { WriteResult } from '../core/store/writeResult';
+import { GatewayClient } from '../core/gateway/client';
+import type { GatewayConnection } from '../core/gateway/clientTypes';
 import { FileDeviceStore } from '../core/gateway/identity';
-import { classifyGatewayError } from '../core/gateway/protocol';
+import { classifyGatewayError } from '../core/gateway/errors';
 import { redact, redactUrl } from '../core/gateway/redact';
 import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
 import type { Parsed } from './args';

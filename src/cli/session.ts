@@ -5,7 +5,8 @@ import { resolveStateDirs, type Env, type StateDirCandidate } from '../core/stor
 import type { Diagnostic, StoreProblemKind } from '../core/store/types';
 import { StoreError, UsageError } from './args';
 import type { GatewayClient } from '../core/gateway/client';
-import { classifyGatewayError, redact, redactUrl } from '../core/gateway/protocol';
+import { classifyGatewayError } from '../core/gateway/errors';
+import { redact, redactUrl } from '../core/gateway/protocol';
 import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
 import { openGateway } from './gatewayRoute';
 import { clean, type CliIo } from './io';

@@ -15,7 +15,7 @@ import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, 
 import { serializeCheckpoint } from '../core/checkpoint/yamlCodec';
 import { planBasisOf, type SessionState } from '../core/context/model';
 import { appendToSession } from '../core/store/sessionWrite';
-import type { WriteResult as StoreWriteResult } from '../core/store/writer';
+import type { WriteResult as StoreWriteResult } from '../core/store/writeResult';
 import { familyFor } from '../core/tokens/estimator';
 import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from './output';

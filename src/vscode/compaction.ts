@@ -28,7 +28,7 @@ import { contextItemsOf } from '../core/context/rebuild';
 import { planBasisOf, type SessionState } from '../core/context/model';
 import type { EntryMeta } from '../core/store/types';
 import { appendToSession } from '../core/store/sessionWrite';
-import type { PlanBasis, WriteResult } from '../core/store/writer';
+import type { PlanBasis, WriteResult } from '../core/store/writeResult';
 import type { CheckpointUi } from './checkpoints';
 import type { DiagnosticsChannel } from './output';
 import { NO_GATEWAY, type LiveGateway } from './gatewayShared';

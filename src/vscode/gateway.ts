@@ -26,13 +26,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { GatewayClient, type GatewayConnection, type GatewayState } from '../core/gateway/client';
+import { GatewayClient } from '../core/gateway/client';
+import type { GatewayConnection, GatewayState } from '../core/gateway/clientTypes';
 import { normalizeGatewayUrl } from '../core/gateway/identity';
-import type { GatewayErrorInfo, SessionRow } from '../core/gateway/protocol';
+import type { GatewayErrorInfo } from '../core/gateway/errors';
+import type { SessionRow } from '../core/gateway/methods';
 import { configSecrets, printable, redactUrl, remoteText, SecretSet } from '../core/gateway/redact';
 import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
 import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
-import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/protocol';
+import type { SessionMessageEvent, SessionsChangedEvent } from '../core/gateway/methods';
 import { CONTEXT_SCHEME } from './contextDocument';
 import { connectionLine, connectionMarkdown, type ConnectionView, gatewaySummary, overallState, type RemoteSessionView, tokenSourceText, type TokenSourceView } from '../core/gateway/viewModel';
 import { checkLockFiles, probePort } from '../core/store/ownership';

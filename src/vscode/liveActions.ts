@@ -3,16 +3,16 @@
  * behind the same previews and confirmations as the offline paths. Shared helpers (is this write routed
  * through the Gateway? what does a Gateway error mean for the user?) and the Reset Session command.
  *
- * The offline writers keep refusing whenever a live lock exists (src/core/store/writer.ts); nothing here
+ * The offline writers keep refusing whenever a live lock exists (src/core/store/sqliteWriter.ts, jsonlWriter.ts); nothing here
  * weakens that: a routed write never touches the files, it asks the owner (reference §6 rule 2).
  */
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../core/gateway/client';
-import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/protocol';
+import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../core/gateway/errors';
 import { isRemoteStateDir } from '../core/gateway/remoteStore';
 import { printable, remoteText } from '../core/gateway/redact';
 import { checkOwnership, type Ownership } from '../core/store/ownership';
-import type { WriteResult } from '../core/store/writer';
+import type { WriteResult } from '../core/store/writeResult';
 import type { SessionState } from '../core/context/model';
 import type { CheckpointUi } from './checkpoints';
 import type { LiveGateway } from './gatewayShared';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Interop harness: our writer (out/src/core/store/writer.js), ownership check, checkpoint restore
+// Interop harness: our writer (out/src/core/store/sqliteWriter.js), ownership check, checkpoint restore
 // (out/src/core/checkpoint), compaction planner (out/src/core/compaction/plan.js), Gateway client
 // (out/src/core/gateway, tests 7–10), the built CLI's Gateway route (dist/cli.js, test 11) and the remote-Gateway
 // session cache + context model (out/src/core/gateway/remoteStore.js, out/src/core/context/model.js, test 12)
@@ -46,10 +46,11 @@ const NODE24 = process.env.NODE24_BIN || process.execPath;
 const APP = process.env.OPENCLAW_APP;
 if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or has no openclaw install; run `bash test/interop/setup.sh` (scripts/test-interop.sh does).');
 const OUT = path.join(ROOT, 'out', 'src', 'core', 'store');
-for (const m of ['writer.js', 'ownership.js', 'sqliteStore.js']) if (!fs.existsSync(path.join(OUT, m))) die(`${path.join(OUT, m)} is missing; compile first (npx tsc -p .).`);
+for (const m of ['sqliteWriter.js', 'ownership.js', 'processes.js', 'sqliteStore.js']) if (!fs.existsSync(path.join(OUT, m))) die(`${path.join(OUT, m)} is missing; compile first (npx tsc -p .).`);
 if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version}); scripts/test-interop.sh does.`);
-const { appendEvents } = require(path.join(OUT, 'writer.js'));
-const { checkOwnership, processStartTime } = require(path.join(OUT, 'ownership.js'));
+const { appendEvents } = require(path.join(OUT, 'sqliteWriter.js'));
+const { checkOwnership } = require(path.join(OUT, 'ownership.js'));
+const { processStartTime } = require(path.join(OUT, 'processes.js'));
 const { SqliteSessionStore } = require(path.join(OUT, 'sqliteStore.js'));
 const { rebuildContext, TranscriptIndex } = require(path.join(ROOT, 'out', 'src', 'core', 'context', 'rebuild.js'));
 const { DatabaseSync } = require('node:sqlite');

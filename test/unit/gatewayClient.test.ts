@@ -8,10 +8,12 @@
 import assert from 'node:assert/strict';
 import * as crypto from 'node:crypto';
 import * as net from 'node:net';
-import { GatewayClient, type GatewayClientOptions, type GatewayState } from '../../src/core/gateway/client';
+import { GatewayClient } from '../../src/core/gateway/client';
+import type { GatewayClientOptions, GatewayState } from '../../src/core/gateway/clientTypes';
 import { FakeGateway, FakeReplyError, NO_REPLY } from '../support/fakeGateway';
 import { buildDeviceAuthPayloadV3, deviceIdFromPublicKey, MemoryDeviceStore, normalizeGatewayUrl } from '../../src/core/gateway/identity';
-import { GatewayError, type GatewayErrorInfo, OPERATOR_SCOPES } from '../../src/core/gateway/protocol';
+import { GatewayError, type GatewayErrorInfo } from '../../src/core/gateway/errors';
+import { OPERATOR_SCOPES } from '../../src/core/gateway/protocol';
 
 const TOKEN = `tok-SECRET-${crypto.randomBytes(10).toString('hex')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

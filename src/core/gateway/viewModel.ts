@@ -4,7 +4,8 @@
  * Pure formatting (no VS Code); the controller (src/vscode/gateway.ts) passes strings that are already redacted,
  * and every function here redacts again with the `secrets` it is given.
  */
-import { OPERATOR_SCOPES, type GatewayErrorKind } from './protocol';
+import type { GatewayErrorKind } from './errors';
+import { OPERATOR_SCOPES } from './protocol';
 import { printable } from './redact';
 
 export type LiveStateView = 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';
