@@ -1,5 +1,5 @@
 /**
- * Workspace scan (src/core/memory/workspace.ts): OpenClaw's bootstrap files, order, caps and truncation
+ * Workspace scan (src/core/memory/workspace/): OpenClaw's bootstrap files, order, caps and truncation
  * (reference §3), memories/ files, daily logs and their startup preload, DREAMS.md — on the real fixture
  * workspace, the demo workspace and hostile workspaces (directory named MEMORY.md, 20 MB file, NUL bytes,
  * CRLF, symlink out of the workspace, FIFO).
@@ -9,16 +9,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { estimateTokens } from '../../src/core/tokens/estimator';
-import {
-  bootstrapCaps,
-  dateStamp,
-  planBootstrapInjection,
-  scanWorkspace,
-  shiftStamp,
-  startupContextSettings,
-  truncateBootstrap,
-  userTimeZone,
-} from '../../src/core/memory/workspace';
+import { bootstrapCaps, planBootstrapInjection, truncateBootstrap } from '../../src/core/memory/workspace/bootstrap';
+import { dateStamp, shiftStamp, startupContextSettings, userTimeZone } from '../../src/core/memory/workspace/dates';
+import { scanWorkspace } from '../../src/core/memory/workspace/scan';
 import { fixturePath, tmpDir } from './helpers';
 
 export const REAL_WS = fixturePath('openclaw-real', 'state', 'workspace');

@@ -18,7 +18,7 @@ import { realFs, writeFileAtomicSync } from '../../src/core/fs/atomic';
 import { ensureDirInRoot, removeFileInRoot, resolveInRoot, stateDirRoot, UnsafePathError } from '../../src/core/fs/safePath';
 import { FlushStateStore } from '../../src/core/memory/flush';
 import { MemoryWriteError, writeInside } from '../../src/core/memory/fsSafe';
-import { ErrorsBaselineStore } from '../../src/core/memory/lint';
+import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
 import { appendJsonlEntries } from '../../src/core/store/jsonlWriter';
 import { seedExample } from './checkpointSupport.test';
 import { cli, WORK } from './cli.test';

@@ -4,7 +4,7 @@
  * neither touches a session store, so there is no owner to route around — except a remote Gateway's session,
  * whose workspace is on that machine: its flush is an instruction turn sent through the Gateway (chat.send).
  */
-import { userTimeZone } from '../memory/workspace';
+import { userTimeZone } from '../memory/workspace/dates';
 import { applyFlush, flushTurnPrompt, FlushStateStore, planFlush, type ApplyFlushResult, type FlushPlan, type FlushPlanOk } from '../memory/flush';
 import { MemoryWriteError } from '../memory/fsSafe';
 import { applyRemember, planRemember, RememberError, type RememberInput, type RememberPlan, type RememberResult } from '../memory/remember';
