@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendJsonlEntries, APPEND_JOURNAL_DIR, QUARANTINE_DIR, recoverJsonlAppends, type RecoveryReport } from '../../src/core/store/writer';
 import { tmpDir } from './helpers';
-import { newJsonl, note, type Jsonl } from './writer.test';
+import { newJsonl, note, type Jsonl } from './support/writer';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const journal = (stateDir: string) => path.join(stateDir, 'context', APPEND_JOURNAL_DIR);

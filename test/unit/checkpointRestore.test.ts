@@ -25,7 +25,7 @@ import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild'
 import { validateEntry, type WriteResult, type WriteSuccess } from '../../src/core/store/writer';
 import { estimateTokens, type EstimatorFamily } from '../../src/core/tokens/estimator';
 import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, simulateGatewayLock } from './helpers';
-import { figures, seedExample } from './checkpointSupport.test';
+import { figures, seedExample } from './support/checkpoints';
 
 type Json = Record<string, unknown>;
 const MAIN = 'agent:main:main';

@@ -11,8 +11,8 @@ import { stateDirFor } from '../../src/core/checkpoint/paths';
 import { writeCheckpoint } from '../../src/core/checkpoint/store';
 import { SessionTracker, STATE_FILES } from '../../src/core/checkpoint/tracker';
 import { realTranscriptDumps, tmpDir } from './helpers';
-import { E, seedExample } from './checkpointSupport.test';
-import { activePath } from './checkpointThread.test';
+import { E, seedExample } from './support/checkpoints';
+import { activePath } from './support/transcripts';
 
 type Json = Record<string, unknown>;
 const KEY = 'agent:main:main';

@@ -12,7 +12,7 @@ import type { Checkpoint } from '../../src/core/checkpoint/schema';
 import { dedupeReason, describeWrite, LATEST_FILE, listCheckpoints, listCheckpointSessions, readCheckpointFile, readLatestCheckpoint, readLatestPointer, strayFiles, writeCheckpoint } from '../../src/core/checkpoint/store';
 import { parseCheckpointYaml } from '../../src/core/checkpoint/yamlCodec';
 import { repoPath, tmpDir } from './helpers';
-import { seedExample } from './checkpointSupport.test';
+import { seedExample } from './support/checkpoints';
 
 const KEY = 'agent:main:telegram:direct:42';
 

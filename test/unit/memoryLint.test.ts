@@ -19,7 +19,7 @@ import {
   type MemoryProblem,
   type TextEdit,
 } from '../../src/core/memory/lint';
-import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './memoryWorkspace.test';
+import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './support/workspaces';
 import { tmpDir } from './helpers';
 
 /** Lint one file's text (other inputs default to "everything exists"). */
