@@ -25,7 +25,7 @@ import {
   startCodeServer, launchBrowser, openWorkbench, runChecks, commandPalette, waitForStatusBarItem, saveArtifacts, STATUSBAR,
   EDITOR_PART, openViewContainer, viewPane,
 } from './lib.mjs';
-import { alive, die as dieWith, freePort, killGroup, portOpen, sleep, waitFor } from '../support/process.mjs';
+import { alive, die, freePort, killGroup, portOpen, sleep, waitFor } from '../support/process.mjs';
 import { REPO } from './state.mjs';
 import { waitForHelloOk } from '../support/gatewayReady.mjs';
 import { removeCoordinatorFiles } from '../../scripts/openclaw-offline.mjs';
@@ -39,7 +39,8 @@ const GAUGE_ARIA = 'OpenClaw context';
 const WATCH_DEBOUNCE_MS = 5000;
 const LIMIT_MS = 1000;
 
-const die = (m) => dieWith(m, { prefix: '[live] ', summary: '[live] 0 passed, 1 failed' });
+/** How a missing prerequisite is reported (die). */
+const PREREQ = { prefix: '[live] ', summary: '[live] 0 passed, 1 failed' };
 const [vsixArg, outArg] = process.argv.slice(2);
 const VSIX = path.resolve(vsixArg ?? path.join(REPO, 'test-results', 'openclaw-context.vsix'));
 const OUT = path.resolve(outArg ?? path.join(REPO, 'test-results'));
@@ -50,11 +51,11 @@ const NODE24 = process.env.NODE24_BIN;
 const APP = process.env.OPENCLAW_APP;
 const OPENCLAW_MJS = APP && path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs');
 const CLIENT_JS = path.join(REPO, 'out', 'src', 'core', 'gateway', 'client.js');
-if (!NODE24 || !process.env.CODE_SERVER_ENTRY) die('NODE24_BIN / CODE_SERVER_ENTRY not set: eval "$(bash scripts/setup-e2e.sh)"');
-if (!OPENCLAW_MJS || !fs.existsSync(OPENCLAW_MJS)) die('OPENCLAW_APP is not set or has no openclaw install: eval "$(bash test/interop/setup.sh)"');
-for (const f of [FAKE_LLM, CONFIG_TEMPLATE]) if (!fs.existsSync(f)) die(`${f} is missing; set OPENCLAW_SHARED_DIR to the shared harness`);
-if (!fs.existsSync(CLIENT_JS)) die(`${CLIENT_JS} is missing; compile first (npx tsc -p .)`);
-if (!fs.existsSync(VSIX)) die(`${VSIX} is missing; npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix`);
+if (!NODE24 || !process.env.CODE_SERVER_ENTRY) die('NODE24_BIN / CODE_SERVER_ENTRY not set: eval "$(bash scripts/setup-e2e.sh)"', PREREQ);
+if (!OPENCLAW_MJS || !fs.existsSync(OPENCLAW_MJS)) die('OPENCLAW_APP is not set or has no openclaw install: eval "$(bash test/interop/setup.sh)"', PREREQ);
+for (const f of [FAKE_LLM, CONFIG_TEMPLATE]) if (!fs.existsSync(f)) die(`${f} is missing; set OPENCLAW_SHARED_DIR to the shared harness`, PREREQ);
+if (!fs.existsSync(CLIENT_JS)) die(`${CLIENT_JS} is missing; compile first (npx tsc -p .)`, PREREQ);
+if (!fs.existsSync(VSIX)) die(`${VSIX} is missing; npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix`, PREREQ);
 fs.mkdirSync(OUT, { recursive: true });
 const { GatewayClient } = require(CLIENT_JS);
 const log = (...a) => console.log('  ', ...a);

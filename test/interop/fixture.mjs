@@ -17,13 +17,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
 import { OfflineOpenClaw, stopProc, stripAnsi, tail } from '../../scripts/openclaw-offline.mjs';
-import { alive, die as dieWith, portOpen, sleep, waitFor } from '../support/process.mjs';
+import { alive, die, portOpen, sleep, waitFor } from '../support/process.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 export const KEY = 'agent:main:main';
 
-const die = (msg) => dieWith(msg, { prefix: 'interop: ' });
+/** How a missing prerequisite is reported (die). */
+const PREREQ = { prefix: 'interop: ' };
 
 // ---------------------------------------------------------------------------------------------
 // Prerequisites
@@ -33,14 +34,14 @@ const H = path.join(SHARED, 'tools', 'openclaw-real');
 const FAKE_LLM = path.join(H, 'fake-llm.mjs');
 const CONFIG_TEMPLATE = path.join(H, 'config', 'openclaw.json5');
 for (const f of [FAKE_LLM, CONFIG_TEMPLATE]) {
-  if (!fs.existsSync(f)) die(`${f} is missing. The interop harness uses the shared OpenClaw harness checked out beside the repo (../shared/tools/openclaw-real); set OPENCLAW_SHARED_DIR to its location.`);
+  if (!fs.existsSync(f)) die(`${f} is missing. The interop harness uses the shared OpenClaw harness checked out beside the repo (../shared/tools/openclaw-real); set OPENCLAW_SHARED_DIR to its location.`, PREREQ);
 }
 const NODE24 = process.env.NODE24_BIN || process.execPath;
 const APP = process.env.OPENCLAW_APP;
-if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or has no openclaw install; run `bash test/interop/setup.sh` (scripts/test-interop.sh does).');
+if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or has no openclaw install; run `bash test/interop/setup.sh` (scripts/test-interop.sh does).', PREREQ);
 const OUT = path.join(ROOT, 'out', 'src', 'core', 'store');
-for (const m of ['writer.js', 'ownership.js', 'sqliteStore.js']) if (!fs.existsSync(path.join(OUT, m))) die(`${path.join(OUT, m)} is missing; compile first (npx tsc -p .).`);
-if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version}); scripts/test-interop.sh does.`);
+for (const m of ['writer.js', 'ownership.js', 'sqliteStore.js']) if (!fs.existsSync(path.join(OUT, m))) die(`${path.join(OUT, m)} is missing; compile first (npx tsc -p .).`, PREREQ);
+if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version}); scripts/test-interop.sh does.`, PREREQ);
 export const { appendEvents } = require(path.join(OUT, 'writer.js'));
 export const { checkOwnership, processStartTime } = require(path.join(OUT, 'ownership.js'));
 export const { SqliteSessionStore } = require(path.join(OUT, 'sqliteStore.js'));
