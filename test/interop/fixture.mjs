@@ -53,9 +53,9 @@ function coreModules(...rels) {
   for (const f of files) if (!fs.existsSync(f)) throw new Error(`${f} is missing; compile first (npx tsc -p .)`);
   return Object.assign({}, ...files.map((f) => require(f)));
 }
-/** The checkpoint engine, restore planner and session writer (test 3), loaded when that test runs. */
+/** The checkpoint engine, restore planner, session writer and `gist` (test 3), loaded when that test runs. */
 export function checkpointModules() {
-  return { ...coreModules('checkpoint/index.js', 'checkpoint/restore.js', 'store/sessionWrite.js'), familyFor: coreModules('tokens/estimator.js').familyFor };
+  return { ...coreModules('checkpoint/index.js', 'checkpoint/restore.js', 'store/sessionWrite.js'), familyFor: coreModules('tokens/estimator.js').familyFor, gist: coreModules('transcript/text.js').gist };
 }
 
 /** Our compaction planner and the session writer (test 4), loaded when that test runs. */
