@@ -384,7 +384,7 @@ describe('checkpoint store: SIGKILL during writes', function () {
   it('kills a loop of raw atomic writes (the store write path, YAML made once) 40 times: most kills land mid-write, no file is ever torn', async function () {
     this.timeout(180_000);
     const dir = tmpDir('occtx-cp-kill-raw-');
-    const atomicJs = repoPath('out', 'src', 'core', 'checkpoint', 'atomic.js');
+    const atomicJs = repoPath('out', 'src', 'core', 'fs', 'atomic.js');
     const codecJs = repoPath('out', 'src', 'core', 'checkpoint', 'yamlCodec.js');
     const supportJs = repoPath('out', 'test', 'unit', 'support', 'checkpoints.js');
     const child = `
