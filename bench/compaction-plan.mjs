@@ -375,7 +375,7 @@ log(
 );
 
 // ------------------------------------------------------------------ the extension's path, one era
-/** Compact Session… as src/vscode/compaction.ts runs it, with the prompts answered "Compact". */
+/** Compact Session… as src/vscode/compaction/compaction.ts runs it, with the prompts answered "Compact". */
 async function extensionPath(era, stateDir, restore) {
   const rows = [];
   for (let i = 0; i <= ITER; i++) {

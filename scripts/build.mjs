@@ -19,7 +19,7 @@ const common = {
 const builds = [{ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' }];
 // The CLI (issue 8): the same engine from a terminal, `bin` openclaw-context. No vscode in it.
 builds.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external: ['node:sqlite', 'fsevents'], banner: { js: '#!/usr/bin/env node' } });
-// Exact token counts (src/vscode/exactCount.ts): gpt-tokenizer in a worker thread started on the first
+// Exact token counts (src/vscode/sessions/exactCount.ts): gpt-tokenizer in a worker thread started on the first
 // exact count, one minified bundle per encoding so each holds one vocabulary and extension.js none.
 for (const enc of ['o200k', 'cl100k']) {
   builds.push({ ...common, entryPoints: ['src/core/tokens/exactWorker.ts'], outfile: `dist/tokenizer-${enc}.js`, minify: true, sourcemap: false, define: { OC_EXACT_ENCODING: JSON.stringify(enc) } });

@@ -20,7 +20,7 @@ T0=$(date +%s)
 SETUP_ENV=$(bash test/interop/setup.sh) || exit 1; eval "$SETUP_ENV"
 export NODE24_BIN OPENCLAW_APP OPENCLAW_BIN OPENCLAW_SHARED_DIR="$SHARED"
 echo "== setup done in $(( $(date +%s) - T0 )) s ($OPENCLAW_APP)"
-npx --no-install tsc -p . || { [ -f out/src/core/store/writer.js ] && echo "test-interop: tsc reported errors (see above); continuing with the emitted JS" >&2; }
+npx --no-install tsc -p . || { [ -f out/src/core/store/sqliteWriter.js ] && echo "test-interop: tsc reported errors (see above); continuing with the emitted JS" >&2; }
 node scripts/build.mjs >/dev/null   # dist/cli.js for test 11 (the CLI through the real Gateway)
 mkdir -p test-results
 set +e

@@ -4,7 +4,7 @@ import { isoTime } from '../core/store/time';
 import { formatTokens } from '../core/context/format';
 import type { OptionSpec, Parsed } from './args';
 import type { CliIo } from './io';
-import type { GlobalOptions } from './session';
+import type { GlobalOptions } from './options';
 
 export const CLI_NAME = 'openclaw-context';
 export const JSON_VERSION = 1;

@@ -12,15 +12,16 @@
  */
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
-import type { WriteResult } from '../core/store/writer';
-import { GatewayClient, type GatewayConnection } from '../core/gateway/client';
+import type { WriteResult } from '../core/store/writeResult';
+import { GatewayClient } from '../core/gateway/client';
+import type { GatewayConnection } from '../core/gateway/clientTypes';
 import { FileDeviceStore } from '../core/gateway/identity';
-import { classifyGatewayError } from '../core/gateway/protocol';
+import { classifyGatewayError } from '../core/gateway/errors';
 import { redact, redactUrl } from '../core/gateway/redact';
 import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
 import type { Parsed } from './args';
 import type { CliIo } from './io';
-import type { GlobalOptions, OpenModel } from './session';
+import type { GlobalOptions, OpenModel } from './options';
 
 export interface GatewayRoute {
   /** the Gateway's URL to print (no credentials, no query) */

@@ -1,37 +1,17 @@
 /** Opening the engine for a command: the extension's discovery rules, over the CLI's options. */
 import * as fs from 'node:fs';
 import { ContextModel, type SessionState } from '../core/context/model';
-import { resolveStateDirs, type Env, type StateDirCandidate } from '../core/store/config';
-import type { Diagnostic, StoreProblemKind } from '../core/store/types';
+import type { StateDirCandidate } from '../core/store/config';
+import type { Diagnostic } from '../core/store/types';
 import { StoreError, UsageError } from './args';
-import type { GatewayClient } from '../core/gateway/client';
-import { classifyGatewayError, redact, redactUrl } from '../core/gateway/protocol';
-import { historyParams, RemoteSessionCache } from '../core/gateway/remoteStore';
+export { cliEnv, stateDirCandidates, type GlobalOptions, type OpenModel, type UnavailableAgent } from './options';
+import { classifyGatewayError } from '../core/gateway/errors';
+import { redact, redactUrl } from '../core/gateway/protocol';
+import { RemoteSessionFeed } from '../core/gateway/remoteFeed';
 import { openGateway } from './gatewayRoute';
+import { cliEnv, stateDirCandidates, type GlobalOptions, type OpenModel, type UnavailableAgent } from './options';
 import { clean, type CliIo } from './io';
-import * as os from 'node:os';
 import * as path from 'node:path';
-
-export interface GlobalOptions {
-  stateDirs: string[];
-  agent?: string;
-  json: boolean;
-  /** --gateway <url> */
-  gateway?: string;
-  /** --token-env <VAR> */
-  tokenEnv?: string;
-}
-
-export function cliEnv(io: CliIo): Env {
-  return { vars: io.env, homedir: io.env.HOME || os.homedir(), exists: (p) => fs.existsSync(p) };
-}
-
-/** The state dirs to read: `--state-dir` (repeatable) > $OPENCLAW_STATE_DIR > ~/.openclaw > ~/.clawdbot. */
-export function stateDirCandidates(g: GlobalOptions, io: CliIo): StateDirCandidate[] {
-  const env = cliEnv(io);
-  const list = g.stateDirs.map((d) => (io.cwd && !d.startsWith('~') && !d.startsWith('$') ? path.resolve(io.cwd, d) : d));
-  return resolveStateDirs(list.length ? list : undefined, undefined, env);
-}
 
 /** Every candidate must be an existing directory (exit 3 otherwise). */
 export function requireStateDirs(c: readonly StateDirCandidate[]): void {
@@ -44,31 +24,6 @@ export function requireStateDirs(c: readonly StateDirCandidate[]): void {
     }
     if (!ok) throw new StoreError(`state dir not found: ${d.dir} (${d.source === 'setting' ? 'from --state-dir' : d.source === 'env' ? 'from $OPENCLAW_STATE_DIR' : 'the default'}). Pass --state-dir <dir> or set OPENCLAW_STATE_DIR (with --gateway <url> and no local state dir, status, sessions, show, compact and undo-compact read a remote Gateway's sessions).`);
   }
-}
-
-export interface OpenModel {
-  model: ContextModel;
-  diagnostics: Diagnostic[];
-  sessions: SessionState[];
-  dispose(): void;
-  /** the session with its transcript read (for a remote Gateway's session: once its chat.history arrived) */
-  transcript(uid: string): Promise<SessionState | undefined>;
-  /** --gateway with no local state dir: the sessions are that remote Gateway's, read through this connection */
-  remote?: { url: string; client: GatewayClient; secrets: string[] };
-  /** agents whose session store exists but cannot be read now (their sessions are not in `sessions`) */
-  unavailable: UnavailableAgent[];
-}
-
-/** An agent whose store could not be read: shown with why and what to do, never silently left out. */
-export interface UnavailableAgent {
-  stateDir: string;
-  agentId: string;
-  /** the database file or the sessions dir */
-  location: string;
-  problem: string;
-  hint: string | null;
-  /** 'hot-journal': an unfinished write SQLite must roll back first */
-  kind: StoreProblemKind | null;
 }
 
 export function unavailableAgents(model: ContextModel, agent?: string): UnavailableAgent[] {
@@ -106,32 +61,21 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
   const gw = await openGateway(g, io, undefined, { scopes: ['operator.read', 'operator.write', 'operator.admin'] });
   if (!gw.client) throw new StoreError(`no local OpenClaw state dir (${candidates.map((c) => c.dir).join(', ')}) and ${gw.why.replace(/^The/, 'the')}`);
   const client = gw.client;
-  const wanted = new Map<string, Promise<void>>();
-  const cache = new RemoteSessionCache({
+  // the extension's remote feed (core/gateway/remoteFeed.ts): chat.history for the transcripts the model asks for
+  const feed = new RemoteSessionFeed({
     url: gw.url,
-    onNeedHistory: (key) => {
-      if (!wanted.has(key))
-        wanted.set(
-          key,
-          client.chatHistory(historyParams(key)).then(
-            (r) => cache.applyHistory(key, r),
-            (err) => {
-              cache.historyFailed(key);
-              io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`);
-            },
-          ),
-        );
-    },
+    client: () => client,
+    onHistoryError: (key, err) => io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`),
   });
   const diagnostics: Diagnostic[] = [];
   const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d) });
-  model.setRemoteSources([cache]);
+  model.setRemoteSources([feed.source()]);
   const dispose = () => {
     model.dispose();
     void client.close().catch(() => undefined);
   };
   try {
-    cache.applyList(await client.sessionsList({ limit: 1000 }));
+    feed.applyList(await client.sessionsList({ limit: 1000 }));
     model.refresh();
   } catch (err) {
     dispose();
@@ -140,7 +84,7 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
   const sessions = model.sessions().filter((x) => !g.agent || x.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
   const transcript = async (uid: string) => {
     const s = model.ensureTranscript(uid);
-    const pending = s && wanted.get(s.row.key);
+    const pending = s && feed.pending(s.row.key);
     if (pending) {
       await pending;
       model.refresh();

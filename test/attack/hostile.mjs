@@ -133,7 +133,7 @@ export function hostileSpecs(seed, mode) {
 
 /** The extension's start-up recovery of interrupted JSONL appends, on this state dir (in a child, with a time limit). */
 function runRecovery(c) {
-  const writer = path.join(REPO, 'out', 'src', 'core', 'store', 'writer.js');
+  const writer = path.join(REPO, 'out', 'src', 'core', 'store', 'jsonlWriter.js');
   const code = `require(${JSON.stringify(writer)}).recoverJsonlAppends(${JSON.stringify(c.state)}).then((r) => console.log(JSON.stringify(r)), (e) => { console.error(String(e && e.message || e)); process.exitCode = 3; })`;
   return runChild(NODE, ['-e', code], { env: cliEnv(c), timeoutMs: 20_000 });
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Interop suite: our writer (out/src/core/store/writer.js), ownership check, checkpoint restore
+// Interop suite: our writer (out/src/core/store/sqliteWriter.js), ownership check, checkpoint restore
 // (out/src/core/checkpoint), compaction planner (out/src/core/compaction/plan.js), Gateway client
 // (out/src/core/gateway, tests 7–10), the built CLI's Gateway route (dist/cli.js, test 11) and the remote-Gateway
 // session cache + context model (out/src/core/gateway/remoteStore.js, out/src/core/context/model.js, test 12)

@@ -24,7 +24,14 @@ import * as crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { buildDeviceAuthPayloadV3, deviceIdFromPublicKey, verifyPayload } from '../../src/core/gateway/identity';
-import { type ConnectParams, GATEWAY_CLIENT_IDS, GATEWAY_CLIENT_MODES, type GatewayErrorShape, METHOD_SCOPES, OPERATOR_SCOPES } from '../../src/core/gateway/protocol';
+import {
+  type ConnectParams,
+  GATEWAY_CLIENT_IDS,
+  GATEWAY_CLIENT_MODES,
+  type GatewayErrorShape,
+  METHOD_SCOPES,
+  OPERATOR_SCOPES,
+} from '../../src/core/gateway/protocol';
 
 export interface FakeGatewayOptions {
   token: string;

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { appendJsonlEntries, APPEND_JOURNAL_DIR, QUARANTINE_DIR, recoverJsonlAppends, type RecoveryReport } from '../../src/core/store/writer';
+import { APPEND_JOURNAL_DIR, QUARANTINE_DIR, type RecoveryReport } from '../../src/core/store/journal';
+import { appendJsonlEntries, recoverJsonlAppends } from '../../src/core/store/jsonlWriter';
 import { tmpDir } from './helpers';
 import { newJsonl, note, type Jsonl } from './support/writer';
 

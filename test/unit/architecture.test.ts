@@ -180,3 +180,16 @@ describe('architecture: layers inside src/core point one way', function () {
     assert.deepEqual(importCycles(importGraph(core)).map((c) => c.map((f) => path.relative(core, f))), []);
   });
 });
+
+describe('architecture: no import cycle anywhere in src', function () {
+  const src = repoPath('src');
+
+  it('the graph covers the extension, the CLI and the core', function () {
+    const files = [...importGraph(src).keys()].map((f) => path.relative(src, f).split(path.sep)[0]);
+    for (const top of ['core', 'vscode', 'cli', 'extension.ts']) assert.ok(files.includes(top), `no file under src/${top}`);
+  });
+
+  it('no import cycle in src (type-only imports included)', function () {
+    assert.deepEqual(importCycles(importGraph(src)).map((c) => c.map((f) => path.relative(src, f))), []);
+  });
+});

@@ -14,7 +14,9 @@ import { checkpointIssues } from '../../src/core/checkpoint/schema';
 import { listCheckpoints, readCheckpointFile, readLatestCheckpoint } from '../../src/core/checkpoint/store';
 import { ContextModel, type SessionState } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
-import { appendEvents, appendJsonlEntries, type WriteResult, type WriteSuccess } from '../../src/core/store/writer';
+import { appendJsonlEntries } from '../../src/core/store/jsonlWriter';
+import { appendEvents } from '../../src/core/store/sqliteWriter';
+import type { WriteResult, WriteSuccess } from '../../src/core/store/writeResult';
 import { fixturePath, materializeRealState, realDbPath, realTranscriptDumps, sqlite, tmpDir, writeJsonl } from './helpers';
 
 type Json = Record<string, unknown>;

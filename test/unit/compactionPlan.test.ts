@@ -13,7 +13,7 @@ import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { appendEvents } from '../../src/core/store/writer';
+import { appendEvents } from '../../src/core/store/sqliteWriter';
 import { materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
 import { ContextModel } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { planUndo, UNDO_CUSTOM_TYPE } from '../../src/core/compaction/undo';
 import { rebuildContext, TranscriptIndex, type ActiveContext } from '../../src/core/context/rebuild';
 import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
-import { appendJsonlEntries } from '../../src/core/store/writer';
+import { appendJsonlEntries } from '../../src/core/store/jsonlWriter';
 import type { SessionRow } from '../../src/core/store/types';
 import { tmpDir, writeJsonl } from './helpers';
 

@@ -69,7 +69,7 @@ function pieces(text: string, limits = {}): Piece[] {
 /** Normal text of every kind the extension meets: prose, code, compact JSON, CJK, emoji, logs. */
 function corpus(): Array<[string, string]> {
   const read = (...p: string[]) => fs.readFileSync(repoPath(...p), 'utf8');
-  const src = ['src/core/tokens/estimator.ts', 'src/core/context/rebuild.ts', 'src/vscode/commands.ts'].map((p) => read(p)).join('\n\n');
+  const src = ['src/core/tokens/estimator.ts', 'src/core/context/rebuild.ts', 'src/vscode/sessions/commands.ts'].map((p) => read(p)).join('\n\n');
   const lock = JSON.stringify(JSON.parse(read('package-lock.json'))); // no whitespace at all
   const zh = '上下文窗口快满了，请先把重要的决定写进检查点文件。然后再继续执行任务：读取配置、运行测试、提交结果！'.repeat(60);
   const ja = 'コンテキストウィンドウがいっぱいになる前に、チェックポイントを書いてください。'.repeat(50);

@@ -7,11 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import * as crypto from 'node:crypto';
-import { GatewayClient, type GatewayClientOptions, type GatewayState } from '../../src/core/gateway/client';
+import { GatewayClient } from '../../src/core/gateway/client';
+import type { GatewayClientOptions, GatewayState } from '../../src/core/gateway/clientTypes';
 import { FakeGateway, FakeReplyError, NO_REPLY } from '../support/fakeGateway';
 import { freePort, sleep, waitFor } from './support/process';
 import { buildDeviceAuthPayloadV3, deviceIdFromPublicKey, MemoryDeviceStore, normalizeGatewayUrl } from '../../src/core/gateway/identity';
-import { GatewayError, type GatewayErrorInfo, OPERATOR_SCOPES } from '../../src/core/gateway/protocol';
+import { GatewayError, type GatewayErrorInfo } from '../../src/core/gateway/errors';
+import { OPERATOR_SCOPES } from '../../src/core/gateway/protocol';
 
 const TOKEN = `tok-SECRET-${crypto.randomBytes(10).toString('hex')}`;
 /** Polls a condition every 5 ms (5 s by default). */

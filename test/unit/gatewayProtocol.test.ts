@@ -4,7 +4,8 @@
  * Node/ws errors, frame parsing, the scope table, redaction, and where the token and URL come from.
  */
 import assert from 'node:assert/strict';
-import { classifyGatewayError, GatewayError, METHOD_SCOPES, parseFrame, redact, redactUrl, redactValue, requiredScope } from '../../src/core/gateway/protocol';
+import { classifyGatewayError, GatewayError } from '../../src/core/gateway/errors';
+import { METHOD_SCOPES, parseFrame, redact, redactUrl, redactValue, requiredScope } from '../../src/core/gateway/protocol';
 import { parseGatewayPortEnv, resolveGatewayToken, resolveGatewayUrl } from '../../src/core/gateway/token';
 
 const TOKEN = 'oc-real-test-token-123456';

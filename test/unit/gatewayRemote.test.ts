@@ -10,7 +10,7 @@ import { renderContextDocument } from '../../src/core/context/document';
 import { CheckpointCoordinator } from '../../src/core/checkpoint/coordinator';
 import { contextRoot } from '../../src/core/checkpoint/paths';
 import { agentOfKey, historyEntries, isRemoteStateDir, RemoteSessionCache, remoteStateDir, rowFromGateway } from '../../src/core/gateway/remoteStore';
-import type { ChatHistoryResult, SessionMessageEvent, SessionsListResult } from '../../src/core/gateway/protocol';
+import type { ChatHistoryResult, SessionMessageEvent, SessionsListResult } from '../../src/core/gateway/methods';
 import { memoryStateDir } from '../../src/core/memory/fsSafe';
 import { processEnv } from '../../src/core/store/config';
 import { fixturePath, tmpDir } from './helpers';

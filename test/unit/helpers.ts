@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import type { Diagnostic, DiagnosticSink } from '../../src/core/store/types';
-import { processStartTime } from '../../src/core/store/ownership';
+import { processStartTime } from '../../src/core/store/processes';
 
 function findRepoRoot(): string {
   let dir = __dirname;

@@ -13,13 +13,10 @@ import {
   checkOwnership,
   gatewayLockDirs,
   gatewayPorts,
-  isGatewayArgv,
-  isOpenClawArgv,
-  isPidAlive,
   type OwnershipOptions,
-  parseLockText,
-  processStartTime,
 } from '../../src/core/store/ownership';
+import { parseLockText } from '../../src/core/store/lock';
+import { isGatewayArgv, isOpenClawArgv, isPidAlive, processStartTime } from '../../src/core/store/processes';
 import { fixturePath, tmpDir } from './helpers';
 
 const UID = typeof process.getuid === 'function' ? process.getuid() : undefined;

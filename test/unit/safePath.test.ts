@@ -19,7 +19,7 @@ import { ensureDirInRoot, removeFileInRoot, resolveInRoot, stateDirRoot, UnsafeP
 import { FlushStateStore } from '../../src/core/memory/flush';
 import { MemoryWriteError, writeInside } from '../../src/core/memory/fsSafe';
 import { ErrorsBaselineStore } from '../../src/core/memory/lint';
-import { appendJsonlEntries } from '../../src/core/store/writer';
+import { appendJsonlEntries } from '../../src/core/store/jsonlWriter';
 import { seedExample } from './support/checkpoints';
 import { cli, WORK } from './support/cli';
 import { materializeDemoState, materializeRealState, tmpDir } from './helpers';

@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { openRegularFile, readRegularText, readRegularTextIfExists, SafeReadError } from '../../src/core/fs/safeRead';
-import { MAX_JSON_DEPTH, nestedDeeperThan, parseErrorReason, parseJsonSafe } from '../../src/core/fs/safeJson';
+import JSON5 from 'json5';
+import { MAX_JSON_DEPTH, nestedDeeperThan, parseErrorReason, parseJson5Safe, parseJsonSafe, textNestedDeeperThan } from '../../src/core/fs/safeJson';
 import { entryTime, isoTime, MAX_TIME_MS, timeMs } from '../../src/core/store/time';
 import { MAX_ROW_BYTES, zstdDecompress, zstdDecompressWith } from '../../src/core/store/sqliteEngine';
 import { HOSTILE, makeHostile, zstdBomb } from './hostileSupport';
@@ -93,6 +94,32 @@ describe('safeJson: messages that quote nothing, bounded nesting', function () {
     assert.equal(nestedDeeperThan({ a: { b: [1, { c: null }] } }, 4), false);
     const r = parseJsonSafe('{"a":' + '['.repeat(5000) + ']'.repeat(5000) + '}');
     assert.deepEqual(r, { ok: false, error: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+  });
+
+  it('JSON5 text: its nesting is counted before parsing (strings and comments do not count), the same verdict as after', function () {
+    const nest = (n: number, obj: boolean) => (obj ? '{a:'.repeat(n) + '1' + '}'.repeat(n) : '['.repeat(n) + ']'.repeat(n));
+    const cases: Array<[string, string]> = [
+      ['arrays at the bound', nest(MAX_JSON_DEPTH, false)],
+      ['arrays one over', nest(MAX_JSON_DEPTH + 1, false)],
+      ['objects at the bound', nest(MAX_JSON_DEPTH, true)],
+      ['objects one over', nest(MAX_JSON_DEPTH + 1, true)],
+      ['brackets in strings', `{a: "${'['.repeat(500)}", b: '${'{'.repeat(500)}', c: "\\\\", d: '\\\\'}`],
+      ['escaped quotes in strings', `{a: "\\"${'['.repeat(500)}"}`],
+      ['brackets in comments', `// ${'['.repeat(500)}\n{ /* ${'{'.repeat(500)} */ a: [1] }`],
+      ['a config with comments and trailing commas', '{\n  // the gateway\n  gateway: { port: 18789, },\n  agents: { list: [{ id: "main", }], },\n}'],
+    ];
+    for (const [name, text] of cases) {
+      const after = nestedDeeperThan(JSON5.parse(text) as unknown);
+      assert.equal(textNestedDeeperThan(text), after, name);
+      assert.equal(parseJson5Safe(text).ok, !after, name);
+    }
+  });
+
+  it('a JSON5 text nested a million deep is refused without being parsed (JSON5.parse took 3 s and 800 MB on it)', function () {
+    const text = '{"a":'.repeat(1_000_000) + '1' + '}'.repeat(1_000_000);
+    assert.deepEqual(parseJson5Safe(text), { ok: false, error: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+    assert.deepEqual(parseJson5Safe('{a: [1, 2,], // x\n}'), { ok: true, value: { a: [1, 2] } });
+    assert.match((parseJson5Safe('{a: ') as { error: string }).error, /^not valid JSON5 \(the text ends too early/);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The safe write path (src/core/store/writer.ts) against copies of the real OpenClaw 2026.9.6 agent DB
+ * The safe write path (src/core/store/sqliteWriter.ts, jsonlWriter.ts) against copies of the real OpenClaw 2026.9.6 agent DB
  * and against fabricated JSONL-era transcripts: parentId rules, identity rows, refusals (types, owner,
  * old SQLite, schema), rollback, the JSONL lock protocol and the partial-line refusal. Every refusal
  * is checked to leave the store byte-for-byte (JSONL) or row-for-row (SQLite) as it was.
@@ -12,10 +12,13 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
-import { processStartTime } from '../../src/core/store/ownership';
+import { processStartTime } from '../../src/core/store/processes';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import type { SessionRow } from '../../src/core/store/types';
-import { appendEvents, appendJsonlEntries, type JsonlWriteOptions, type Refusal, type SqliteWriteOptions, type WriteEntryInput, type WriteResult, type WriteSuccess } from '../../src/core/store/writer';
+import { appendJsonlEntries, type JsonlWriteOptions } from '../../src/core/store/jsonlWriter';
+import { appendEvents, type SqliteWriteOptions } from '../../src/core/store/sqliteWriter';
+import type { Refusal, WriteEntryInput } from '../../src/core/store/writeEntries';
+import type { WriteResult, WriteSuccess } from '../../src/core/store/writeResult';
 import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, liveChild as liveChildOf } from './helpers';
 import { type Jsonl, newJsonl, note, SID } from './support/writer';
 

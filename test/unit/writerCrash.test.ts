@@ -17,7 +17,11 @@ import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, w
 
 type Json = Record<string, unknown>;
 const ITERATIONS = Math.max(1, Number(process.env.WRITER_CRASH_ITERATIONS) || 40);
-const WRITER = path.resolve(__dirname, '..', '..', 'src', 'core', 'store', 'writer.js');
+/** the writer of each era (appendEvents / appendJsonlEntries) */
+const WRITERS: Record<string, string> = {
+  sqlite: path.resolve(__dirname, '..', '..', 'src', 'core', 'store', 'sqliteWriter.js'),
+  jsonl: path.resolve(__dirname, '..', '..', 'src', 'core', 'store', 'jsonlWriter.js'),
+};
 const KEY = 'agent:main:main';
 
 /** The child: load the writer, say "go", append one custom_message, exit 0 (or 3 on a refusal). */
@@ -42,7 +46,7 @@ interface Outcome {
 
 function runChild(args: Json, killAfterMs: number | null): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CHILD], { env: { ...process.env, OCCTX_WRITER: WRITER, OCCTX_ARGS: JSON.stringify(args) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-e', CHILD], { env: { ...process.env, OCCTX_WRITER: WRITERS[String(args.era)], OCCTX_ARGS: JSON.stringify(args) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let goAt = 0;
     let killed = false;

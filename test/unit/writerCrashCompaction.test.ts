@@ -48,7 +48,8 @@ import * as path from 'node:path';
 import { planCompaction, type CompactionPlan } from '../../src/core/compaction/plan';
 import { rebuildContext, TranscriptIndex, type ActiveContext } from '../../src/core/context/rebuild';
 import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
-import { APPEND_JOURNAL_DIR, recoverJsonlAppends } from '../../src/core/store/writer';
+import { APPEND_JOURNAL_DIR } from '../../src/core/store/journal';
+import { recoverJsonlAppends } from '../../src/core/store/jsonlWriter';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import type { SessionRow, SessionStore } from '../../src/core/store/types';
 import { collectDiagnostics, fixturePath, materializeRealState, realDbPath, repoPath, sqlite, tmpDir } from './helpers';
@@ -59,7 +60,8 @@ type Outcome = 'unchanged' | 'written' | 'torn';
 
 const RANDOM_KILLS = Math.max(0, Number(process.env.WRITER_CRASH_COMPACTION_ITERATIONS ?? 60) || 0);
 const LANES = Math.max(1, Math.min(4, Number(process.env.WRITER_CRASH_COMPACTION_LANES) || (os.availableParallelism?.() ?? os.cpus().length)));
-const WRITER = path.resolve(__dirname, '..', '..', 'src', 'core', 'store', 'writer.js');
+const SQLITE_WRITER = path.resolve(__dirname, '..', '..', 'src', 'core', 'store', 'sqliteWriter.js');
+const JSONL_WRITER = path.resolve(__dirname, '..', '..', 'src', 'core', 'store', 'jsonlWriter.js');
 const CHILD = repoPath('test', 'unit', 'fixtures-scripts', 'compaction-writer-child.mjs');
 const KEY = 'agent:main:work';
 const SID = '6f1431f6-0a9f-4bde-88bb-e32c2876f720';
@@ -388,7 +390,7 @@ function sqliteVariant(mode: 'wal' | 'delete'): Variant {
 
       const lane: Lane = {
         name: `${this.name}#${i}`,
-        args: { writer: WRITER, era: 'sqlite', db, key: KEY, entry: expect.entry, now: NOW, opts: { ownership: { tmpDir: tmpDir('occtx-ccrash-tmp-'), probePort: false }, busyTimeoutMs: 5000 } },
+        args: { writer: SQLITE_WRITER, era: 'sqlite', db, key: KEY, entry: expect.entry, now: NOW, opts: { ownership: { tmpDir: tmpDir('occtx-ccrash-tmp-'), probePort: false }, busyTimeoutMs: 5000 } },
         stracePaths: ['', '-wal', '-shm', '-journal'].map((s) => db + s),
         straceLog: path.join(tmpDir('occtx-ccrash-strace-'), 'log'),
         stats,
@@ -466,7 +468,7 @@ function jsonlVariant(): Variant {
       assert.deepEqual(baseRead.items, expect.beforeItems, 'every lane starts from the same context');
       const lane: Lane = {
         name: `jsonl#${i}`,
-        args: { writer: WRITER, era: 'jsonl', dir, row: { key: KEY, sessionId: SID }, entry: expect.entry, now: NOW, opts: { ownership: { tmpDir: tmpDir('occtx-ccrash-tmp-'), probePort: false }, lockTimeoutMs: 5000 } },
+        args: { writer: JSONL_WRITER, era: 'jsonl', dir, row: { key: KEY, sessionId: SID }, entry: expect.entry, now: NOW, opts: { ownership: { tmpDir: tmpDir('occtx-ccrash-tmp-'), probePort: false }, lockTimeoutMs: 5000 } },
         stracePaths: [],
         straceLog: '',
         file,

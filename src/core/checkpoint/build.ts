@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { SessionRow } from '../store/types';
 import { selectExchanges, threadSummary, TOPIC_CHARS } from '../transcript/conversation';
 import { CAPS, CHECKPOINT_SCHEMA, CHECKPOINT_SCHEMA_VERSION, type Checkpoint, type CheckpointTrigger, type Decision, type KeyExchange, type WorkingStatus } from './schema';
-import { threadFromState, threadParts, type TrackerSnapshot } from './tracker';
+import { threadFromState, threadParts, type TrackerSnapshot } from './trackerState';
 import { gist } from '../transcript/text';
 import { isoTime } from '../store/time';
 

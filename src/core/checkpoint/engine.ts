@@ -19,7 +19,8 @@ import { buildCheckpoint, type SessionFigures } from './build';
 import { renderInjection, type RenderOptions, type RenderResult } from './render';
 import { checkpointIdFor, type Checkpoint, type CheckpointTrigger } from './schema';
 import { checkpointNumbers, listCheckpoints, readLatestCheckpoint, writeCheckpoint, type CheckpointListEntry, type WriteOptions, type WriteResult } from './store';
-import { SessionTracker, type IngestOptions } from './tracker';
+import { SessionTracker } from './tracker';
+import type { IngestOptions } from './trackerState';
 import { DEFAULT_CHECKPOINT_PERCENT, thresholdTrigger, type ThresholdState } from './triggers';
 
 type Json = Record<string, unknown>;

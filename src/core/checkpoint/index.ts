@@ -7,6 +7,7 @@ export * from './schema';
 export * from './yamlCodec';
 export * from './paths';
 export * from './tracker';
+export * from './trackerState';
 export * from './store';
 export * from './build';
 export * from './triggers';

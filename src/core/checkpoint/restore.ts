@@ -3,7 +3,7 @@
  * session's transcript (OpenClaw hands it to the model as a user message on the next turn; reference
  * §6 A/E). Only the entry is built here; writing goes through store/sessionWrite (ownership rules).
  */
-import type { CustomMessageInput } from '../store/writer';
+import type { CustomMessageInput } from '../store/writeEntries';
 import type { EstimatorFamily } from '../tokens/estimator';
 import { renderInjection, type RenderResult } from './render';
 import type { Checkpoint } from './schema';

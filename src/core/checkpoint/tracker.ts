@@ -29,148 +29,13 @@ import { writeFileAtomicSync } from '../fs/atomic';
 import { removeFileInRoot, stateDirRoot } from '../fs/safePath';
 import { parseJsonSafe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
-import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, TOPIC_CHARS, decisionText, isShortReply, selectExchanges, threadSummary, toEvent, type ExtractedExchange, type ToolCallInfo } from '../transcript/conversation';
+import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, decisionText, isShortReply, toEvent, type ExtractedExchange, type ToolCallInfo } from '../transcript/conversation';
 import { checkedOwnDir, stateDirFor } from './paths';
 import { CAPS } from './schema';
 import { readLatestPointer, type LatestPointer } from './store';
 import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from '../transcript/text';
-
-type Json = Record<string, unknown>;
-
-export const STATE_SCHEMA = 'openclaw/checkpoint-state';
-export const STATE_VERSION = 1;
-export const STATE_FILES = ['decisions.json', 'thread.json', 'resources.json', 'open_items.json'] as const;
-export type StateFile = (typeof STATE_FILES)[number];
-
-/** Entries older than the cursor by more than this are taken as already processed (clock skew between writers). */
-export const CURSOR_SKEW_MS = 60_000;
-const RECENT_IDS = 64;
-const MAX_PENDING_TOOLS = 32;
-const MAX_ERRORS = 20;
-const MAX_PIVOTS = CAPS.keyExchanges;
-const MAX_PAIRS = CAPS.keyExchanges;
-export const STATE_OPEN_ITEMS = 20;
-export const STATE_LEARNINGS = 20;
-
-export interface Msg {
-  id: string;
-  when: number;
-  gist: string;
-}
-
-export interface PendingTool {
-  id: string;
-  name: string;
-  params: string;
-  access: 'read' | 'modified' | 'none';
-  paths: string[];
-  when: number;
-}
-
-export interface ToolFailure {
-  tool: string;
-  gist: string;
-  when: number;
-  id: string;
-}
-
-export type OpenItemKind = 'todo' | 'checkbox' | 'unanswered' | 'tool_error';
-export interface OpenItem {
-  text: string;
-  kind: OpenItemKind;
-  when: number;
-  id: string;
-}
-
-export interface DecisionRecord {
-  what: string;
-  when: number;
-  id: string;
-}
-
-export interface LearningRecord {
-  text: string;
-  when: number;
-}
-
-export type Activity = 'none' | 'user' | 'tool' | 'agent_text' | 'agent_question' | 'error';
-
-export interface ThreadState {
-  first_user?: Msg;
-  last_user?: Msg;
-  /** user messages that followed a long response (newest last, ≤ 8) */
-  pivots: Msg[];
-  /** the last exchange pairs (user, then the final agent text of its turn); the thread uses the last
-   * two, older ones are kept so a rewind can fall back to them */
-  pairs: Array<{ user: Msg; agent?: Msg }>;
-  /** characters of agent text since the last user message */
-  response_chars: number;
-  /** last line of the latest agent text (decision context) */
-  response_tail: string;
-  /** the last user message while it has no reply; `failed` once its turn ended in an error */
-  pending_ask?: Msg & { failed: boolean };
-  pending_tools: PendingTool[];
-  errors: ToolFailure[];
-  last_activity: Activity;
-  last_entry_at: number;
-  user_messages: number;
-  compactions: number;
-}
-
-export interface Cursor {
-  session_id?: string;
-  last_ts: number;
-  /** the last 64 entries processed (ids and times: duplicates, rewind targets) */
-  recent: Array<{ id: string; when: number }>;
-}
-
-export interface ResourcesState {
-  /** least recently used first */
-  files_read: string[];
-  files_modified: string[];
-  tools_used: string[];
-}
-
-export interface TrackerData {
-  resources: ResourcesState;
-  thread: ThreadState;
-  cursor: Cursor;
-  decisions: DecisionRecord[];
-  learnings: LearningRecord[];
-  open_items: OpenItem[];
-}
-
-/** What a checkpoint is built from: a deep copy of the state. */
-export type TrackerSnapshot = TrackerData;
-
-export interface IngestOptions {
-  /**
-   * `stop` (default): stop before a compaction entry not yet acknowledged and return it, so the caller
-   * can write the before-state checkpoint first. `pass`: process compactions like any entry (catching
-   * up on history).
-   */
-  onCompaction?: 'stop' | 'pass';
-}
-
-export interface IngestResult {
-  /** entries consumed (processed or skipped); the rest starts at `entries[consumed]` */
-  consumed: number;
-  /** entries that changed the state */
-  processed: number;
-  /** set when ingestion stopped before this compaction entry */
-  compaction?: Json;
-}
-
-export function emptyData(): TrackerData {
-  return {
-    resources: { files_read: [], files_modified: [], tools_used: [] },
-    thread: { pivots: [], pairs: [], response_chars: 0, response_tail: '', pending_tools: [], errors: [], last_activity: 'none', last_entry_at: 0, user_messages: 0, compactions: 0 },
-    cursor: { last_ts: 0, recent: [] },
-    decisions: [],
-    learnings: [],
-    open_items: [],
-  };
-}
+import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, threadFromState, type TrackerData, type TrackerSnapshot } from './trackerState';
+import { mergeFile, sanitizeCursor } from './trackerLoad';
 
 /** Move `v` to the end of an LRU list capped at `cap`. */
 function touch(list: string[], v: string, cap: number): void {
@@ -184,13 +49,6 @@ function touch(list: string[], v: string, cap: number): void {
 }
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-
-export interface LoadReport {
-  /** files discarded because they were older than `_latest.json` */
-  stale: StateFile[];
-  /** files that could not be read (corrupt JSON, wrong session) */
-  invalid: Array<{ file: StateFile; error: string }>;
-}
 
 export interface TrackerOptions {
   now?: () => number;
@@ -624,99 +482,5 @@ export class SessionTracker {
     }
     this.data = emptyData();
     this.dirty.clear();
-  }
-}
-
-/** The thread's candidates as exchanges: the first user message, the last pairs, the pivots. */
-export function threadParts(t: ThreadState): { first?: ExtractedExchange; pairs: ExtractedExchange[]; pivots: ExtractedExchange[] } {
-  const x = (role: 'user' | 'agent', m: Msg): ExtractedExchange => ({ role, id: m.id, when: m.when, gist: m.gist });
-  const pairs: ExtractedExchange[] = [];
-  for (const p of t.pairs.slice(-2)) {
-    pairs.push(x('user', p.user));
-    if (p.agent) pairs.push(x('agent', p.agent));
-  }
-  return { first: t.first_user && x('user', t.first_user), pairs, pivots: t.pivots.map((m) => x('user', m)) };
-}
-
-/** Seed §11.2 from the running state (equal to extractThread over the same entries). */
-export function threadFromState(t: ThreadState): { summary: string; topic: string; key_exchanges: ExtractedExchange[] } {
-  const p = threadParts(t);
-  return {
-    summary: threadSummary(t.first_user?.gist, t.last_user?.gist, t.user_messages <= 1 || (!!t.first_user?.id && t.first_user.id === t.last_user?.id)),
-    topic: t.last_user ? gist(t.last_user.gist, TOPIC_CHARS) : '',
-    key_exchanges: selectExchanges(p.first, p.pairs, p.pivots),
-  };
-}
-
-// ------------------------------------------------------------------ loading helpers (defensive)
-
-const num = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
-const str = (v: unknown, max = 4096): string => (typeof v === 'string' ? v.slice(0, max) : '');
-const strList = (v: unknown, cap: number): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(-cap) : []);
-function msg(v: unknown): Msg | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  const o = v as Json;
-  return { id: str(o.id, 200), when: num(o.when), gist: str(o.gist, 400) };
-}
-const list = <T>(v: unknown, cap: number, f: (o: Json) => T | undefined): T[] => (Array.isArray(v) ? v.slice(-cap).flatMap((o) => (o && typeof o === 'object' ? [f(o as Json)].filter((x): x is T => x !== undefined) : [])) : []);
-
-function sanitizeCursor(v: unknown): Cursor {
-  const o = (v && typeof v === 'object' ? v : {}) as Json;
-  const c: Cursor = { last_ts: num(o.last_ts), recent: list(o.recent, RECENT_IDS, (r) => (typeof r.id === 'string' ? { id: r.id.slice(0, 200), when: num(r.when) } : undefined)) };
-  if (typeof o.session_id === 'string') c.session_id = o.session_id;
-  return c;
-}
-
-const ACTIVITIES: Activity[] = ['none', 'user', 'tool', 'agent_text', 'agent_question', 'error'];
-const KINDS: OpenItemKind[] = ['todo', 'checkbox', 'unanswered', 'tool_error'];
-
-function mergeFile(d: TrackerData, f: StateFile, b: Json): void {
-  switch (f) {
-    case 'resources.json':
-      d.resources = { files_read: strList(b.files_read, CAPS.files), files_modified: strList(b.files_modified, CAPS.files), tools_used: strList(b.tools_used, CAPS.toolsUsed) };
-      return;
-    case 'decisions.json':
-      d.decisions = list(b.decisions, CAPS.decisions, (o) => ({ what: str(o.what), when: num(o.when), id: str(o.id, 200) }));
-      d.learnings = list(b.learnings, STATE_LEARNINGS, (o) => ({ text: str(o.text), when: num(o.when) }));
-      return;
-    case 'open_items.json':
-      d.open_items = list(b.open_items, STATE_OPEN_ITEMS, (o) => (KINDS.includes(o.kind as OpenItemKind) ? { text: str(o.text), kind: o.kind as OpenItemKind, when: num(o.when), id: str(o.id, 200) } : undefined));
-      return;
-    case 'thread.json': {
-      d.cursor = sanitizeCursor(b.cursor);
-      const t = (b.thread && typeof b.thread === 'object' ? b.thread : {}) as Json;
-      const pa = msg(t.pending_ask);
-      d.thread = {
-        first_user: msg(t.first_user),
-        last_user: msg(t.last_user),
-        pivots: list(t.pivots, MAX_PIVOTS, msg),
-        pairs: list(t.pairs, MAX_PAIRS, (o) => {
-          const user = msg(o.user);
-          if (!user) return undefined;
-          const agent = msg(o.agent);
-          return agent ? { user, agent } : { user };
-        }),
-        response_chars: num(t.response_chars),
-        response_tail: str(t.response_tail, 400),
-        pending_ask: pa ? { ...pa, failed: (t.pending_ask as Json).failed === true } : undefined,
-        pending_tools: list(t.pending_tools, MAX_PENDING_TOOLS, (o) => ({
-          id: str(o.id, 200),
-          name: str(o.name, 200),
-          params: str(o.params, 400),
-          access: o.access === 'read' || o.access === 'modified' ? o.access : 'none',
-          paths: strList(o.paths, 100),
-          when: num(o.when),
-        })),
-        errors: list(t.errors, MAX_ERRORS, (o) => ({ tool: str(o.tool, 200), gist: str(o.gist, 400), when: num(o.when), id: str(o.id, 200) })),
-        last_activity: ACTIVITIES.includes(t.last_activity as Activity) ? (t.last_activity as Activity) : 'none',
-        last_entry_at: num(t.last_entry_at),
-        user_messages: num(t.user_messages),
-        compactions: num(t.compactions),
-      };
-      if (!d.thread.first_user) delete d.thread.first_user;
-      if (!d.thread.last_user) delete d.thread.last_user;
-      if (!d.thread.pending_ask) delete d.thread.pending_ask;
-      return;
-    }
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { EntryMeta } from '../store/types';
 import { contextItemsOf, yieldsMessage } from '../context/rebuild';
-import type { CompactionInput as CompactionEntryInput } from '../store/writer';
+import type { CompactionInput as CompactionEntryInput } from '../store/writeEntries';
 import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
 import { openclawEstimateTokens } from './openclawHelpers';
 import { compactionQualityReport, type CompactionQualityReport } from './quality';

@@ -7,7 +7,7 @@
  */
 import type { ActiveContext } from '../context/rebuild';
 import type { EntryMeta } from '../store/types';
-import type { CustomEntryInput } from '../store/writer';
+import type { CustomEntryInput } from '../store/writeEntries';
 
 export const UNDO_CUSTOM_TYPE = 'openclaw-context.undo-compaction';
 

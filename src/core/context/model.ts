@@ -16,7 +16,7 @@ import { estimateTokens, familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
 import type { SessionWriteTarget } from '../store/sessionWrite';
-import type { PlanBasis } from '../store/writer';
+import type { PlanBasis } from '../store/writeResult';
 
 export interface SessionState {
   /** unique across state dirs: `<stateDir>|<agentId>|<key>` */

@@ -24,7 +24,8 @@ import { isoTime, timeMs } from '../store/time';
 import type { EntryMeta, ReadOptions, RowsDelta, SessionRow, SessionStore, TranscriptCursor, TranscriptDelta } from '../store/types';
 import { normalizeGatewayUrl } from './identity';
 import { remoteText, stripControls } from './redact';
-import { type ChatHistoryResult, redactUrl, type SessionMessageEvent, type SessionRow as GatewayRow, type SessionsListResult } from './protocol';
+import type { ChatHistoryResult, SessionMessageEvent, SessionRow as GatewayRow, SessionsListResult } from './methods';
+import { redactUrl } from './protocol';
 
 type Json = Record<string, unknown>;
 

@@ -1,10 +1,11 @@
 /**
  * Live mode (issue 7): how the Gateway connection is shown — one line for the gauge tooltip and the Sessions
  * view, the reason a connection failed with what to do about it, and the markdown of "Show Gateway Connection".
- * Pure formatting (no VS Code); the controller (src/vscode/gateway.ts) passes strings that are already redacted,
+ * Pure formatting (no VS Code); the controller (src/vscode/gateway/gateway.ts) passes strings that are already redacted,
  * and every function here redacts again with the `secrets` it is given.
  */
-import { OPERATOR_SCOPES, type GatewayErrorKind } from './protocol';
+import type { GatewayErrorKind } from './errors';
+import { OPERATOR_SCOPES } from './protocol';
 import { printable } from './redact';
 
 export type LiveStateView = 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';

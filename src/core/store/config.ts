@@ -5,8 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import JSON5 from 'json5';
-import { MAX_JSON_DEPTH, nestedDeeperThan, parseErrorReason } from '../fs/safeJson';
+import { parseJson5Safe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
 import type { DiagnosticSink } from './types';
 
@@ -168,14 +167,9 @@ function readWithIncludes(file: string, stack: string[], depth: number): unknown
   if (depth > MAX_INCLUDE_DEPTH) throw new Error(`$include nested deeper than ${MAX_INCLUDE_DEPTH}`);
   // a regular file of at most 8 MB (a FIFO or /dev/zero in its place is refused, not read)
   const text = readRegularText(real, { maxBytes: READ_LIMITS.config });
-  let parsed: unknown;
-  try {
-    parsed = JSON5.parse(text);
-  } catch (err) {
-    throw new Error(`${path.basename(real)} is not valid JSON5 (${parseErrorReason(err, text)})`);
-  }
-  if (nestedDeeperThan(parsed)) throw new Error(`${path.basename(real)} is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  return resolveIncludes(parsed, path.dirname(real), [...stack, real], depth);
+  const parsed = parseJson5Safe(text);
+  if (!parsed.ok) throw new Error(`${path.basename(real)} is ${parsed.error}`);
+  return resolveIncludes(parsed.value, path.dirname(real), [...stack, real], depth);
 }
 
 function resolveIncludes(v: unknown, dir: string, stack: string[], depth: number): unknown {

@@ -8,6 +8,9 @@
  * still what the plan was made against?" and the write happen under the lock, so two writers can never
  * both pass the check.
  *
+ * How any lock file is read and judged (owner alive, dead, stale) lives here too: ownership.ts uses it to
+ * tell who owns a state dir, the acquisition to reclaim a dead writer's lock.
+ *
  * Async acquisition for the session writers; a synchronous one (`withFileLocksSync`) for the memory
  * engine's synchronous writers. Within one process, locks serialise async writers; synchronous nesting
  * of the same file (append → write) re-uses the lock its caller holds.
@@ -16,7 +19,103 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { realFs } from '../fs/atomic';
-import { inspectJsonlLock, isPidAlive, JSONL_LOCK_STALE_MS, type LockInfo, processStartTime } from './ownership';
+import { READ_LIMITS, readRegularText } from '../fs/safeRead';
+import { isPidAlive, ownerAlive, processStartTime } from './processes';
+
+// ---------------------------------------------------------------------------------------------
+// Reading a lock file (ours or OpenClaw's) and judging its owner
+
+/** OpenClaw's gateway-lock DEFAULT_STALE_MS: a lock without a pid is stale after this long. */
+export const GATEWAY_LOCK_STALE_MS = 30_000;
+/** session-write-lock DEFAULT_STALE_MS (JSONL era). */
+export const JSONL_LOCK_STALE_MS = 30 * 60_000;
+
+export type LockStatus = 'alive' | 'dead' | 'stale' | 'foreign';
+
+export interface LockInfo {
+  file: string;
+  kind: 'gateway' | 'jsonl';
+  status: LockStatus;
+  /** why it has that status */
+  why: string;
+  pid?: number;
+  role?: string;
+  port?: number;
+  stateDir?: string;
+  createdAt?: string;
+}
+
+/** Parse a lock file leniently: JSON, possibly followed by whitespace padding or junk. */
+export function parseLockText(text: string): Record<string, unknown> | undefined {
+  const t = text.replace(/^\uFEFF/, '').trim();
+  if (!t) return undefined;
+  try {
+    const v = JSON.parse(t) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    /* fall through */
+  }
+  // The first balanced {...} (strings respected), then JSON.
+  if (t[0] !== '{') return undefined;
+  let depth = 0;
+  let inStr = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (inStr) {
+      if (c === '\\') i++;
+      else if (c === '"') inStr = false;
+      continue;
+    }
+    if (c === '"') inStr = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      try {
+        const v = JSON.parse(t.slice(0, i + 1)) as unknown;
+        return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function ageMs(file: string, now: number): number | undefined {
+  try {
+    return now - fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One JSONL-era `<file>.lock` → its verdict (session-write-lock rules: dead pid or older than 30 min = stale). */
+export function inspectJsonlLock(file: string, now = Date.now(), staleMs = JSONL_LOCK_STALE_MS): LockInfo | undefined {
+  let text: string;
+  try {
+    text = readRegularText(file, { maxBytes: READ_LIMITS.lock });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return { file, kind: 'jsonl', status: 'alive', why: `lock file cannot be read (${(err as Error).message}); assuming its owner is alive` };
+  }
+  const p = parseLockText(text);
+  const base: LockInfo = { file, kind: 'jsonl', status: 'alive', why: '' };
+  const created = p && typeof p.createdAt === 'string' ? Date.parse(p.createdAt) : NaN;
+  const age = Number.isFinite(created) ? now - created : ageMs(file, now);
+  if (p && typeof p.createdAt === 'string') base.createdAt = p.createdAt;
+  if (age !== undefined && age > staleMs) return { ...base, ...(p && typeof p.pid === 'number' ? { pid: p.pid } : {}), status: 'stale', why: `lock is ${Math.round(age / 60_000)} min old (stale after ${Math.round(staleMs / 60_000)} min)` };
+  if (!p || typeof p.pid !== 'number') {
+    // A writer fills its lock right after creating it; one still empty after 30 s (OpenClaw's rule for
+    // pid-less Gateway locks) belongs to a writer that died in between.
+    const mtimeAge = ageMs(file, now);
+    if (mtimeAge !== undefined && mtimeAge > GATEWAY_LOCK_STALE_MS) return { ...base, status: 'stale', why: `lock has no readable pid and is ${Math.round(mtimeAge / 1000)} s old` };
+    return { ...base, why: 'lock has no readable pid yet (being written)' };
+  }
+  const { alive, why } = ownerAlive(p.pid, p.starttime, undefined);
+  return { ...base, pid: p.pid, status: alive ? 'alive' : 'dead', why };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Taking and releasing a lock of ours
 
 export interface HeldLock {
   path: string;

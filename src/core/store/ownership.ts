@@ -24,16 +24,14 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import JSON5 from 'json5';
+import { parseJson5Safe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
+import { ageMs, GATEWAY_LOCK_STALE_MS, inspectJsonlLock, type LockInfo, parseLockText } from './lock';
+import { isGatewayArgv, isOpenClawArgv, ownerAlive, processArgv } from './processes';
 
 export type OwnerKind = 'gateway' | 'embedded' | 'unknown';
 
 export const DEFAULT_GATEWAY_PORT = 18789;
-/** OpenClaw's gateway-lock DEFAULT_STALE_MS: a lock without a pid is stale after this long. */
-export const GATEWAY_LOCK_STALE_MS = 30_000;
-/** session-write-lock DEFAULT_STALE_MS (JSONL era). */
-export const JSONL_LOCK_STALE_MS = 30 * 60_000;
 
 export interface OwnershipOptions {
   /** uid in `openclaw-<uid>` (default: process.getuid(); `openclaw` where there is none) */
@@ -61,21 +59,6 @@ export interface OwnershipOptions {
   now?: () => number;
 }
 
-export type LockStatus = 'alive' | 'dead' | 'stale' | 'foreign';
-
-export interface LockInfo {
-  file: string;
-  kind: 'gateway' | 'jsonl';
-  status: LockStatus;
-  /** why it has that status */
-  why: string;
-  pid?: number;
-  role?: string;
-  port?: number;
-  stateDir?: string;
-  createdAt?: string;
-}
-
 export interface Ownership {
   owned: boolean;
   by?: OwnerKind;
@@ -91,136 +74,7 @@ export interface Ownership {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Processes
-
-/** OpenClaw's isPidAlive: a positive pid that exists (EPERM = exists) and is not a Linux zombie. */
-export function isPidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  return !isZombie(pid);
-}
-
-function isZombie(pid: number): boolean {
-  if (process.platform !== 'linux') return false;
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return /^State:\s+Z/m.test(status) && /^Threads:[ \t]+1[ \t]*$/m.test(status);
-  } catch {
-    return false;
-  }
-}
-
-/** Linux process start time in clock ticks (`/proc/<pid>/stat` field 22), as OpenClaw records it; null elsewhere. */
-export function processStartTime(pid: number): number | null {
-  if (!Number.isInteger(pid) || pid <= 0 || process.platform !== 'linux') return null;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const end = stat.lastIndexOf(')');
-    if (end < 0) return null;
-    const v = Number(stat.slice(end + 1).trimStart().split(/\s+/)[19]);
-    return Number.isInteger(v) && v >= 0 ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-/** argv of a Linux process, or null when it cannot be read. */
-export function processArgv(pid: number): string[] | null {
-  if (process.platform !== 'linux' || !Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    const raw = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    const args = raw.split('\0').filter((a) => a.length > 0);
-    return args.length ? args : null;
-  } catch {
-    return null;
-  }
-}
-
-const ENTRY_CANDIDATES = ['dist/index.js', 'dist/entry.js', 'openclaw.mjs', 'scripts/run-node.mjs', 'src/entry.ts', 'src/index.ts'];
-const normArg = (a: string) => a.replaceAll('\\', '/').toLowerCase();
-
-/** OpenClaw's isOpenClawArgv (gateway-process-argv.ts). */
-export function isOpenClawArgv(args: readonly string[]): boolean {
-  const n = args.map(normArg);
-  const exe = (n[0] ?? '').replace(/\.(bat|cmd|exe)$/i, '');
-  if (n.some((a) => ENTRY_CANDIDATES.some((e) => a.endsWith(e)))) return true;
-  return exe.endsWith('/openclaw') || exe === 'openclaw';
-}
-
-/** OpenClaw's isGatewayArgv with allowGatewayBinary. */
-export function isGatewayArgv(args: readonly string[]): boolean {
-  const n = args.map(normArg);
-  const exe = (n[0] ?? '').replace(/\.(bat|cmd|exe)$/i, '');
-  if (n.includes('gateway') && isOpenClawArgv(args)) return true;
-  return exe.endsWith('/openclaw-gateway') || exe === 'openclaw-gateway';
-}
-
-/**
- * Is the owner recorded in a lock alive? `startTime` is the recorded start time (Gateway locks:
- * `startTime`, JSONL locks: `starttime`). Mirrors OpenClaw's resolveGatewayOwnerStatus, except that
- * "cannot tell" counts as alive.
- */
-export function ownerAlive(pid: number, startTime: unknown, role: string | undefined): { alive: boolean; why: string } {
-  if (!Number.isInteger(pid) || pid <= 0) return { alive: false, why: `invalid pid ${JSON.stringify(pid)}` };
-  if (pid === process.pid) return { alive: false, why: `pid ${pid} is this process (an orphaned lock of ours, not OpenClaw)` };
-  if (!isPidAlive(pid)) return { alive: false, why: `pid ${pid} is not running` };
-  if (typeof startTime === 'number' && Number.isFinite(startTime)) {
-    const now = processStartTime(pid);
-    if (now !== null) {
-      return now === startTime
-        ? { alive: true, why: `pid ${pid} is running (start time matches)` }
-        : { alive: false, why: `pid ${pid} was reused by another process (start time ${now}, lock says ${startTime})` };
-    }
-  }
-  const argv = processArgv(pid);
-  if (!argv) return { alive: true, why: `pid ${pid} is running (its identity cannot be checked)` };
-  const looksRight = role === 'gateway' ? isGatewayArgv(argv) || isOpenClawArgv(argv) : isOpenClawArgv(argv);
-  return looksRight
-    ? { alive: true, why: `pid ${pid} is running OpenClaw` }
-    : { alive: false, why: `pid ${pid} is running something else (${argv.slice(0, 2).join(' ').slice(0, 120)}), so the lock is left over` };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Lock files
-
-/** Parse a lock file leniently: JSON, possibly followed by whitespace padding or junk. */
-export function parseLockText(text: string): Record<string, unknown> | undefined {
-  const t = text.replace(/^\uFEFF/, '').trim();
-  if (!t) return undefined;
-  try {
-    const v = JSON.parse(t) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    /* fall through */
-  }
-  // The first balanced {...} (strings respected), then JSON.
-  if (t[0] !== '{') return undefined;
-  let depth = 0;
-  let inStr = false;
-  for (let i = 0; i < t.length; i++) {
-    const c = t[i];
-    if (inStr) {
-      if (c === '\\') i++;
-      else if (c === '"') inStr = false;
-      continue;
-    }
-    if (c === '"') inStr = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) {
-      try {
-        const v = JSON.parse(t.slice(0, i + 1)) as unknown;
-        return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
 
 function realOrResolved(p: string): string {
   try {
@@ -252,14 +106,6 @@ function listFiles(dir: string, match: (name: string) => boolean): string[] {
       .sort();
   } catch {
     return [];
-  }
-}
-
-function ageMs(file: string, now: number): number | undefined {
-  try {
-    return now - fs.statSync(file).mtimeMs;
-  } catch {
-    return undefined;
   }
 }
 
@@ -299,32 +145,6 @@ export function inspectGatewayLock(file: string, ownStateDir: string, ownDir: bo
     return { ...info, status: 'foreign', why: `${why}, but it owns another state dir (${info.stateDir})` };
   }
   return { ...info, why };
-}
-
-/** One JSONL-era `<file>.lock` → its verdict (session-write-lock rules: dead pid or older than 30 min = stale). */
-export function inspectJsonlLock(file: string, now = Date.now(), staleMs = JSONL_LOCK_STALE_MS): LockInfo | undefined {
-  let text: string;
-  try {
-    text = readRegularText(file, { maxBytes: READ_LIMITS.lock });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return { file, kind: 'jsonl', status: 'alive', why: `lock file cannot be read (${(err as Error).message}); assuming its owner is alive` };
-  }
-  const p = parseLockText(text);
-  const base: LockInfo = { file, kind: 'jsonl', status: 'alive', why: '' };
-  const created = p && typeof p.createdAt === 'string' ? Date.parse(p.createdAt) : NaN;
-  const age = Number.isFinite(created) ? now - created : ageMs(file, now);
-  if (p && typeof p.createdAt === 'string') base.createdAt = p.createdAt;
-  if (age !== undefined && age > staleMs) return { ...base, ...(p && typeof p.pid === 'number' ? { pid: p.pid } : {}), status: 'stale', why: `lock is ${Math.round(age / 60_000)} min old (stale after ${Math.round(staleMs / 60_000)} min)` };
-  if (!p || typeof p.pid !== 'number') {
-    // A writer fills its lock right after creating it; one still empty after 30 s (OpenClaw's rule for
-    // pid-less Gateway locks) belongs to a writer that died in between.
-    const mtimeAge = ageMs(file, now);
-    if (mtimeAge !== undefined && mtimeAge > GATEWAY_LOCK_STALE_MS) return { ...base, status: 'stale', why: `lock has no readable pid and is ${Math.round(mtimeAge / 1000)} s old` };
-    return { ...base, why: 'lock has no readable pid yet (being written)' };
-  }
-  const { alive, why } = ownerAlive(p.pid, p.starttime, undefined);
-  return { ...base, pid: p.pid, status: alive ? 'alive' : 'dead', why };
 }
 
 function defaultSessionsDirs(stateDir: string): string[] {
@@ -426,7 +246,8 @@ export function gatewayPorts(stateDir: string, opts: Pick<OwnershipOptions, 'por
   if (envPort) ports.push(envPort);
   let cfgPort: number | undefined;
   try {
-    const cfg = JSON5.parse(readRegularText(configPathFor(stateDir, opts.configPath), { maxBytes: READ_LIMITS.config })) as { gateway?: { port?: unknown } };
+    const parsed = parseJson5Safe(readRegularText(configPathFor(stateDir, opts.configPath), { maxBytes: READ_LIMITS.config }));
+    const cfg = (parsed.ok ? parsed.value : undefined) as { gateway?: { port?: unknown } } | undefined;
     cfgPort = parsePort(cfg?.gateway?.port);
   } catch {
     /* no config, or unreadable: default port */

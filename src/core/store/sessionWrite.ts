@@ -3,8 +3,11 @@
  * refused while OpenClaw owns the store) or the JSONL writer (OpenClaw's lock protocol). Callers pass
  * what the context model knows about the session; the writers do every check.
  */
-import { appendEvents, appendJsonlEntries, type JsonlWriteOptions, type SqliteWriteOptions, type WriteEntryInput, type WriteResult } from './writer';
+import { appendJsonlEntries, type JsonlWriteOptions } from './jsonlWriter';
+import { appendEvents, type SqliteWriteOptions } from './sqliteWriter';
 import type { SessionRow } from './types';
+import type { WriteEntryInput } from './writeEntries';
+import type { WriteResult } from './writeResult';
 
 export interface SessionWriteTarget {
   era: 'sqlite' | 'jsonl';

@@ -2,7 +2,7 @@
  * Exact token counts on demand, and the guard that keeps them safe.
  *
  * The exact tokenizer (gpt-tokenizer, o200k_base or cl100k_base) runs in a worker thread
- * (`exactWorker.ts`, driven by src/vscode/exactCount.ts); this module is the pure part: it decides
+ * (`exactWorker.ts`, driven by src/vscode/sessions/exactCount.ts); this module is the pure part: it decides
  * what the worker may see, cuts the text into messages and adds the results up.
  *
  * Why a guard: BPE merging is quadratic in the length of one pre-token, and a long run of one

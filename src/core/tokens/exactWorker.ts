@@ -1,7 +1,7 @@
 /**
  * The exact tokenizer's worker thread. scripts/build.mjs bundles this file once per encoding
  * (dist/tokenizer-o200k.js, dist/tokenizer-cl100k.js) with OC_EXACT_ENCODING defined, so each bundle
- * holds one vocabulary and dist/extension.js holds none. src/vscode/exactCount.ts starts it on the
+ * holds one vocabulary and dist/extension.js holds none. src/vscode/sessions/exactCount.ts starts it on the
  * first exact count.
  *
  * Protocol: { id, texts: string[] } → { id, count } (the sum over `texts`) or { id, error }.

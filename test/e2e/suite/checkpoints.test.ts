@@ -6,7 +6,7 @@
  * Runs on its own throwaway copy of the first demo state, test/fixtures/demo-v1 (SQLite agent `main` + JSONL agent
  * `legacy`), selected through the `openclawContext.stateDir` setting and restored afterwards, so the
  * other suites keep their untouched fixture state. Turns are appended with scripts/demo-append.mjs,
- * which writes the way OpenClaw 2026.9.6 does. Prompts are answered through `api.checkpoints.ui`.
+ * which writes the way OpenClaw 2026.9.6 does. Prompts are answered through `api.ui.current`.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,17 +15,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { CheckpointUi, RestoreOutcome } from '../../../src/vscode/checkpoints';
+import type { RestoreOutcome } from '../../../src/vscode/checkpoints/checkpoints';
 // types only: the extension runs from its bundle, so its node classes are not these (no instanceof)
-import type { CheckpointNode, CpDirNode, CpSessionNode, CpNode } from '../../../src/vscode/checkpointsTree';
+import type { CheckpointNode, CpDirNode, CpSessionNode, CpNode } from '../../../src/vscode/checkpoints/checkpointsTree';
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { INJECTION_HEADER } from '../../../src/core/checkpoint/render';
 import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs, sleep } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 
 interface Prompt {
-  kind: keyof CheckpointUi;
+  kind: keyof Ui;
   message: string;
   detail?: string;
   buttons: string[];
@@ -35,10 +36,10 @@ suite('Checkpoints in the extension host', () => {
   let api: OpenClawContextApi;
   let root: string;
   let dir: string;
-  let originalUi: CheckpointUi;
+  let originalUi: Ui;
   const prompts: Prompt[] = [];
   /** what the stubbed prompts answer, by kind (a function gets the message) */
-  const answers: Partial<Record<keyof CheckpointUi, (message: string) => string | undefined>> = {};
+  const answers: Partial<Record<keyof Ui, (message: string) => string | undefined>> = {};
 
   const db = () => path.join(dir, 'agents/main/agent/openclaw-agent.sqlite');
   const append = (...args: string[]) => execFileSync(process.execPath, [path.join(REPO, 'scripts/demo-append.mjs'), dir, ...args], { encoding: 'utf8' });
@@ -65,20 +66,21 @@ suite('Checkpoints in the extension host', () => {
     api = await ext.activate();
     await api.firstRefresh;
     ({ root, dir } = demoStateCopy('oc-ctx-cp-'));
-    originalUi = api.checkpoints.ui;
-    api.checkpoints.ui = {
+    originalUi = api.ui.current;
+    api.ui.current = {
+      ...originalUi,
       ...recordingDialogs(prompts, answers),
       pick: (items, opts) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: items.map((i) => i.label) });
         return Promise.resolve(items.find((i) => i.kind !== vscode.QuickPickItemKind.Separator));
       },
-    } as CheckpointUi;
+    } as Ui;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
     await waitFor(() => session('agent:main:main') && session('agent:legacy:main'), 'the demo state to load');
   });
 
   suiteTeardown(async () => {
-    api.checkpoints.ui = originalUi;
+    api.ui.current = originalUi;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', undefined, vscode.ConfigurationTarget.Global);
     await waitFor(() => !api.service.model.stateDirs().some((d) => d.candidate.dir === dir), 'the original state dir back');
     fs.rmSync(root, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * Compact Session… / Undo Compaction / compaction history in the real extension host, on a throwaway
  * copy of the demo state (SQLite agent `main`, JSONL agent `legacy`) whose config sets
  * `agents.defaults.compaction.keepRecentTokens` low enough for the small demo sessions to have a cut.
- * Prompts are answered through `api.checkpoints.ui` (the compaction commands share it).
+ * Prompts are answered through `api.ui.current` (the compaction commands share it).
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -10,16 +10,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { CheckpointUi } from '../../../src/vscode/checkpoints';
-import type { CompactOutcome } from '../../../src/vscode/compaction';
+import type { CompactOutcome } from '../../../src/vscode/compaction/compaction';
 import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 suite('Compaction in the extension host', () => {
   let api: OpenClawContextApi;
   let root: string;
   let dir: string;
-  let originalUi: CheckpointUi;
+  let originalUi: Ui;
   const prompts: Array<{ kind: string; message: string; detail?: string }> = [];
   let confirmAnswer: (m: string) => string | undefined = () => undefined;
   let infoAnswer: (m: string) => string | undefined = () => undefined;
@@ -43,19 +43,19 @@ suite('Compaction in the extension host', () => {
     const cfg = JSON.parse(fs.readFileSync(cfgFile, 'utf8')) as { agents: { defaults: { compaction: Record<string, unknown> } } };
     cfg.agents.defaults.compaction.keepRecentTokens = 300;
     fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
-    originalUi = api.checkpoints.ui;
+    originalUi = api.ui.current;
     const stub = (kind: string) => (message: string, ...rest: unknown[]) => {
       const detail = kind === 'confirm' ? (rest[0] as string) : undefined;
       prompts.push({ kind, message, detail });
       return Promise.resolve(kind === 'confirm' ? confirmAnswer(message) : kind === 'info' ? infoAnswer(message) : kind === 'warn' ? warnAnswer(message) : undefined);
     };
-    api.checkpoints.ui = { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), pick: (items) => Promise.resolve(items[0]) } as CheckpointUi;
+    api.ui.current = { ...originalUi, confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), pick: (items) => Promise.resolve(items[0]) } as Ui;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
     await waitFor(() => session('agent:main:work') && session('agent:legacy:main'), 'the demo state');
   });
 
   suiteTeardown(async () => {
-    api.checkpoints.ui = originalUi;
+    api.ui.current = originalUi;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', undefined, vscode.ConfigurationTarget.Global);
     await waitFor(() => !api.service.model.stateDirs().some((d) => d.candidate.dir === dir), 'the original state dir back');

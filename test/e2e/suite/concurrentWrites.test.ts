@@ -16,16 +16,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { CheckpointUi, RestoreOutcome } from '../../../src/vscode/checkpoints';
-import type { CompactOutcome, UndoOutcome } from '../../../src/vscode/compaction';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
-import type { FlushOutcome, RememberOutcome } from '../../../src/vscode/memoryCommands';
-import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';
+import type { RestoreOutcome } from '../../../src/vscode/checkpoints/checkpoints';
+import type { CompactOutcome, UndoOutcome } from '../../../src/vscode/compaction/compaction';
+import type { FlushOutcome, RememberOutcome } from '../../../src/vscode/memory/memoryCommands';
+import type { MemoryActionOutcome } from '../../../src/vscode/memory/memoriesTree';
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
 import { parseDreams } from '../../../src/core/memory/dream';
 import { activatedApi, demoStateCopy, recordingDialogs, REPO, transcriptRows, waitFor, type RecordedPrompt } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 const NODE = process.env.NODE24_BIN || process.execPath;
 const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -44,8 +44,7 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
   let dir: string;
   let home: string;
   let ws: string;
-  let originalCpUi: CheckpointUi;
-  let originalMemUi: MemoryUi;
+  let originalUi: Ui;
   const prompts: RecordedPrompt[] = [];
   /** what the modal confirmation does while the extension waits there (then the button it answers) */
   let atConfirm: (message: string, buttons: string[]) => Promise<string | undefined> = () => Promise.resolve(undefined);
@@ -144,10 +143,8 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
       const inWs = items.find((i) => (i as { ws?: { dir: string } }).ws?.dir === ws);
       return Promise.resolve(inWs ?? items.find((i) => i.label === picks[0] && picks.shift()));
     };
-    originalCpUi = api.checkpoints.ui;
-    api.checkpoints.ui = { ...dialogs, pick } as CheckpointUi;
-    originalMemUi = api.memoryUi.current;
-    api.memoryUi.current = { ...dialogs, pick, input: () => Promise.resolve(inputs.shift()) } as MemoryUi;
+    originalUi = api.ui.current;
+    api.ui.current = { ...dialogs, pick, input: () => Promise.resolve(inputs.shift()) } as Ui;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
     await waitFor(() => session('agent:main:work') && session('agent:legacy:work') && api.memories.workspaces.some((w) => w.dir === ws), 'the demo state');
   });
@@ -164,8 +161,7 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
 
   suiteTeardown(async () => {
     if (!api) return;
-    api.checkpoints.ui = originalCpUi;
-    api.memoryUi.current = originalMemUi;
+    api.ui.current = originalUi;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', undefined, vscode.ConfigurationTarget.Global);
     await waitFor(() => !api.service.model.stateDirs().some((d) => d.candidate.dir === dir), 'the original state dir back');
     fs.rmSync(root, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import type { OpenClawContextApi } from '../../../src/extension';
 import { exactFamilyFor } from '../../../src/core/tokens/exact';
 import type { ExactCountResult } from '../../../src/core/tokens/exact';
 import { familyFor } from '../../../src/core/tokens/estimator';
-import { TokenizerWorkers, type ExactSessionResult } from '../../../src/vscode/exactCount';
+import { TokenizerWorkers, type ExactSessionResult } from '../../../src/vscode/sessions/exactCount';
 
 const EXT_ID = 'openclaw-context.openclaw-context';
 const PLAIN = { disallowedSpecial: new Set<string>() };

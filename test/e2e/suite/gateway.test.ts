@@ -13,8 +13,9 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { FakeGateway } from '../../support/fakeGateway';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { GatewayController, GatewayUi } from '../../../src/vscode/gateway';
+import type { GatewayController } from '../../../src/vscode/gateway/gateway';
 import { activatedApi, waitFor } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 const TOKEN = `fake-gw-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 const WRONG = `wrong-gw-${Math.random().toString(36).slice(2)}-${Date.now()}`;
@@ -27,7 +28,7 @@ suite('Gateway live mode (fake Gateway in the extension host)', function () {
   let stateDir: string;
   let gw: GatewayController;
   let fake: FakeGateway;
-  let savedUi: GatewayUi;
+  let savedUi: Ui;
   const inputs: string[] = [];
   const picks: vscode.QuickPickItem[][] = [];
   const reported: string[] = [];
@@ -50,18 +51,19 @@ suite('Gateway live mode (fake Gateway in the extension host)', function () {
   suiteSetup(async () => {
     ({ api, stateDir } = await activatedApi());
     gw = api.gateway;
-    savedUi = gw.ui;
-    gw.ui = {
-      inputBox: async (o) => {
+    savedUi = api.ui.current;
+    api.ui.current = {
+      ...savedUi,
+      input: async (o) => {
         assert.equal(o.password, true, 'the token InputBox is a password box');
         return inputs.shift();
       },
-      quickPick: async (items) => {
+      pick: async (items) => {
         picks.push(items);
         return undefined;
       },
-      ask: async () => 'Never',
-      info: async () => undefined,
+      // the consent question (with buttons) is answered Never; a plain message needs no answer
+      info: async (_m, ...buttons) => (buttons.length ? 'Never' : undefined),
     };
     reportSub = gw.diag.onDidReport((d) => reported.push(`${d.source}: ${d.message}`));
     fake = await new FakeGateway({ token: TOKEN }).start();
@@ -79,7 +81,7 @@ suite('Gateway live mode (fake Gateway in the extension host)', function () {
     await cfg().update('gateway.useLocalToken', undefined, G);
     await gw.clearToken();
     await api.service.pin(undefined);
-    gw.ui = savedUi;
+    api.ui.current = savedUi;
     await fake.close();
     await waitFor(() => gw.state !== 'live' && gw.state !== 'connecting', 'the connection closed');
   });

@@ -15,12 +15,11 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { FakeGateway } from '../../support/fakeGateway';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { GatewayController, GatewayUi } from '../../../src/vscode/gateway';
-import type { CheckpointUi } from '../../../src/vscode/checkpoints';
-import type { CompactOutcome } from '../../../src/vscode/compaction';
-import type { FlushOutcome } from '../../../src/vscode/memoryCommands';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
+import type { GatewayController } from '../../../src/vscode/gateway/gateway';
+import type { CompactOutcome } from '../../../src/vscode/compaction/compaction';
+import type { FlushOutcome } from '../../../src/vscode/memory/memoryCommands';
 import { activatedApi, recordingDialogs, type RecordedPrompt, waitFor } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 const TOKEN = `fake-remote-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 const CONSENT_KEY = 'openclawContext.gateway.localTokenConsent';
@@ -37,9 +36,7 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
   let api: OpenClawContextApi;
   let gw: GatewayController;
   let fake: FakeGateway;
-  let savedGwUi: GatewayUi;
-  let savedCpUi: CheckpointUi;
-  let savedMemUi: MemoryUi;
+  let savedUi: Ui;
   let nowhere: string;
   let rec: Recorded;
   let HKEY: string;
@@ -59,20 +56,19 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
     gw = api.gateway;
     rec = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'openclaw-real', 'gateway', 'remote.json'), 'utf8')) as Recorded;
     HKEY = rec.history.sessionKey;
-    savedGwUi = gw.ui;
-    gw.ui = {
-      inputBox: async () => nextToken,
-      quickPick: async () => undefined,
-      ask: async (m) => {
+    savedUi = api.ui.current;
+    const dialogs = recordingDialogs(prompts, answers);
+    api.ui.current = {
+      ...dialogs,
+      input: async () => nextToken,
+      pick: async () => undefined,
+      // the Gateway's consent question is recorded apart and answered askAnswer
+      info: (m: string, ...buttons: string[]) => {
+        if (!m.includes('May OpenClaw Context read its token')) return dialogs.info(m, ...buttons);
         asks.push(m);
-        return askAnswer;
+        return Promise.resolve(askAnswer);
       },
-      info: async () => undefined,
-    };
-    savedCpUi = api.checkpoints.ui;
-    api.checkpoints.ui = { ...recordingDialogs(prompts, answers), pick: async () => undefined } as unknown as CheckpointUi;
-    savedMemUi = api.memoryUi.current;
-    api.memoryUi.current = { ...recordingDialogs(prompts, answers), pick: async () => undefined, input: async () => undefined } as unknown as MemoryUi;
+    } as unknown as Ui;
     fake = await new FakeGateway({ token: TOKEN }).start();
     // the real sessions.list (three sessions), and the real chat.history of agent:main:rpc
     const list = () => ({ ...clone(rec.list), sessions: clone(rec.list.sessions) });
@@ -91,8 +87,6 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
   });
 
   suiteTeardown(async () => {
-    api.checkpoints.ui = savedCpUi;
-    api.memoryUi.current = savedMemUi;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await cfg().update('stateDir', undefined, G);
     await cfg().update('gateway.url', undefined, G);
@@ -101,7 +95,7 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
     delete process.env.OPENCLAW_GATEWAY_TOKEN;
     await gw.clearToken();
     await api.service.pin(undefined);
-    gw.ui = savedGwUi;
+    api.ui.current = savedUi;
     await fake.close();
     await waitFor(() => gw.state !== 'live' && gw.state !== 'connecting', 'the connection closed');
     await waitFor(() => !api.service.model.sessions().some((s) => s.remote) || undefined, 'the remote sessions gone');

@@ -7,7 +7,7 @@
  * The Gateway is the scripted test/support/fakeGateway.ts; `api.compaction.live` / `api.checkpoints.live`
  * are replaced by a stub LiveGateway whose client is a real GatewayClient connected to it. Runs on its own
  * throwaway copy of the demo state (keepRecentTokens lowered so the small sessions have a cut). Prompts
- * are answered through `api.checkpoints.ui` (the compaction commands share it).
+ * are answered through `api.ui.current` (the compaction commands share it).
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,19 +15,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { CheckpointUi, RestoreOutcome } from '../../../src/vscode/checkpoints';
-import type { CompactOutcome, UndoOutcome } from '../../../src/vscode/compaction';
-import type { LiveGateway } from '../../../src/vscode/gatewayShared';
-import type { ResetOutcome } from '../../../src/vscode/liveActions';
+import type { RestoreOutcome } from '../../../src/vscode/checkpoints/checkpoints';
+import type { CompactOutcome, UndoOutcome } from '../../../src/vscode/compaction/compaction';
+import type { LiveGateway } from '../../../src/vscode/gateway/gatewayShared';
+import type { ResetOutcome } from '../../../src/vscode/gateway/liveActions';
 import { GatewayClient } from '../../../src/core/gateway/client';
 import { listCheckpoints } from '../../../src/core/checkpoint/store';
 import { FakeGateway, FakeReplyError } from '../../support/fakeGateway';
 import { activatedApi, demoStateCopy, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 const TOKEN = 'live-actions-e2e-token-7f3a9c2e1b';
 
 interface Prompt {
-  kind: keyof CheckpointUi;
+  kind: keyof Ui;
   message: string;
   detail?: string;
   buttons: string[];
@@ -39,12 +40,11 @@ suite('Live actions through the Gateway', () => {
   let dir: string;
   let gw: FakeGateway;
   let client: GatewayClient;
-  let originalUi: CheckpointUi;
-  let originalCompactionLive: LiveGateway;
-  let originalCheckpointsLive: LiveGateway;
+  let originalUi: Ui;
+  let originalLive: LiveGateway;
   let lock: { release(): void } | undefined;
   const prompts: Prompt[] = [];
-  const answers: Partial<Record<keyof CheckpointUi, (message: string) => string | undefined>> = {};
+  const answers: Partial<Record<keyof Ui, (message: string) => string | undefined>> = {};
   let pickLabel: string | undefined;
 
   const liveStub = (connected: () => GatewayClient | undefined): LiveGateway => ({
@@ -56,15 +56,14 @@ suite('Live actions through the Gateway', () => {
     onDidChangeState: () => ({ dispose: () => undefined }),
   });
   const setLive = (l: LiveGateway) => {
-    api.compaction.live = l;
-    api.checkpoints.live = l;
+    api.live.current = l;
   };
 
   const session = (key: string) => api.service.model.sessions().find((s) => s.stateDir === dir && s.row.key === key);
   const db = () => path.join(dir, 'agents/main/agent/openclaw-agent.sqlite');
   const rows = (sessionId: string) => transcriptRows(db(), sessionId);
   const sent = (method: string) => gw.requests.filter((r) => r.method === method);
-  const last = (kind: keyof CheckpointUi) => prompts.filter((p) => p.kind === kind).pop();
+  const last = (kind: keyof Ui) => prompts.filter((p) => p.kind === kind).pop();
   const turns = (n: number, ...args: string[]) => {
     for (let i = 0; i < n; i++) execFileSync(process.execPath, [path.join(REPO, 'scripts/demo-append.mjs'), dir, ...args, '--text', `Turn ${i}: please check src/live-${i}.ts and keep TODO: update docs/live-${i}.md. ${'More detail. '.repeat(40)}`], { encoding: 'utf8' });
   };
@@ -88,17 +87,17 @@ suite('Live actions through the Gateway', () => {
     gw = await new FakeGateway({ token: TOKEN }).start();
     client = new GatewayClient({ url: gw.url, token: TOKEN, device: false, reconnect: false, requestTimeoutMs: 10_000, connectTimeoutMs: 5000 });
     await client.connect();
-    originalUi = api.checkpoints.ui;
-    originalCompactionLive = api.compaction.live;
-    originalCheckpointsLive = api.checkpoints.live;
+    originalUi = api.ui.current;
+    originalLive = api.live.current;
     setLive(liveStub(() => client));
-    api.checkpoints.ui = {
+    api.ui.current = {
+      ...originalUi,
       ...recordingDialogs(prompts, answers),
       pick: (items, opts) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: items.map((i) => i.label) });
         return Promise.resolve(pickLabel === undefined ? undefined : items.find((i) => i.label === pickLabel));
       },
-    } as CheckpointUi;
+    } as Ui;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
     await waitFor(() => session('agent:main:work') && session('agent:main:main'), 'the demo state');
     turns(3, '--key', 'agent:main:main');
@@ -107,9 +106,8 @@ suite('Live actions through the Gateway', () => {
 
   suiteTeardown(async () => {
     lock?.release();
-    api.checkpoints.ui = originalUi;
-    api.compaction.live = originalCompactionLive;
-    api.checkpoints.live = originalCheckpointsLive;
+    api.ui.current = originalUi;
+    api.live.current = originalLive;
     await client?.close().catch(() => undefined);
     await gw?.close();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -119,7 +117,7 @@ suite('Live actions through the Gateway', () => {
   });
 
   setup(() => {
-    for (const k of Object.keys(answers) as Array<keyof CheckpointUi>) delete answers[k];
+    for (const k of Object.keys(answers) as Array<keyof Ui>) delete answers[k];
     pickLabel = undefined;
   });
 

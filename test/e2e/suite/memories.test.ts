@@ -5,7 +5,7 @@
  *
  * The figures are checked against scanWorkspace run here on the same folder; the watcher by writing a daily
  * log with `fs`; Dream / Accept / Reject through their commands with the dialogs answered through
- * `api.memoryUi.current`. Everything this suite writes into the workspace is undone in suiteTeardown, so the
+ * `api.ui.current`. Everything this suite writes into the workspace is undone in suiteTeardown, so the
  * suites after it see the fixture as it was.
  */
 import assert from 'node:assert/strict';
@@ -19,15 +19,15 @@ import { parseDreams, planDream, pointerLine } from '../../../src/core/memory/dr
 import { dateStamp, scanWorkspace, userTimeZone } from '../../../src/core/memory/workspace';
 // types only: the extension runs from its bundle (no instanceof on its objects)
 import type { MemoryRow } from '../../../src/core/memory/viewModel';
-import type { MemoryActionOutcome } from '../../../src/vscode/memoriesTree';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
+import type { MemoryActionOutcome } from '../../../src/vscode/memory/memoriesTree';
 import { EXT_ID, waitFor, recordingDialogs } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 const stateDir = process.env.OPENCLAW_STATE_DIR ?? '';
 const ORDER = ['AGENTS.md', 'SOUL.md', 'TOOLS.md', 'IDENTITY.md', 'USER.md', 'HEARTBEAT.md', 'BOOTSTRAP.md', 'MEMORY.md'];
 
 interface Prompt {
-  kind: keyof MemoryUi;
+  kind: keyof Ui;
   message: string;
   detail?: string;
   buttons: string[];
@@ -49,10 +49,10 @@ suite('Memories view in the extension host', () => {
   let ws: string;
   let snapshot: string;
   let config: unknown;
-  let originalUi: MemoryUi;
+  let originalUi: Ui;
   const prompts: Prompt[] = [];
   /** what the stubbed dialogs answer, by kind (gets the message and the buttons) */
-  const answers: Partial<Record<keyof MemoryUi, (message: string, buttons: string[]) => string | undefined>> = {};
+  const answers: Partial<Record<keyof Ui, (message: string, buttons: string[]) => string | undefined>> = {};
 
   const read = (rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
   const run = (command: string, arg?: unknown) => vscode.commands.executeCommand<MemoryActionOutcome>(command, arg) as Promise<MemoryActionOutcome>;
@@ -90,8 +90,8 @@ suite('Memories view in the extension host', () => {
     config = api.memories.workspaces.find((w) => path.resolve(w.dir) === path.resolve(ws))!.config;
     snapshot = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-mem-'));
     fs.cpSync(ws, path.join(snapshot, 'ws'), { recursive: true });
-    originalUi = api.memoryUi.current;
-    api.memoryUi.current = {
+    originalUi = api.ui.current;
+    api.ui.current = {
       ...recordingDialogs(prompts, answers),
       pick: (items, opts) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: items.map((i) => i.label) });
@@ -104,7 +104,7 @@ suite('Memories view in the extension host', () => {
   });
 
   suiteTeardown(async () => {
-    if (originalUi) api.memoryUi.current = originalUi;
+    if (originalUi) api.ui.current = originalUi;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (snapshot) {
       const saved = path.join(snapshot, 'ws');
@@ -117,7 +117,7 @@ suite('Memories view in the extension host', () => {
 
   setup(() => {
     prompts.length = 0;
-    for (const k of Object.keys(answers)) delete answers[k as keyof MemoryUi];
+    for (const k of Object.keys(answers)) delete answers[k as keyof Ui];
   });
 
   test('the view lists the workspace: bootstrap files in OpenClaw order with the figures scanWorkspace gives, memories/, daily logs, DREAMS.md', async () => {

@@ -7,7 +7,7 @@
  * agent workspace is `$OPENCLAW_STATE_DIR/workspace`: test/e2e/state.mjs points the config there). Every
  * file the suite may write (today's day log, memories/decisions.md, MEMORY.md, our flush-state.json) is
  * put back afterwards, so the suites after it see the fixture unchanged. Prompts are answered through
- * `api.memoryUi.current`.
+ * `api.ui.current`.
  *
  * Workspace trust cannot be switched off in-host (the harness runs code-server with
  * `--disable-workspace-trust`, so `vscode.workspace.isTrusted` is always true): the untrusted behaviour is
@@ -18,14 +18,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
-import type { FlushOutcome, RememberOutcome, SearchOutcome } from '../../../src/vscode/memoryCommands';
+import type { FlushOutcome, RememberOutcome, SearchOutcome } from '../../../src/vscode/memory/memoryCommands';
 import type { SessionState } from '../../../src/core/context/model';
 import { FlushStateStore } from '../../../src/core/memory/flush';
 import { EXT_ID, waitFor, activatedApi, recordingDialogs } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 interface Prompt {
-  kind: keyof MemoryUi;
+  kind: keyof Ui;
   message: string;
   detail?: string;
   buttons: string[];
@@ -36,7 +36,7 @@ type Answer = (message: string) => string | undefined;
 
 suite('Memory commands in the extension host', () => {
   let api: OpenClawContextApi;
-  let originalUi: MemoryUi;
+  let originalUi: Ui;
   let stateDir: string;
   let ws: string;
   const prompts: Prompt[] = [];
@@ -83,8 +83,8 @@ suite('Memory commands in the extension host', () => {
     for (const f of fs.readdirSync(path.join(ws, 'memory'))) save(path.join(ws, 'memory', f));
     save(stateFile());
     for (const d of [path.join(stateDir, 'context'), path.join(stateDir, 'context', 'memory')]) if (!fs.existsSync(d)) createdDirs.push(d);
-    originalUi = api.memoryUi.current;
-    api.memoryUi.current = {
+    originalUi = api.ui.current;
+    api.ui.current = {
       ...recordingDialogs(prompts, answers),
       pick: <T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions) => {
         prompts.push({ kind: 'pick', message: opts.title ?? '', buttons: [], items });
@@ -107,7 +107,7 @@ suite('Memory commands in the extension host', () => {
 
   suiteTeardown(async () => {
     if (api) {
-      api.memoryUi.current = originalUi;
+      api.ui.current = originalUi;
       api.memoryCommands.writesAllowed = () => vscode.workspace.isTrusted;
       await vscode.workspace.getConfiguration('openclawContext').update('memory.autoFlush', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -14,10 +14,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import { ErrorsBaselineStore, lintWorkspace } from '../../../src/core/memory/lint';
 import { memoryStateDir } from '../../../src/core/memory/fsSafe';
 import { EXT_ID, sleep, waitFor, activatedApi } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 const SOURCE = 'OpenClaw Context';
 
@@ -29,7 +29,7 @@ suite('Memory diagnostics in the extension host', () => {
   let memoryUri: vscode.Uri;
   let original: string;
   let createdMemoriesDir = false;
-  let originalUi: MemoryUi;
+  let originalUi: Ui;
   const infos: string[] = [];
 
   const errorsFile = () => path.join(ws, 'memories', 'errors.md');
@@ -66,8 +66,8 @@ suite('Memory diagnostics in the extension host', () => {
     memoryUri = vscode.Uri.file(memoryFile);
     original = fs.readFileSync(memoryFile, 'utf8');
     createdMemoriesDir = !fs.existsSync(path.join(ws, 'memories'));
-    originalUi = api.memoryUi.current;
-    api.memoryUi.current = {
+    originalUi = api.ui.current;
+    api.ui.current = {
       ...originalUi,
       info: (message: string) => {
         infos.push(message);
@@ -86,7 +86,7 @@ suite('Memory diagnostics in the extension host', () => {
     store().clear(ws);
     infos.length = 0;
     await vscode.commands.executeCommand('openclawContext.memory.lint');
-    api.memoryUi.current = originalUi;
+    api.ui.current = originalUi;
     await waitFor(() => allOurs().length === 0, 'no memory diagnostics left', 8000).catch(() => undefined);
   });
 

@@ -2,20 +2,20 @@
  * The Tools & Skills view in the real extension host, on the harness's copy of the real OpenClaw 2026.9.6
  * fixture state (agent:main:work called exec 4 times, read twice, write once): the statistics computed
  * when the view shows, the rows against toolStats computed here from the same transcripts, Refresh, and
- * Export as Markdown. Prompts are answered through `api.memoryUi.current`.
+ * Export as Markdown. Prompts are answered through `api.ui.current`.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { MemoryUi } from '../../../src/vscode/memoryShared';
 import { toolStats, toolStatsMarkdown, type ToolStats } from '../../../src/core/memory/toolStats';
 import { toolRow } from '../../../src/core/memory/toolsViewModel';
 import { EXT_ID, waitFor, activatedApi } from './util';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 suite('Tools view in the extension host', () => {
   let api: OpenClawContextApi;
-  let originalUi: MemoryUi;
+  let originalUi: Ui;
   let stateDir: string;
   const infos: Array<{ message: string; buttons: string[] }> = [];
 
@@ -35,8 +35,8 @@ suite('Tools view in the extension host', () => {
   suiteSetup(async () => {
     ({ api, stateDir } = await activatedApi());
     await waitFor(() => api.service.model.sessions().some((s) => s.stateDir === stateDir && s.row.key === 'agent:main:work'), 'the fixture sessions');
-    originalUi = api.memoryUi.current;
-    api.memoryUi.current = {
+    originalUi = api.ui.current;
+    api.ui.current = {
       ...originalUi,
       info: (message: string, ...buttons: string[]) => {
         infos.push({ message, buttons });
@@ -46,7 +46,7 @@ suite('Tools view in the extension host', () => {
   });
 
   suiteTeardown(async () => {
-    if (api) api.memoryUi.current = originalUi;
+    if (api) api.ui.current = originalUi;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import { processStartTime } from '../../../src/core/store/ownership';
+import { processStartTime } from '../../../src/core/store/processes';
 
 export const EXT_ID = 'openclaw-context.openclaw-context';
 /** the repo (extension development path): out/test/e2e/suite → ../../../.. */

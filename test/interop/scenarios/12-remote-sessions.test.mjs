@@ -43,7 +43,7 @@ it('12. remote Gateway sessions: RemoteSessionCache + ContextModel fed only by t
     const model = new R.ContextModel({ stateDirs: [], env, diag: (d) => diags.push(d) });
     model.setRemoteSources([cache]);
     const refresh = () => noFs(() => model.refresh());
-    // B: the same cache + model, driven by GatewayController's rules (src/vscode/gateway.ts onSessionsChanged,
+    // B: the same cache + model, driven by GatewayController's rules (src/vscode/gateway/gateway.ts onSessionsChanged,
     // onSessionMessage, fetchHistory): a held history is fetched again on compact / reset / phase 'end' (or any
     // change of a session whose messages are not subscribed), and when a session.message cannot be appended.
     const B = { fetches: 0, lists: 0, subscribed: new Set(), state: new Map(), inflight: new Set() };

@@ -1,5 +1,5 @@
 // Child process of test/unit/writerCrashCompaction.test.ts: appends ONE planned compaction entry with the
-// real writer (out/src/core/store/writer.js) and can SIGKILL itself at a chosen write point.
+// real writer (out/src/core/store/sqliteWriter.js or jsonlWriter.js) and can SIGKILL itself at a chosen write point.
 //
 // Input (env):
 //   OCCTX_ARGS     JSON {writer, era: 'sqlite'|'jsonl', db, key, dir, row, entry, now, opts}

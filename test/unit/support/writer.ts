@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SessionRow } from '../../../src/core/store/types';
-import type { JsonlWriteOptions, WriteEntryInput } from '../../../src/core/store/writer';
+import type { JsonlWriteOptions } from '../../../src/core/store/jsonlWriter';
+import type { WriteEntryInput } from '../../../src/core/store/writeEntries';
 import { tmpDir, writeJsonl } from '../helpers';
 
 const MAIN = 'agent:main:main';

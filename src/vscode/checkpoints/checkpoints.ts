@@ -1,0 +1,504 @@
+/**
+ * Checkpoints in the editor: runs the core CheckpointCoordinator after each refresh (automatic
+ * checkpoints), turns its events into notifications, and implements the Checkpoints view's commands
+ * (create, open, compare, compare with live, restore, copy restore text, delete).
+ * Prompts go through `ui` so the in-host tests can answer them.
+ */
+import * as vscode from 'vscode';
+import { watch, type FSWatcher } from 'chokidar';
+import { CheckpointCoordinator, type CheckpointEvent } from '../../core/checkpoint/coordinator';
+import { checkpointsRoot } from '../../core/checkpoint/paths';
+import { planRestore, type RestorePlan } from '../../core/checkpoint/restore';
+import type { Checkpoint } from '../../core/checkpoint/schema';
+import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../../core/checkpoint/store';
+import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../../core/checkpoint/viewModel';
+import { serializeCheckpoint } from '../../core/checkpoint/yamlCodec';
+import { planBasisOf, type SessionState } from '../../core/context/model';
+import { appendToSession } from '../../core/store/sessionWrite';
+import type { WriteResult as StoreWriteResult } from '../../core/store/writeResult';
+import { familyFor } from '../../core/tokens/estimator';
+import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { LiveGateway } from '../gateway/gatewayShared';
+import type { Ui, UiSeam } from '../shared/ui';
+import { Disposable } from '../shared/disposable';
+import { PreviewDocuments } from '../shared/previewDocuments';
+import type { GatewayClient } from '../../core/gateway/client';
+import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
+import type { ContextService } from '../sessions/service';
+import { sessionFromArg } from '../sessions/sessionsTree';
+import type { Settings } from '../shared/settings';
+
+export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
+
+const safeName = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 80) || 'session';
+
+export interface RestoreOutcome {
+  status: 'restored' | 'cancelled' | 'copied' | 'refused' | 'failed';
+  result?: StoreWriteResult;
+  plan?: RestorePlan;
+  /** live mode: sent through the Gateway (chat.send) instead of written */
+  gateway?: { method: 'chat.send'; runId?: string; error?: string };
+}
+
+export class CheckpointsController extends Disposable {
+  readonly coordinator: CheckpointCoordinator;
+  /** the last events (newest last), for diagnostics and tests */
+  readonly events: CheckpointEvent[] = [];
+  /** read-only documents for the live state and restore previews */
+  private readonly docs = this.register(new PreviewDocuments(CHECKPOINT_DOC_SCHEME, 50));
+  private watcher: FSWatcher | undefined;
+  private watchKey = '';
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private warnedErrors = new Set<string>();
+
+  constructor(
+    private readonly service: ContextService,
+    private readonly diag: DiagnosticsChannel,
+    private settings: Settings,
+    private readonly tree: CheckpointsTreeProvider,
+    /** live mode: the Gateway that owns a store (issue 7) */
+    private readonly live: LiveGateway,
+    private readonly uiSeam: UiSeam,
+  ) {
+    super();
+    this.coordinator = new CheckpointCoordinator(service.model, this.coordinatorOptions(settings));
+    for (const d of [
+      service.onDidChange((r) => {
+        this.handle(this.coordinator.onRefresh(r));
+        if (r.structureChanged) this.syncWatcher();
+      }),
+      ...this.commands(),
+    ])
+      this.register(d);
+  }
+
+  /** the prompts (the one UI seam tests replace) */
+  private get ui(): Ui {
+    return this.uiSeam.current;
+  }
+
+  private coordinatorOptions(s: Settings) {
+    return { auto: s.checkpoints.auto, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000 };
+  }
+
+  applySettings(s: Settings, stateDirsChanged: boolean): void {
+    this.settings = s;
+    if (stateDirsChanged) this.coordinator.reset();
+    this.coordinator.setOptions(this.coordinatorOptions(s));
+    this.tree.refresh();
+  }
+
+  private hasCheckpoints: boolean | undefined;
+  /** `openclawContext.hasCheckpoints` (welcome view, command palette) */
+  updateContextKey(): void {
+    const has = this.tree.countAll() > 0;
+    if (has === this.hasCheckpoints) return;
+    this.hasCheckpoints = has;
+    void vscode.commands.executeCommand('setContext', 'openclawContext.hasCheckpoints', has);
+  }
+
+  /** Watch `<stateDir>/context/checkpoints` so files written elsewhere (CLI, another window) show up. */
+  syncWatcher(): void {
+    this.updateContextKey();
+    const roots = this.service.model
+      .stateDirs()
+      .filter((d) => d.exists)
+      .map((d) => checkpointsRoot(d.candidate.dir));
+    const key = roots.join('\n');
+    if (key === this.watchKey) return;
+    this.watchKey = key;
+    void this.watcher?.close();
+    this.watcher = undefined;
+    if (!roots.length) return;
+    // the parent `context/` dir may not exist yet: watch the state dir's `context` path (chokidar waits for it)
+    const w = watch(roots, { ignoreInitial: true, depth: 1, ignorePermissionErrors: true, ignored: (p: string) => /\.tmp$/.test(p) });
+    w.on('all', () => this.scheduleTreeRefresh());
+    w.on('error', () => undefined);
+    this.watcher = w;
+  }
+
+  private scheduleTreeRefresh(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.updateContextKey();
+      this.tree.refresh();
+    }, 200);
+  }
+
+  private handle(events: CheckpointEvent[]): void {
+    if (!events.length) return;
+    this.events.push(...events);
+    if (this.events.length > 200) this.events.splice(0, this.events.length - 200);
+    let changed = false;
+    for (const e of events) {
+      switch (e.kind) {
+        case 'written':
+          changed = true;
+          this.diag.info(`checkpoint ${e.id} (${e.trigger}) written for ${e.key}: ${e.file}`);
+          vscode.window.setStatusBarMessage(`$(save) ${writtenMessage(e.key, e.id, e.trigger).replace(/^OpenClaw Context: /, '')}`, 6000);
+          break;
+        case 'skipped':
+          this.diag.info(`checkpoint (${e.trigger}) for ${e.key} skipped: ${e.reason}`);
+          break;
+        case 'spiral':
+          if (this.settings.checkpoints.warnCompactionSpiral) {
+            void this.ui.warn(spiralMessage(e.key, e.compactionCount), 'Show Checkpoints', 'Create Checkpoint').then((c) => {
+              if (c === 'Show Checkpoints') void vscode.commands.executeCommand('openclawContext.checkpoints.focus');
+              if (c === 'Create Checkpoint') void vscode.commands.executeCommand('openclawContext.createCheckpoint', e.uid);
+            });
+          }
+          break;
+        case 'resume':
+          if (this.settings.checkpoints.offerResume) {
+            const cp = readLatestCheckpoint(e.stateDir, e.key).checkpoint;
+            if (cp) {
+              void this.ui.info(resumeMessage(e.key, cp.meta.checkpoint_id, cp.meta.created_at, Date.now()), 'Preview & Restore…', 'Not Now').then((c) => {
+                if (c === 'Preview & Restore…') void this.restore({ stateDir: e.stateDir, sessionKey: e.key, checkpoint: cp });
+              });
+            }
+          }
+          break;
+        case 'error': {
+          this.diag.report({ severity: 'error', source: `checkpoints ${e.stateDir}${e.key ? ` [${e.key}]` : ''}`, message: e.message });
+          const k = `${e.stateDir}:${e.message}`;
+          if (!this.warnedErrors.has(k)) {
+            this.warnedErrors.add(k);
+            void this.ui.warn(`OpenClaw Context could not write a checkpoint${e.key ? ` for ${e.key}` : ''}: ${e.message}`, 'Show Diagnostics').then((c) => {
+              if (c) this.diag.show();
+            });
+          }
+          break;
+        }
+      }
+    }
+    if (changed) {
+      this.updateContextKey();
+      this.tree.refresh();
+    }
+  }
+
+  // ------------------------------------------------------------------ resolving arguments
+
+  private sessionOf(arg: unknown): SessionState | undefined {
+    if (arg instanceof CpSessionNode) return this.liveSession(arg.stateDir, arg.sessionKey);
+    return sessionFromArg(this.service, arg);
+  }
+
+  private liveSession(stateDir: string, key: string): SessionState | undefined {
+    return this.service.model.sessions().find((s) => s.stateDir === stateDir && s.row.key === key);
+  }
+
+  /** A checkpoint from a tree node or `{stateDir, sessionKey, id}`; reads and validates the file. */
+  private checkpointOf(arg: unknown): { stateDir: string; sessionKey: string; checkpoint: Checkpoint; file: string } | undefined {
+    if (arg instanceof CheckpointNode) {
+      if (!arg.entry.checkpoint) {
+        void this.ui.error(`${arg.entry.id} cannot be read: ${arg.entry.error ?? 'unknown error'}`);
+        return undefined;
+      }
+      return { stateDir: arg.stateDir, sessionKey: arg.sessionKey, checkpoint: arg.entry.checkpoint, file: arg.entry.file };
+    }
+    if (arg && typeof arg === 'object' && 'stateDir' in arg && 'sessionKey' in arg) {
+      const a = arg as { stateDir: string; sessionKey: string; id?: string };
+      const list = listCheckpoints(a.stateDir, a.sessionKey);
+      const e = a.id ? list.find((x) => x.id === a.id) : list.find((x) => x.checkpoint);
+      if (e?.checkpoint) return { stateDir: a.stateDir, sessionKey: a.sessionKey, checkpoint: e.checkpoint, file: e.file };
+    }
+    return undefined;
+  }
+
+  /** A checkpoint from the argument, or (command palette, no argument) picked from every session's. */
+  private async resolve(arg: unknown, title: string): Promise<ReturnType<CheckpointsController['checkpointOf']>> {
+    if (arg !== undefined) return this.checkpointOf(arg);
+    type Item = vscode.QuickPickItem & { ref?: { stateDir: string; sessionKey: string; id: string } };
+    const items: Item[] = [];
+    const now = Date.now();
+    for (const d of this.service.model.stateDirs().filter((x) => x.exists)) {
+      const sessions = checkpointSessionsForView(d.candidate.dir)
+        .filter((x) => x.count > 0)
+        .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+      for (const ss of sessions) {
+        const list = listCheckpoints(d.candidate.dir, ss.sessionKey).filter((e) => e.checkpoint);
+        if (!list.length) continue;
+        items.push({ label: ss.sessionKey, kind: vscode.QuickPickItemKind.Separator });
+        for (const e of list) {
+          const row = checkpointRow(e, now);
+          items.push({ label: `$(${row.icon}) ${e.id}`, description: row.description, detail: e.checkpoint!.working.topic || undefined, ref: { stateDir: d.candidate.dir, sessionKey: ss.sessionKey, id: e.id } });
+        }
+      }
+    }
+    if (!items.length) {
+      void this.ui.info('OpenClaw Context: there are no checkpoints yet. Create one from the Checkpoints view or with “Create Checkpoint”.');
+      return undefined;
+    }
+    const picked = await this.ui.pick(items, { title, placeHolder: 'Checkpoints, newest first per session', matchOnDescription: true, matchOnDetail: true });
+    return picked?.ref ? this.checkpointOf(picked.ref) : undefined;
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  private commands(): vscode.Disposable[] {
+    const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
+    return [
+      reg('createCheckpoint', (arg) => this.create(arg)),
+      reg('openCheckpoint', (arg) => this.open(arg)),
+      reg('compareCheckpoints', (arg, selected) => this.compare(arg, selected)),
+      reg('compareCheckpointWithLive', (arg) => this.compareWithLive(arg)),
+      reg('restoreCheckpoint', (arg) => this.restore(arg)),
+      reg('copyRestoreText', (arg) => this.copyRestoreText(arg)),
+      reg('deleteCheckpoint', (arg, selected) => this.delete(arg, selected)),
+      reg('deleteOlderCheckpoints', (arg) => this.deleteOlder(arg)),
+      reg('refreshCheckpoints', () => this.tree.refresh()),
+    ];
+  }
+
+  async create(arg?: unknown): Promise<CheckpointEvent | undefined> {
+    const s = this.sessionOf(arg);
+    if (!s) {
+      void this.ui.info('OpenClaw Context: no session to checkpoint. Pick one in the Sessions view.');
+      return undefined;
+    }
+    const ev = await vscode.window.withProgress({ location: { viewId: 'openclawContext.checkpoints' }, title: 'Writing checkpoint…' }, async () => this.coordinator.createManual(s.uid));
+    this.handle([ev]);
+    if (ev.kind === 'written') {
+      void this.ui.info(writtenMessage(ev.key, ev.id, 'manual'), 'Open').then((c) => {
+        if (c === 'Open') void this.open({ stateDir: ev.stateDir, sessionKey: ev.key, id: ev.id });
+      });
+    } else if (ev.kind === 'skipped') void this.ui.info(`OpenClaw Context: no checkpoint written for ${ev.key}: ${ev.reason}`);
+    return ev;
+  }
+
+  async open(arg: unknown): Promise<vscode.TextEditor | undefined> {
+    let file: string | undefined;
+    if (arg instanceof CheckpointNode) file = arg.entry.file;
+    else file = (await this.resolve(arg, 'Open checkpoint'))?.file;
+    if (!file) return undefined;
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    const editor = await vscode.window.showTextDocument(doc, { preview: true });
+    // checkpoint files are immutable: open them read-only
+    await vscode.commands.executeCommand('workbench.action.files.setActiveEditorReadonlyInSession');
+    return editor;
+  }
+
+  async compare(arg: unknown, selected?: unknown): Promise<boolean> {
+    const picked = Array.isArray(selected) ? selected.filter((x): x is CheckpointNode => x instanceof CheckpointNode && !!x.entry.checkpoint) : [];
+    let a: CheckpointNode | undefined;
+    let b: CheckpointNode | undefined;
+    if (picked.length === 2) [a, b] = picked;
+    else if (arg instanceof CheckpointNode) {
+      a = arg;
+      const others: Array<vscode.QuickPickItem & { node: CheckpointNode }> = listCheckpoints(arg.stateDir, arg.sessionKey)
+        .filter((e) => e.id !== arg.entry.id && e.checkpoint)
+        .map((e) => ({ label: e.id, description: `${e.checkpoint!.meta.trigger} · ${Math.round(e.checkpoint!.meta.token_usage.utilization * 100)}% · ${e.checkpoint!.meta.created_at}`, node: new CheckpointNode(arg.stateDir, arg.sessionKey, e) }));
+      if (!others.length) {
+        void this.ui.info(`OpenClaw Context: ${arg.sessionKey} has no other checkpoint to compare ${arg.entry.id} with. Try “Compare with Live State”.`);
+        return false;
+      }
+      b = (await this.ui.pick(others, { title: `Compare ${arg.entry.id} with…`, placeHolder: 'Another checkpoint of this session' }))?.node;
+    }
+    if (!a || !b) return false;
+    const [older, newer] = a.entry.number < b.entry.number || a.sessionKey !== b.sessionKey ? [a, b] : [b, a];
+    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(older.entry.file), vscode.Uri.file(newer.entry.file), diffTitle(older.entry.checkpoint!, newer.entry.checkpoint!));
+    return true;
+  }
+
+  async compareWithLive(arg: unknown): Promise<boolean> {
+    const c = await this.resolve(arg, 'Compare a checkpoint with the live state');
+    if (!c) return false;
+    const s = this.liveSession(c.stateDir, c.sessionKey);
+    if (!s) {
+      void this.ui.info(`OpenClaw Context: ${c.sessionKey} is no longer in the store, so there is no live state to compare with.`);
+      return false;
+    }
+    const live = this.coordinator.liveCheckpoint(s.uid);
+    if (!live) return false;
+    const uri = this.docs.put(`${safeName(c.sessionKey)}/live.yaml`, serializeCheckpoint(live));
+    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(c.file), uri, diffTitle(c.checkpoint, 'live'));
+    return true;
+  }
+
+  private plan(cp: Checkpoint, target: SessionState | undefined): RestorePlan {
+    const family = target ? familyFor(target.row.modelProvider, target.row.model ?? target.transcriptModel) : undefined;
+    return planRestore(cp, { family, compactionCount: target ? target.row.compactionCount ?? target.gauge.compactions : undefined, maxTokens: this.settings.checkpoints.restoreTokens });
+  }
+
+  async copyRestoreText(arg: unknown): Promise<string | undefined> {
+    const c = await this.resolve(arg, 'Copy the restore text of a checkpoint');
+    if (!c) return undefined;
+    const p = this.plan(c.checkpoint, this.liveSession(c.stateDir, c.sessionKey));
+    await vscode.env.clipboard.writeText(p.render.text);
+    vscode.window.setStatusBarMessage(`$(copy) Copied the restore text of ${c.checkpoint.meta.checkpoint_id} (${Math.ceil(p.render.tokens)} tokens)`, 4000);
+    return p.render.text;
+  }
+
+  /**
+   * Preview the block, confirm, then append it to the session (same ownership rules as every write).
+   * When OpenClaw owns the store the write is refused and the text can be copied instead.
+   */
+  async restore(arg: unknown): Promise<RestoreOutcome> {
+    const c = arg && typeof arg === 'object' && 'checkpoint' in arg && 'stateDir' in arg ? (arg as { stateDir: string; sessionKey: string; checkpoint: Checkpoint }) : await this.resolve(arg, 'Restore a checkpoint into its session');
+    if (!c) return { status: 'failed' };
+    let target = this.liveSession(c.stateDir, c.sessionKey);
+    if (!target) {
+      const items = this.service.model
+        .sessions()
+        .filter((s) => s.stateDir === c.stateDir)
+        .sort((a, b) => b.lastActivity - a.lastActivity)
+        .map((s) => ({ label: s.row.key, description: s.row.displayName ?? '', uid: s.uid }));
+      if (!items.length) {
+        void this.ui.info(`OpenClaw Context: ${c.sessionKey} is gone and this state dir has no other session to restore into.`);
+        return { status: 'cancelled' };
+      }
+      const p = await this.ui.pick(items, { title: `Restore ${c.checkpoint.meta.checkpoint_id} into…`, placeHolder: `${c.sessionKey} is no longer in the store; pick the session to restore into` });
+      target = p ? this.service.model.get(p.uid) : undefined;
+      if (!target) return { status: 'cancelled' };
+    }
+    const wt = this.service.model.writeTarget(target.uid);
+    const basis = planBasisOf(target);
+    const plan = this.plan(c.checkpoint, target);
+    const preview = this.docs.put(`${safeName(target.row.key)}/restore-${c.checkpoint.meta.checkpoint_id}.md`, plan.render.text);
+    const doc = await vscode.workspace.openTextDocument(preview);
+    await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    // live mode: when OpenClaw's Gateway owns the store (checked before anything is written), the note is sent through it
+    const route = await routeFor(this.live, target.stateDir);
+    const prompt = route ? this.gatewayRestorePrompt(c.checkpoint.meta.checkpoint_id, target.row.key, plan, route.ownership.reason) : restorePrompt(c.checkpoint, plan.render, { key: target.row.key, era: target.era });
+    const choice = await this.ui.confirm(prompt.message, prompt.detail, 'Restore', 'Copy Restore Text');
+    if (choice === 'Copy Restore Text') {
+      await vscode.env.clipboard.writeText(plan.render.text);
+      vscode.window.setStatusBarMessage(`$(copy) Copied the restore text of ${c.checkpoint.meta.checkpoint_id}`, 4000);
+      return { status: 'copied', plan };
+    }
+    if (choice !== 'Restore') return { status: 'cancelled', plan };
+    if (route) return this.restoreViaGateway(c.checkpoint.meta.checkpoint_id, target, plan, route.client);
+    const remote = remoteUnavailable(target, 'receive the restore note');
+    if (remote) {
+      void Promise.resolve(this.ui.warn(remote, CONNECT_BUTTON)).then(runGatewayButton);
+      return { status: 'refused', plan };
+    }
+    if (!wt) {
+      void this.ui.error(`OpenClaw Context: the store of ${target.row.key} is not available.`);
+      return { status: 'failed', plan };
+    }
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restoring ${c.checkpoint.meta.checkpoint_id} into ${target.row.key}…` }, () => appendToSession(wt, [plan.entry], { expect: basis }));
+    if (result.ok) {
+      this.diag.info(`restored ${c.checkpoint.meta.checkpoint_id} into ${target.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} in ${result.location}`);
+      for (const n of result.notes) this.diag.info(`  ${n}`);
+      this.service.refreshNow();
+      const notes = result.notes.length ? ` ${result.notes.join(' ')}` : '';
+      void this.ui.info(`OpenClaw Context: restored ${c.checkpoint.meta.checkpoint_id} into ${target.row.key} (${Math.ceil(plan.render.tokens)} tokens). The model sees it on the next turn.${notes}`);
+      return { status: 'restored', result, plan };
+    }
+    // the Gateway took the store over between the check and the write: ask again, this time for chat.send
+    const late = clientAfterRefusal(this.live, target.stateDir, result);
+    if (late) {
+      const p2 = this.gatewayRestorePrompt(c.checkpoint.meta.checkpoint_id, target.row.key, plan, result.message);
+      const again = await this.ui.confirm(p2.message, p2.detail, 'Restore', 'Copy Restore Text');
+      if (again === 'Copy Restore Text') {
+        await vscode.env.clipboard.writeText(plan.render.text);
+        return { status: 'copied', result, plan };
+      }
+      if (again !== 'Restore') return { status: 'cancelled', result, plan };
+      return this.restoreViaGateway(c.checkpoint.meta.checkpoint_id, target, plan, late);
+    }
+    this.diag.report({ severity: 'warning', source: `restore ${target.row.key}`, message: `${result.code}: ${result.message}` });
+    const owned = result.code === 'owned' || result.code === 'locked' || result.code === 'busy';
+    const msg = owned
+      ? `OpenClaw Context did not restore ${c.checkpoint.meta.checkpoint_id}: ${result.message} Writing now would fail the session's next turn. Copy the restore text and send it in the chat, or stop OpenClaw and try again.`
+      : `OpenClaw Context could not restore ${c.checkpoint.meta.checkpoint_id}: ${result.message}`;
+    const next = await (owned ? this.ui.warn(msg, 'Copy Restore Text') : this.ui.error(msg, 'Copy Restore Text', 'Show Diagnostics'));
+    if (next === 'Copy Restore Text') await vscode.env.clipboard.writeText(plan.render.text);
+    if (next === 'Show Diagnostics') this.diag.show();
+    return { status: owned ? 'refused' : 'failed', result, plan };
+  }
+
+  private gatewayRestorePrompt(id: string, key: string, plan: RestorePlan, why: string): { message: string; detail: string } {
+    const trimmed = plan.render.trimmed.length ? ` (trimmed to fit: ${plan.render.trimmed.length} step${plan.render.trimmed.length === 1 ? '' : 's'})` : '';
+    return {
+      message: `Restore ${id} into ${key} through the Gateway?`,
+      detail:
+        `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it. The ${Math.ceil(plan.render.tokens)}-token note${trimmed} is sent through the Gateway as a chat message (chat.send): ` +
+        'this starts a turn now, and the model answers it. The note is the text in the preview, byte for byte.',
+    };
+  }
+
+  /**
+   * The restore note through the Gateway. chat.send, not chat.inject: the real Gateway writes chat.inject's
+   * text as an assistant row with provider "openclaw" that is NOT sent to the model (test/interop/README.md,
+   * "What the real Gateway did with our client"), so a restored context the model never sees would restore
+   * nothing. chat.send makes it the user message of a new turn, which the model reads (the offline path's
+   * custom_message reaches the model as a user message too, test 3 there); the price is that it starts a run.
+   */
+  private async restoreViaGateway(id: string, target: SessionState, plan: RestorePlan, client: GatewayClient): Promise<RestoreOutcome> {
+    const key = target.row.key;
+    try {
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending ${id} to ${key} through the Gateway…` }, () => client.chatSend({ sessionKey: key, message: plan.render.text }));
+      this.diag.info(`restored ${id} into ${key} through the Gateway (chat.send, run ${r.runId})`);
+      this.service.refreshNow();
+      void this.ui.info(`OpenClaw Context: sent ${id} to ${key} through the Gateway (${Math.ceil(plan.render.tokens)} tokens); the model is answering it now.`);
+      return { status: 'restored', plan, gateway: { method: 'chat.send', runId: r.runId } };
+    } catch (err) {
+      const f = reportGatewayFailure(this.ui, this.diag, `restore ${key}`, err, `restore ${id}`, ['Copy Restore Text']);
+      void f.choice.then(async (c) => {
+        if (c === 'Copy Restore Text') await vscode.env.clipboard.writeText(plan.render.text);
+      });
+      return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', plan, gateway: { method: 'chat.send', error: f.message } };
+    }
+  }
+
+  async delete(arg: unknown, selected?: unknown): Promise<string[]> {
+    const nodes = (Array.isArray(selected) && selected.length ? selected : [arg]).filter((x): x is CheckpointNode => x instanceof CheckpointNode);
+    if (!nodes.length) return [];
+    const bySession = new Map<string, CheckpointNode[]>();
+    for (const n of nodes) {
+      const k = `${n.stateDir}\u0000${n.sessionKey}`;
+      bySession.set(k, [...(bySession.get(k) ?? []), n]);
+    }
+    const ids = nodes.map((n) => n.entry.id);
+    const sessions = [...new Set(nodes.map((n) => n.sessionKey))];
+    const what = nodes.length === 1 ? `checkpoint ${ids[0]}` : `${nodes.length} checkpoints (${ids.join(', ')})`;
+    const choice = await this.ui.confirm(`Delete ${what} of ${sessions.join(', ')}?`, 'The checkpoint files are removed from disk. This cannot be undone. Transcripts are not touched.', 'Delete');
+    if (choice !== 'Delete') return [];
+    const deleted: string[] = [];
+    for (const group of bySession.values()) {
+      try {
+        deleted.push(...deleteCheckpoints(group[0]!.stateDir, group[0]!.sessionKey, group.map((n) => n.entry.id)).deleted);
+      } catch (err) {
+        void this.ui.error(`OpenClaw Context could not delete: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    this.updateContextKey();
+    this.tree.refresh();
+    return deleted;
+  }
+
+  async deleteOlder(arg: unknown): Promise<string[]> {
+    if (!(arg instanceof CpSessionNode)) return [];
+    const list = listCheckpoints(arg.stateDir, arg.sessionKey);
+    const older: CheckpointListEntry[] = list.slice(1);
+    if (!older.length) {
+      void this.ui.info(`OpenClaw Context: ${arg.sessionKey} has only one checkpoint.`);
+      return [];
+    }
+    const choice = await this.ui.confirm(
+      `Delete ${older.length} older checkpoint${older.length === 1 ? '' : 's'} of ${arg.sessionKey}?`,
+      `Keeps ${list[0]!.id}; removes ${older.map((e) => e.id).join(', ')} from disk. This cannot be undone.`,
+      'Delete',
+    );
+    if (choice !== 'Delete') return [];
+    const r = deleteCheckpoints(arg.stateDir, arg.sessionKey, older.map((e) => e.id));
+    this.updateContextKey();
+    this.tree.refresh();
+    return r.deleted;
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    for (const e of this.coordinator.flush()) this.diag.report({ severity: 'error', source: `checkpoints ${e.stateDir}`, message: e.kind === 'error' ? e.message : '' });
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    void this.watcher?.close();
+    super.dispose();
+  }
+}
+
+

@@ -1,0 +1,190 @@
+/**
+ * Live mode (issue 7 item 5): the writes that go through the Gateway's API when OpenClaw owns the store,
+ * behind the same previews and confirmations as the offline paths. Shared helpers (is this write routed
+ * through the Gateway? what does a Gateway error mean for the user?) and the Reset Session command.
+ *
+ * The offline writers keep refusing whenever a live lock exists (src/core/store/writer.ts); nothing here
+ * weakens that: a routed write never touches the files, it asks the owner (reference §6 rule 2).
+ */
+import * as vscode from 'vscode';
+import type { GatewayClient } from '../../core/gateway/client';
+import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../../core/gateway/errors';
+import { isRemoteStateDir } from '../../core/gateway/remoteStore';
+import { printable, remoteText } from '../../core/gateway/redact';
+import { checkOwnership, type Ownership } from '../../core/store/ownership';
+import type { WriteResult } from '../../core/store/writeResult';
+import type { SessionState } from '../../core/context/model';
+import type { Ui, UiSeam } from '../shared/ui';
+import type { LiveGateway } from './gatewayShared';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { ContextService } from '../sessions/service';
+import { sessionFromArg } from '../sessions/sessionsTree';
+
+export const CONNECT_BUTTON = 'Connect to the Gateway';
+export const SET_TOKEN_BUTTON = 'Set Gateway Token…';
+
+/** A write that goes through the Gateway. */
+export interface WriteRoute {
+  ownership: Ownership;
+  /** OpenClaw's Gateway owns the store and live mode is connected to it */
+  client: GatewayClient;
+}
+
+/**
+ * Check ownership BEFORE writing: when live mode has a connection for this state dir and OpenClaw's Gateway
+ * (not an embedded run) owns the store, the write goes through that client. Without a connection nothing
+ * is probed: the offline writer checks (and refuses) itself.
+ */
+export async function routeFor(live: LiveGateway, stateDir: string): Promise<WriteRoute | undefined> {
+  const client = gatewayClientIf(live, stateDir, true);
+  if (!client) return undefined;
+  // a remote Gateway's sessions have no files here: everything goes through it
+  if (isRemoteStateDir(stateDir)) return { ownership: { owned: true, by: 'gateway', reason: 'The session is on a remote OpenClaw Gateway (no local files).', locks: [], probes: [] }, client };
+  const ownership = await checkOwnership(stateDir);
+  return ownership.owned && ownership.by !== 'embedded' ? { ownership, client } : undefined;
+}
+
+/**
+ * A remote Gateway's session with no connection to that Gateway: the message to show (nothing can be written,
+ * there are no local files). Undefined for sessions in a local state dir.
+ */
+export function remoteUnavailable(s: SessionState, what: string): string | undefined {
+  if (!s.remote) return undefined;
+  return `OpenClaw Context: ${s.row.key} is on the remote OpenClaw Gateway ${s.remote}, and live mode is not connected to it, so it cannot ${what}. Nothing was changed. Reconnect (OpenClaw Context: Show Gateway Connection).`;
+}
+
+/** After a writer refused (`owned`): the Gateway client, unless an embedded run owns the store. */
+export function clientAfterRefusal(live: LiveGateway, stateDir: string, result: WriteResult): GatewayClient | undefined {
+  if (result.ok || result.code !== 'owned') return undefined;
+  return gatewayClientIf(live, stateDir, result.ownership?.by !== 'embedded');
+}
+
+function gatewayClientIf(live: LiveGateway, stateDir: string, ownedByGateway: boolean): GatewayClient | undefined {
+  if (!ownedByGateway) return undefined;
+  try {
+    return live.clientFor(stateDir);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The buttons that can fix "owned, but no connection to the Gateway". */
+export function connectButtons(ownership: { by?: string } | undefined): string[] {
+  return ownership?.by === 'embedded' ? [] : [CONNECT_BUTTON, SET_TOKEN_BUTTON];
+}
+
+/** Run the Gateway command behind a button (the commands live in gateway.ts; missing ones are ignored). */
+export async function runGatewayButton(choice: string | undefined): Promise<void> {
+  const cmd = choice === CONNECT_BUTTON ? 'openclawContext.gateway.reconnect' : choice === SET_TOKEN_BUTTON ? 'openclawContext.gateway.setToken' : undefined;
+  if (!cmd) return;
+  try {
+    await vscode.commands.executeCommand(cmd);
+  } catch {
+    /* not registered (yet): nothing to do */
+  }
+}
+
+const KINDS: readonly GatewayErrorKind[] = ['unauthorized', 'missing-scope', 'unreachable', 'protocol-mismatch', 'timeout', 'closed', 'server-error'];
+
+/**
+ * A Gateway error as the user should see it. A GatewayError from the client keeps its fields (its message is
+ * already redacted with the client's secrets; control characters and credential shapes are removed again here); it is recognised by shape, not by class, because a client made by another bundle
+ * (the in-host tests) throws its own GatewayError class.
+ */
+export function gatewayErrorInfo(err: unknown): GatewayErrorInfo {
+  const e = err as Partial<GatewayErrorInfo> | undefined;
+  if (e && typeof e === 'object' && typeof e.message === 'string' && typeof e.kind === 'string' && (KINDS as readonly string[]).includes(e.kind)) {
+    const word = (v: unknown) => remoteText(v, [], 100);
+    return { kind: e.kind, message: printable(e.message), retryable: e.retryable === true, ...(e.missingScope ? { missingScope: word(e.missingScope) } : {}), ...(e.code ? { code: word(e.code) } : {}), ...(e.detailCode ? { detailCode: word(e.detailCode) } : {}), ...(e.method ? { method: word(e.method) } : {}) };
+  }
+  return classifyGatewayError(err);
+}
+
+/** One message (no token text: the client redacts its secrets) and the buttons that can fix it. */
+export function gatewayFailure(err: unknown, what: string): { info: GatewayErrorInfo; message: string; buttons: string[] } {
+  const info = gatewayErrorInfo(err);
+  switch (info.kind) {
+    case 'missing-scope':
+      return {
+        info,
+        message: `OpenClaw Context could not ${what} through the Gateway: the connection lacks the scope ${info.missingScope ?? '(unnamed)'}${info.method ? ` that ${info.method} needs` : ''}. Approve this device with ${info.missingScope ?? 'that scope'} (\`openclaw devices list\`, then approve it), or use a Gateway token with operator access. (${info.message})`,
+        buttons: [SET_TOKEN_BUTTON],
+      };
+    case 'unauthorized':
+      return { info, message: `OpenClaw Context could not ${what} through the Gateway: it refused the credentials. ${info.message}`, buttons: [SET_TOKEN_BUTTON] };
+    case 'unreachable':
+    case 'closed':
+    case 'timeout':
+      return { info, message: `OpenClaw Context could not ${what} through the Gateway: it is not reachable right now. ${info.message}`, buttons: [CONNECT_BUTTON] };
+    default:
+      return { info, message: `OpenClaw Context could not ${what} through the Gateway: ${info.message}`, buttons: [] };
+  }
+}
+
+/** Report a Gateway failure: the diagnostics channel, an error with the buttons that can fix it. */
+export function reportGatewayFailure(ui: Ui, diag: DiagnosticsChannel, source: string, err: unknown, what: string, extraButtons: string[] = []): { info: GatewayErrorInfo; message: string; choice: Promise<string | undefined> } {
+  const f = gatewayFailure(err, what);
+  diag.report({ severity: 'warning', source, message: `${f.info.kind}${f.info.missingScope ? ` (${f.info.missingScope})` : ''}: ${f.info.message}` });
+  const choice = Promise.resolve(ui.error(f.message, ...f.buttons, ...extraButtons)).then(async (c) => {
+    await runGatewayButton(c);
+    return c;
+  });
+  return { ...f, choice };
+}
+
+export interface ResetOutcome {
+  status: 'reset' | 'cancelled' | 'refused' | 'failed';
+  reason?: string;
+  sessionId?: string;
+}
+
+/** Reset Session… (through the Gateway): `sessions.reset` after a modal confirmation. */
+export class LiveActions {
+  constructor(
+    private readonly service: ContextService,
+    private readonly diag: DiagnosticsChannel,
+    private readonly uiSeam: UiSeam,
+    private readonly live: LiveGateway,
+  ) {}
+
+  register(): vscode.Disposable[] {
+    return [vscode.commands.registerCommand('openclawContext.resetSession', (arg) => this.reset(arg))];
+  }
+
+  async reset(arg: unknown): Promise<ResetOutcome> {
+    const ui = this.uiSeam.current;
+    const s: SessionState | undefined = sessionFromArg(this.service, arg);
+    if (!s) {
+      void ui.info('OpenClaw Context: no session to reset. Pick one in the Sessions view.');
+      return { status: 'refused', reason: 'no session' };
+    }
+    let client: GatewayClient | undefined;
+    try {
+      client = this.live.clientFor(s.stateDir);
+    } catch {
+      client = undefined;
+    }
+    if (!client) {
+      const msg = `OpenClaw Context: resetting ${s.row.key} needs a connection to the OpenClaw Gateway (sessions.reset); live mode is not connected. Nothing was changed.`;
+      void Promise.resolve(ui.warn(msg, CONNECT_BUTTON, SET_TOKEN_BUTTON)).then(runGatewayButton);
+      return { status: 'refused', reason: msg };
+    }
+    const choice = await ui.confirm(
+      `Reset ${s.row.key} through the Gateway?`,
+      `OpenClaw's sessions.reset starts ${s.row.key} over: its context becomes empty (0 tokens, 0 compactions) and the next turn begins fresh.\n\n` +
+        `The session id (${s.row.sessionId}) is kept and the transcript is not deleted: OpenClaw records the reset as an entry and every earlier row stays in the store. Checkpoints are not touched.`,
+      'Reset',
+    );
+    if (choice !== 'Reset') return { status: 'cancelled' };
+    try {
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Resetting ${s.row.key} through the Gateway…` }, () => client.sessionsReset({ key: s.row.key, reason: 'reset', agentId: s.agentId }));
+      this.diag.info(`reset ${s.row.key} through the Gateway (session ${r.entry?.sessionId ?? s.row.sessionId})`);
+      this.service.refreshNow();
+      void ui.info(`OpenClaw Context: ${s.row.key} was reset through the Gateway; its context is empty now. The transcript is kept.`);
+      return { status: 'reset', sessionId: r.entry?.sessionId };
+    } catch (err) {
+      const f = reportGatewayFailure(ui, this.diag, `reset ${s.row.key}`, err, `reset ${s.row.key}`);
+      return { status: 'failed', reason: f.message };
+    }
+  }
+}

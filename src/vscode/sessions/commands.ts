@@ -1,0 +1,83 @@
+/** Command handlers. Each is small: find the session, call the model, render. */
+import * as vscode from 'vscode';
+import { sessionPickItems } from '../../core/context/viewModel';
+import { contextUri } from './contextDocument';
+import type { DiagnosticsChannel } from '../shared/output';
+import type { ContextService } from './service';
+import { SECTION } from '../shared/settings';
+import { sessionFromArg } from './sessionsTree';
+
+export function registerCommands(service: ContextService, diag: DiagnosticsChannel): vscode.Disposable[] {
+  const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
+  const noSession = () => void vscode.window.showInformationMessage('OpenClaw Context: no session to act on. Check the Sessions view or set openclawContext.stateDir.');
+
+  return [
+    reg('refresh', () => service.refreshNow(true)),
+
+    reg('pickSession', async () => {
+      const sessions = service.model.sessions();
+      if (!sessions.length) {
+        const choice = await vscode.window.showInformationMessage('No OpenClaw sessions found.', 'Choose State Directory…', 'Show Diagnostics');
+        if (choice === 'Choose State Directory…') await vscode.commands.executeCommand('openclawContext.chooseStateDir');
+        if (choice === 'Show Diagnostics') diag.show();
+        return;
+      }
+      const multiDir = service.model.stateDirs().length > 1;
+      const pinned = service.pinnedUid;
+      type Item = vscode.QuickPickItem & { uid?: string };
+      const items: Item[] = [
+        { label: '$(sync) Follow the most recently active session', description: pinned ? '' : 'current', uid: '' },
+        { label: 'Sessions', kind: vscode.QuickPickItemKind.Separator },
+        ...sessionPickItems(sessions, Date.now(), multiDir).map((m) => ({ label: `${m.uid === pinned ? '$(pinned) ' : ''}${m.label}`, description: m.description, detail: m.detail, uid: m.uid })),
+      ];
+      const picked = await vscode.window.showQuickPick(items, { title: 'OpenClaw Context: session for the gauge', placeHolder: 'Pin a session to the status-bar gauge', matchOnDescription: true, matchOnDetail: true });
+      if (!picked || picked.uid === undefined) return;
+      await service.pin(picked.uid || undefined);
+    }),
+
+    reg('pinSession', async (arg) => {
+      const s = sessionFromArg(service, arg);
+      if (!s) return noSession();
+      await service.pin(s.uid);
+    }),
+
+    reg('unpinSession', async () => service.pin(undefined)),
+
+    reg('openContext', async (arg, entryId) => {
+      const s = sessionFromArg(service, arg);
+      if (!s) return noSession();
+      const doc = await vscode.workspace.openTextDocument(contextUri(s.uid, s.row.key));
+      const md = doc.languageId === 'markdown' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+      const editor = await vscode.window.showTextDocument(md, { preview: true });
+      if (typeof entryId === 'string') {
+        const items = service.model.get(s.uid)?.context?.items ?? [];
+        const n = items.findIndex((e) => e.id === entryId) + 1;
+        if (n > 0) {
+          const line = md.getText().split('\n').findIndex((l) => l.startsWith(`### ${n}. `));
+          if (line >= 0) {
+            const pos = new vscode.Position(line, 0);
+            editor.selection = new vscode.Selection(pos, pos);
+            editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.AtTop);
+          }
+        }
+      }
+    }),
+
+    reg('copySessionKey', async (arg) => {
+      const s = sessionFromArg(service, arg);
+      if (!s) return noSession();
+      await vscode.env.clipboard.writeText(s.row.key);
+      void vscode.window.setStatusBarMessage(`Copied ${s.row.key}`, 2500);
+    }),
+
+    reg('showOutput', () => diag.show()),
+
+    reg('chooseStateDir', async () => {
+      const uris = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Use as OpenClaw state directory', title: 'OpenClaw state directory (contains openclaw.json and agents/)' });
+      if (!uris?.length) return;
+      await vscode.workspace.getConfiguration(SECTION).update('stateDir', uris[0]!.fsPath, vscode.ConfigurationTarget.Global);
+    }),
+
+    reg('openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', `@ext:openclaw-context.openclaw-context`)),
+  ];
+}
