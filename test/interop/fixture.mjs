@@ -290,9 +290,9 @@ export function eq(a, b, msg) {
 // ---------------------------------------------------------------------------------------------
 // Our Gateway client (tests 7–10): out/src/core/gateway against the real Gateway
 
-/** client.js, identity.js and protocol.js of our Gateway client, loaded when those tests run. */
+/** client.js, identity.js, protocol.js and errors.js of our Gateway client, loaded when those tests run. */
 export function gatewayClientModules() {
-  return coreModules('gateway/client.js', 'gateway/identity.js', 'gateway/protocol.js');
+  return coreModules('gateway/client.js', 'gateway/identity.js', 'gateway/protocol.js', 'gateway/errors.js');
 }
 export const GW_URL = `ws://127.0.0.1:${GW_PORT}`;
 /** The session tests 9–10 drive through chat.send (created by its first turn). */
