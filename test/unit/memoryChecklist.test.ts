@@ -11,7 +11,7 @@ import { isIgnored, memoryChecklist, parseGitignore, type ChecklistItem } from '
 import { appendEngineError, formatErrorLine, MAX_ERROR_LINE_CHARS, sanitizeKind } from '../../src/core/memory/errorsLog';
 import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
 import { lintWorkspace } from '../../src/core/memory/lint/lintWorkspace';
-import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './memoryWorkspace.test';
+import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './support/workspaces';
 import { tmpDir } from './helpers';
 
 const AT = new Date('2026-11-21T10:15:30.123Z');

@@ -18,7 +18,7 @@ import { applyDreamPlan } from '../../src/core/memory/dream/apply';
 import { applyFlush, FlushStateStore, planFlush, type FlushPlanOk } from '../../src/core/memory/flush';
 import { estimateTokens } from '../../src/core/tokens/estimator';
 import { tmpDir } from './helpers';
-import { loadRealSessions, realWorkspace } from './memoryExtract.test';
+import { loadRealSessions, realWorkspace } from './support/realData';
 
 const NOW = new Date('2026-11-21T20:00:00Z');
 

@@ -14,7 +14,7 @@ import { findPointers, resolvePointer } from '../../src/core/memory/lint/pointer
 import { lintMemory } from '../../src/core/memory/lint/rules';
 import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
 import { lintWorkspace } from '../../src/core/memory/lint/lintWorkspace';
-import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './memoryWorkspace.test';
+import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './support/workspaces';
 import { tmpDir } from './helpers';
 
 /** Lint one file's text (other inputs default to "everything exists"). */
