@@ -153,8 +153,10 @@ const KINDS = {
   etcPasswd: (p) => (clear(p), fs.symlinkSync('/etc/passwd', p)),
   linkOut: (p, c) => {
     const to = path.join(c.outside, 'moved-' + path.basename(p));
-    fs.cpSync(p, to, { recursive: true });
-    clear(p);
+    // moved, not copied: what an earlier mutation put there may be a link loop, and fs.cpSync (C++ in Node 24)
+    // aborts the whole process on one (seed 16002 stopped the full run at case 7,661 that way)
+    if (fs.existsSync(to)) fs.rmSync(to, { recursive: true, force: true });
+    fs.renameSync(p, to);
     fs.symlinkSync(to, p);
   },
   empty: (p) => (clear(p), fs.writeFileSync(p, '')),
