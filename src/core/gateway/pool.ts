@@ -17,7 +17,6 @@ import type { StateDirInfo } from '../store/stateDir';
 import type { GatewayClient } from './client';
 import type { GatewayState } from './clientTypes';
 import { gatewayClient, probeUrl } from './connector';
-import type { DeviceStore } from './identity';
 import type { GatewayErrorInfo } from './errors';
 import type { SessionMessageEvent, SessionsChangedEvent } from './methods';
 import { PoolTokens, type TokenHost } from './poolTokens';
@@ -38,7 +37,6 @@ export interface PoolHost extends TokenHost {
   stateDirs(): readonly StateDirInfo[];
   readonly clientVersion: string;
   readonly displayName: string;
-  devices: TokenHost['devices'] & DeviceStore;
   /** a redacted line */
   log(level: Level, message: string): void;
   /** refresh the model now */
@@ -60,7 +58,7 @@ export class GatewayPool {
   liveRefreshes = 0;
 
   constructor(private readonly host: PoolHost) {
-    this.tokens = new PoolTokens({ ...host, log: (level, m) => this.log(level, m) });
+    this.tokens = new PoolTokens(host, (level, m) => this.log(level, m));
   }
 
   get state(): LiveState {

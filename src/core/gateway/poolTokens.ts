@@ -26,7 +26,6 @@ export interface TokenHost {
   /** ask the user (UI); undefined when dismissed. The host remembers a yes or no. */
   askConsent(url: string, source: LocalTokenSource): Promise<boolean | undefined>;
   devices: DeviceStore & { readonly known: Iterable<string>; hasDeviceToken(url: string): Promise<boolean> };
-  log(level: 'info', message: string): void;
 }
 
 export class PoolTokens {
@@ -35,7 +34,10 @@ export class PoolTokens {
   /** 'ask' dismissed without an answer: not asked again until resetConsent() */
   private dismissed = false;
 
-  constructor(private readonly host: TokenHost) {}
+  constructor(
+    private readonly host: TokenHost,
+    private readonly log: (level: 'info', message: string) => void,
+  ) {}
 
   /** Remember a secret for redaction (a token set, a token forgotten). */
   add(secret: string | undefined): void {
@@ -73,7 +75,7 @@ export class PoolTokens {
     this.asking ??= (async () => {
       const answer = await this.host.askConsent(url, local.source);
       if (answer === undefined) this.dismissed = true;
-      this.host.log('info', `local token consent: ${answer === true ? 'granted' : answer === false ? 'refused' : 'not answered'}`);
+      this.log('info', `local token consent: ${answer === true ? 'granted' : answer === false ? 'refused' : 'not answered'}`);
     })().finally(() => (this.asking = undefined));
     await this.asking;
   }
