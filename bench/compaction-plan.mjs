@@ -32,9 +32,11 @@ if (!fs.existsSync(path.join(OUT, 'compaction', 'plan.js'))) {
 }
 const { planCompaction } = require(path.join(OUT, 'compaction', 'plan.js'));
 const { findCut, DEFAULT_KEEP_RECENT_TOKENS } = require(path.join(OUT, 'compaction', 'cutPoint.js'));
-const { compactionInputFromEntries, buildMechanicalSummary, auditMechanicalSummary, projectEntryMessage, extractCompactionFacts } = require(path.join(OUT, 'compaction', 'summary.js'));
+const { compactionInputFromEntries, projectEntryMessage } = require(path.join(OUT, 'compaction', 'summary', 'input.js'));
+const { buildMechanicalSummary, auditMechanicalSummary } = require(path.join(OUT, 'compaction', 'summary', 'mechanical.js'));
+const { extractCompactionFacts } = require(path.join(OUT, 'compaction', 'summary', 'facts.js'));
 const { compactionQualityReport } = require(path.join(OUT, 'compaction', 'quality.js'));
-const { openclawEstimateTokens } = require(path.join(OUT, 'compaction', 'openclawHelpers.js'));
+const { openclawEstimateTokens } = require(path.join(OUT, 'compaction', 'openclaw', 'estimate.js'));
 const { estimateMessage } = require(path.join(OUT, 'tokens', 'messageText.js'));
 const { ContextModel, sessionUid } = require(path.join(OUT, 'context', 'model.js'));
 const { appendToSession } = require(path.join(OUT, 'store', 'sessionWrite.js'));

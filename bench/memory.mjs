@@ -17,14 +17,15 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(root, 'out', 'src', 'core', 'memory');
-if (!fs.existsSync(path.join(OUT, 'search.js'))) {
-  console.error('bench/memory.mjs: out/src/core/memory/search.js is missing; run `npx tsc -p .` first');
+if (!fs.existsSync(path.join(OUT, 'search', 'query.js'))) {
+  console.error('bench/memory.mjs: out/src/core/memory/search/query.js is missing; run `npx tsc -p .` first');
   process.exit(1);
 }
-const { buildMemoryIndex, searchMemory } = require(path.join(OUT, 'search.js'));
-const { lintWorkspace } = require(path.join(OUT, 'lint.js'));
+const { buildMemoryIndex } = require(path.join(OUT, 'search', 'memoryIndex.js'));
+const { searchMemory } = require(path.join(OUT, 'search', 'query.js'));
+const { lintWorkspace } = require(path.join(OUT, 'lint', 'lintWorkspace.js'));
 const { planFlush } = require(path.join(OUT, 'flush.js'));
-const { planDream } = require(path.join(OUT, 'dream.js'));
+const { planDream } = require(path.join(OUT, 'dream', 'plan.js'));
 const { toolStats } = require(path.join(OUT, 'toolStats.js'));
 
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // claw-compact: drive the TypeScript reproduction of claw-code's compact.rs
-// (src/core/compaction/clawCompact.ts, compiled to out/) with JSON, for conformance suites.
+// (src/core/compaction/clawCompact.ts and claw/, compiled to out/) with JSON, for conformance suites.
 //
 //   npx tsc -p .                                   # once: builds out/src/core/compaction/clawCompact.js
 //   node scripts/claw-compact.mjs [options] [cases.json]      # reads stdin when no file is given ("-" = stdin);
@@ -73,7 +73,9 @@ if (!fs.existsSync(modPath)) {
   process.stderr.write(`claw-compact: ${path.relative(root, modPath)} is missing; run \`npx tsc -p .\` first\n`);
   process.exit(2);
 }
-const cc = createRequire(import.meta.url)(modPath);
+// compact.rs is spread over clawCompact.js and claw/ (session JSON, summary, its text, merge): one namespace here.
+const loadModule = createRequire(import.meta.url);
+const cc = Object.assign({}, ...['clawCompact.js', 'claw/session.js', 'claw/format.js', 'claw/summarize.js', 'claw/merge.js'].map((f) => loadModule(path.join(path.dirname(modPath), f))));
 
 // ------------------------------------------------------------------ argument kinds
 const session = (v) => cc.parseClawSession(v);

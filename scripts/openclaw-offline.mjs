@@ -2,60 +2,19 @@
 // scripted fake model (../shared/tools/openclaw-real/fake-llm.mjs): one temp root holding the state dir, HOME,
 // TMPDIR and the logs, free 127.0.0.1 ports for the fake model and the Gateway, `openclaw …` commands and the
 // Gateway in the background in their own process groups. stopAll() stops every process it started.
-// Used by scripts/make-demo.mjs (the bundled demo state) and test/interop/run.mjs (the interop tests).
+// Used by scripts/make-demo.mjs (the bundled demo state) and test/interop/fixture.mjs (the interop tests).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { waitForHelloOk } from '../test/support/gatewayReady.mjs';
+import { alive, freePort, portOpen, sleep, waitFor } from '../test/support/process.mjs';
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
 export function tail(s, n = 15) {
   return s.split('\n').filter(Boolean).slice(-n).join('\n');
 }
 
-/** A free TCP port on 127.0.0.1 (asked of the OS). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-/** Whether something accepts connections on 127.0.0.1:port. */
-export function portOpen(port) {
-  return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.setTimeout(500, () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-/** Poll `fn` until it returns something truthy; throws after `timeoutMs`. */
-export async function waitFor(what, fn, timeoutMs, everyMs = 250) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
-
-export function alive(child) {
-  return child.exitCode === null && child.signalCode === null;
-}
 /** SIGTERM (to the process group when `group`), SIGKILL after `graceMs`; resolves whether it stopped on SIGTERM. */
 export async function stopProc(p, graceMs = 20_000) {
   const { child, group } = p;

@@ -4,7 +4,8 @@
 # the shared fake LLM. Exits non-zero on any failure.
 #   1. setup (idempotent, cached outside the repo): Node 24 + openclaw@2026.9.6 (test/interop/setup.sh)
 #   2. compile (tsc) so out/src/core/{store,context,checkpoint,compaction}/*.js are current, and bundle dist/cli.js
-#   3. test/interop/run.mjs under Node 24 (prints `N passed, N failed`)
+#   3. test/interop/run.mjs under Node 24: mocha runs the scenarios (test/interop/scenarios, one shared fixture) and
+#      its reporter prints `N passed, N failed`
 #   4. test/e2e/run-live.mjs (system Node; code-server + chromium, the real Gateway): live mode in a real VS Code
 # Needs the shared harness beside the repo (../shared/tools/openclaw-real) or $OPENCLAW_SHARED_DIR.
 set -euo pipefail

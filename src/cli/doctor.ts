@@ -10,7 +10,7 @@ import { ContextModel } from '../core/context/model';
 import { checkOwnership, gatewayPorts, probePort } from '../core/store/ownership';
 import { loadSqlite, sqliteAvailable, zstdBackend } from '../core/store/sqliteEngine';
 import { memoryChecklist } from '../core/memory/checklist';
-import { ErrorsBaselineStore } from '../core/memory/lint';
+import { ErrorsBaselineStore } from '../core/memory/lint/errorsBaseline';
 import { UsageError } from './args';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, painter, useColor, type CliIo } from './io';

@@ -11,8 +11,7 @@
  * so the Gateway pairs this CLI once.
  */
 import * as path from 'node:path';
-import type { SessionState } from '../core/context/model';
-import type { WriteResult } from '../core/store/writeResult';
+import type { ActionGateway, GatewayAccess, GatewayWrites } from '../core/actions';
 import type { GatewayClient } from '../core/gateway/client';
 import { connectOnce } from '../core/gateway/connector';
 import type { GatewayConnection } from '../core/gateway/clientTypes';
@@ -20,18 +19,8 @@ import { FileDeviceStore } from '../core/gateway/identity';
 import { classifyGatewayError } from '../core/gateway/errors';
 import { redact, redactUrl } from '../core/gateway/redact';
 import { resolveGatewayToken, resolveGatewayUrl } from '../core/gateway/token';
-import type { Parsed } from './args';
 import type { CliIo } from './io';
 import type { GlobalOptions, OpenModel } from './options';
-
-export interface GatewayRoute {
-  /** the Gateway's URL to print (no credentials, no query) */
-  url: string;
-  compact(key: string): Promise<{ compacted: boolean; summary?: string; tokensBefore?: number; tokensAfter?: number; firstKeptEntryId?: string; reason?: string }>;
-  rewind(key: string, entryId: string): Promise<{ editorText?: string }>;
-  restoreNote(key: string, text: string): Promise<{ method: string; runId?: string }>;
-  close(): Promise<void>;
-}
 
 /** Where the CLI keeps its Gateway device identity. */
 export function deviceFile(env: Record<string, string | undefined>): string {
@@ -72,47 +61,40 @@ export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, 
   return { url, why: `The Gateway at ${redactUrl(url)} could not be used: ${redact(r.error?.message ?? '', r.secrets)}${hint}`, secrets: r.secrets };
 }
 
-/**
- * The Gateway route for a write that the store refused because OpenClaw owns it (or, for SQLite undo, that
- * only the Gateway can do). `why` explains a missing route.
- */
-export async function gatewayFor(p: Parsed, g: GlobalOptions, io: CliIo, s: SessionState, m: OpenModel, refusal: WriteResult | undefined): Promise<{ route?: GatewayRoute; why: string; gatewayTried?: boolean }> {
-  void p;
-  if (refusal && !refusal.ok && refusal.ownership?.by === 'embedded') return { why: 'An embedded OpenClaw run (`openclaw agent --local`) owns the store right now; try again when it ends.' };
-  // a remote Gateway's session: the connection its sessions were read through
-  let conn: { client: GatewayClient; url: string; secrets: string[] };
-  if (m.remote) conn = m.remote;
-  else {
-    const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
-    io.progress?.('connecting to the Gateway…');
-    const gw = await openGateway(g, io, config);
-    if (!gw.client || !gw.conn) return { why: gw.why, gatewayTried: true };
-    conn = { client: gw.client, url: gw.url, secrets: gw.secrets };
-  }
-  const { client, url, secrets } = conn;
-  const wrap = async <T>(f: () => Promise<T>): Promise<T> => {
-    try {
-      return await f();
-    } catch (err) {
-      throw new Error(classifyGatewayError(err, { secrets, url }).message);
-    }
-  };
+/** The Gateway methods the actions call, with every error turned into its classified, redacted message. */
+function writesOf(client: GatewayClient, url: string, secrets: string[]): GatewayWrites {
+  const wrap =
+    <A, R>(f: (a: A) => Promise<R>) =>
+    async (a: A): Promise<R> => {
+      try {
+        return await f(a);
+      } catch (err) {
+        throw new Error(classifyGatewayError(err, { secrets, url }).message);
+      }
+    };
   return {
-    why: '',
-    route: {
-      url: redactUrl(url),
-      compact: (key) =>
-        wrap(async () => {
-          const r = await client.sessionsCompact({ key, agentId: s.agentId });
-          return { compacted: r.compacted === true, summary: r.result?.summary, tokensBefore: r.result?.tokensBefore, tokensAfter: r.result?.tokensAfter, firstKeptEntryId: r.result?.firstKeptEntryId, reason: r.reason };
-        }),
-      rewind: (key, entryId) => wrap(async () => client.sessionsRewind({ sessionKey: key, entryId, agentId: s.agentId })),
-      restoreNote: (key, text) =>
-        wrap(async () => {
-          const r = await client.chatSend({ sessionKey: key, message: text });
-          return { method: 'chat.send', runId: r.runId };
-        }),
-      close: () => client.close(),
+    sessionsCompact: wrap((a) => client.sessionsCompact(a)),
+    sessionsRewind: wrap((a) => client.sessionsRewind(a)),
+    sessionsFork: wrap((a) => client.sessionsFork(a)),
+    sessionsReset: wrap((a) => client.sessionsReset(a)),
+    chatSend: wrap((a) => client.chatSend(a)),
+  };
+}
+
+/**
+ * How the core actions reach the Gateway from the CLI: a remote Gateway's sessions use the connection they were
+ * read through (`current`); a local store's write connects when it needs the Gateway (`connect`: the store is
+ * owned, or only the Gateway can do it), with the state dir's config for the URL and token.
+ */
+export function cliGatewayAccess(g: GlobalOptions, io: CliIo, m: OpenModel): GatewayAccess {
+  const action = (c: { client: GatewayClient; url: string; secrets: string[] }): ActionGateway => ({ client: writesOf(c.client, c.url, c.secrets), url: redactUrl(c.url), close: () => c.client.close() });
+  return {
+    current: () => (m.remote ? action(m.remote) : undefined),
+    connect: async (s) => {
+      io.progress?.('connecting to the Gateway…');
+      const gw = await openGateway(g, io, m.model.stateDirOf(s)?.config.value);
+      if (!gw.client || !gw.conn) return { why: gw.why };
+      return action({ client: gw.client, url: gw.url, secrets: gw.secrets });
     },
   };
 }

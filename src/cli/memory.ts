@@ -12,16 +12,22 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
-import { buildMemoryIndex, searchMemory, type MemorySearchKind } from '../core/memory/search';
+import { type MemorySearchKind } from '../core/memory/search/corpus';
+import { buildMemoryIndex } from '../core/memory/search/memoryIndex';
+import { searchMemory } from '../core/memory/search/query';
 import { toolStats, toolStatsMarkdown, formatDuration, formatRate } from '../core/memory/toolStats';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
-import { lintWorkspace, ErrorsBaselineStore } from '../core/memory/lint';
+import { ErrorsBaselineStore } from '../core/memory/lint/errorsBaseline';
+import { lintWorkspace } from '../core/memory/lint/lintWorkspace';
 import { MemoryWriteError, writableWorkspace } from '../core/memory/fsSafe';
-import { planRemember, applyRemember, RememberError, REMEMBER_TYPES, type RememberPlan } from '../core/memory/remember';
-import { checkWriteFlags, confirmWrite, WRITE_OPTIONS } from './write';
-import { planDream, planAccept, planReject, applyDreamPlan, type DreamPlan, type AcceptPlan, type RejectPlan, type FileChange } from '../core/memory/dream';
-import { planFlush, applyFlush, FlushStateStore } from '../core/memory/flush';
-import { userTimeZone } from '../core/memory/workspace';
+import { REMEMBER_TYPES, type RememberPlan } from '../core/memory/remember';
+import { checkWriteFlags, cliConfirm, confirmWrite, WRITE_OPTIONS } from './write';
+import { flushSession, rememberFact, type ActionContext, type RememberOutcome } from '../core/actions';
+import { planDream, type DreamPlan } from '../core/memory/dream/plan';
+import { planAccept, planReject, type AcceptPlan, type RejectPlan, type FileChange } from '../core/memory/dream/decide';
+import { applyDreamPlan } from '../core/memory/dream/apply';
+import type { FlushPlan, FlushPlanOk } from '../core/memory/flush';
+import { userTimeZone } from '../core/memory/workspace/dates';
 import { sessionRef, type CommandResult } from './common';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, table, type CliIo } from './io';
@@ -224,33 +230,39 @@ export function memoryLint(p: { options: Record<string, unknown> }, g: GlobalOpt
 export async function memoryRemember(p: Parsed, content: string, g: GlobalOptions, io: CliIo) {
   checkWriteFlags(p);
   const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io, true);
-  let plan: RememberPlan;
+  const previewOf = (plan: RememberPlan): string =>
+    [
+      `append to ${plan.targetRel}${plan.created ? ' (new file)' : ''}:`,
+      ...plan.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`),
+      ...(plan.index ? [`and a pointer to ${plan.index.targetRel}:`, ...plan.index.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`)] : []),
+      ...plan.warnings.map((w) => `warning: ${clean(w)}`),
+    ].join('\n');
+  const ctx = { confirm: cliConfirm<RememberPlan>(p, g, io, (pv) => ({ question: `Write this to ${pv.plan.targetRel}?`, preview: previewOf(pv.plan) })), dryRun: p.options['dry-run'] === true };
+  let o: RememberOutcome;
   try {
-    plan = planRemember({ content, type: p.options.type as string | undefined, priority: p.options.priority as string | number | undefined, category: p.options.category as string | undefined }, ws.dir, { config: ws.config });
+    o = await rememberFact(ctx, { content, type: p.options.type as string | undefined, priority: p.options.priority as string | number | undefined, category: p.options.category as string | undefined }, { workspaceDir: ws.dir, config: ws.config, readOnly: p.options['read-only'] === true });
   } catch (err) {
-    if (err instanceof RememberError && err.code !== 'unreadable') throw new UsageError(`memory remember: ${err.message}`);
+    if (err instanceof UsageError) throw err;
     throw new StoreError(`memory remember: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const preview = [
-    `append to ${plan.targetRel}${plan.created ? ' (new file)' : ''}:`,
-    ...plan.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`),
-    ...(plan.index ? [`and a pointer to ${plan.index.targetRel}:`, ...plan.index.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`)] : []),
-    ...plan.warnings.map((w) => `warning: ${clean(w)}`),
-  ].join('\n');
+  if (o.status === 'invalid') throw o.code !== 'unreadable' ? new UsageError(`memory remember: ${o.message}`) : new StoreError(`memory remember: ${o.message}`);
+  if (o.status === 'nothing') throw new StoreError(`memory remember: ${o.reason}`);
+  const plan = o.plan!;
+  const preview = previewOf(plan);
   const base = { command: 'memory remember', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, workspace: ws.dir, type: plan.input.type, priority: plan.input.priority, category: plan.input.category ?? null, target: plan.targetRel, addition: plan.addition, index: plan.index ? { target: plan.index.targetRel, addition: plan.index.addition } : null, warnings: plan.warnings };
-  const c = await confirmWrite(p, g, io, `Write this to ${plan.targetRel}?`, preview);
-  if (c === 'dry-run') return { exitCode: 0, json: { ...base, status: 'planned', written: [] }, text: preview + '\n' };
-  if (c === 'declined') return { exitCode: 0, json: { ...base, status: 'cancelled', written: [] }, text: 'cancelled: nothing written\n' };
-  try {
-    const r = applyRemember(plan, ws.dir, { readOnly: p.options['read-only'] === true });
-    const written = [r.file, ...(r.index ? [r.index.file] : [])];
-    return { exitCode: 0, json: { ...base, status: 'written', written }, text: `remembered in ${plan.targetRel}${r.index ? ` (pointer added to ${plan.index!.targetRel})` : ''}\n`, warnings: r.indexError ? [`the pointer was not added: ${r.indexError}`] : undefined };
-  } catch (err) {
-    if (err instanceof MemoryWriteError) {
-      const code = err.code === 'readonly' ? 0 : err.code === 'changed' ? 1 : 3;
-      return { exitCode: code, json: { ...base, status: err.code === 'readonly' ? 'read-only' : 'refused', written: [] }, text: err.code === 'readonly' ? `${preview}\n(read-only: nothing written; the text above is what would have been written)\n` : '', warnings: err.code === 'readonly' ? undefined : [err.message] };
+  switch (o.status) {
+    case 'planned':
+      return { exitCode: 0, json: { ...base, status: 'planned', written: [] }, text: preview + '\n' };
+    case 'cancelled':
+      return { exitCode: 0, json: { ...base, status: 'cancelled', written: [] }, text: 'cancelled: nothing written\n' };
+    case 'written': {
+      const r = o.result;
+      return { exitCode: 0, json: { ...base, status: 'written', written: [r.file, ...(r.index ? [r.index.file] : [])] }, text: `remembered in ${plan.targetRel}${r.index ? ` (pointer added to ${plan.index!.targetRel})` : ''}\n`, warnings: r.indexError ? [`the pointer was not added: ${r.indexError}`] : undefined };
     }
-    throw err;
+    default: {
+      const ro = o.code === 'readonly';
+      return { exitCode: ro ? 0 : o.code === 'changed' ? 1 : 3, json: { ...base, status: ro ? 'read-only' : 'refused', written: [] }, text: ro ? `${preview}\n(read-only: nothing written; the text above is what would have been written)\n` : '', warnings: ro ? undefined : [o.message] };
+    }
   }
 }
 
@@ -386,32 +398,38 @@ export const flush: Command = {
     try {
       const s0 = findSession(m.sessions, p.positionals[0]!, m.unavailable);
       const s = m.model.ensureTranscript(s0.uid) ?? s0;
-      const agent = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
-      const config = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
+      const agent = m.model.agentOf(s);
       const wsDir = p.options.workspace !== undefined ? resolveWorkspace(p.options.workspace as string, g, io).dir : agent && writableDir(s.stateDir, agent.agent);
       if (!wsDir || !fs.existsSync(wsDir)) throw new StoreError(`the workspace of agent ${s.agentId} was not found${wsDir ? ` (${wsDir})` : ''}; pass --workspace <dir>`);
       if (!s.context) throw new StoreError(`the transcript of ${s.row.key} could not be read`);
-      const entries = m.model.loadEntries(s.uid, s.context.path).filter((e): e is Record<string, unknown> => !!e);
-      const store = FlushStateStore.forStateDir(s.stateDir);
       const compactionCount = s.row.compactionCount ?? s.gauge.compactions;
-      const plan = planFlush({ sessionKey: s.row.key, entries, compactionCount, now: new Date(io.now?.() ?? Date.now()), timeZone: userTimeZone(config), workspaceDir: wsDir, state: store, force: p.options.force === true });
       const base = { command: 'flush', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s), workspace: wsDir, compactionCount };
-      if (plan.status !== 'ok') {
-        // nothing to write; recording the epoch is our own state (like OpenClaw's NO_REPLY flush turn)
-        if (!p.options['dry-run'] && plan.recordsEpoch && p.options.yes) applyFlush(plan, wsDir, store);
-        return { exitCode: 0, json: { ...base, status: 'NOTHING_TO_FLUSH', reason: plan.message, target: plan.targetRel ?? null, facts: [], addition: null, written: [] }, text: `NOTHING_TO_FLUSH: ${plan.message}\n` };
-      }
+      const previewOf = (plan: FlushPlanOk): string => [`append to ${plan.targetRel} (${plan.timeZone}):`, ...plan.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`), ...(plan.skippedDuplicates ? [`(${plan.skippedDuplicates} already in that day's log, left out)`] : [])].join('\n');
+      const ctx: ActionContext<FlushPlan | { turn: string }> = {
+        model: m.model,
+        confirm: cliConfirm(p, g, io, (pv) => ({ question: `Append this to ${(pv.plan as FlushPlanOk).targetRel}?`, preview: previewOf(pv.plan as FlushPlanOk) })),
+        dryRun: p.options['dry-run'] === true,
+        ...(io.now ? { now: io.now } : {}),
+      };
+      // nothing to write: recording the epoch is our own state (like OpenClaw's NO_REPLY flush turn), only with --yes
+      const o = await flushSession(ctx, s, { workspaceDir: wsDir, force: p.options.force === true, recordEpoch: p.options.yes === true, readOnly: p.options['read-only'] === true });
+      if (o.status === 'nothing' && 'plan' in o) return { exitCode: 0, json: { ...base, status: 'NOTHING_TO_FLUSH', reason: o.reason, target: o.plan.targetRel ?? null, facts: [], addition: null, written: [] }, text: `NOTHING_TO_FLUSH: ${o.reason}\n`, ...(o.recordError ? { warnings: [`the flush epoch was not recorded: ${o.recordError}`] } : {}) };
+      const plan = 'plan' in o ? (o.plan as FlushPlanOk | undefined) : undefined;
+      if (!plan || o.status === 'nothing') throw new StoreError(`the transcript of ${s.row.key} could not be read`);
       const facts = plan.facts.map((f) => ({ category: f.category, text: f.text }));
-      const preview = [`append to ${plan.targetRel} (${plan.timeZone}):`, ...plan.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`), ...(plan.skippedDuplicates ? [`(${plan.skippedDuplicates} already in that day's log, left out)`] : [])].join('\n');
+      const preview = previewOf(plan);
       const out = (status: string, exitCode: number, written: string[], text: string, warnings?: string[]): CommandResult => ({ exitCode, json: { ...base, status, reason: null, target: plan.targetRel, facts, addition: plan.addition, written }, text, warnings });
-      const c = await confirmWrite(p, g, io, `Append this to ${plan.targetRel}?`, preview);
-      if (c === 'dry-run') return out('planned', 0, [], preview + '\n');
-      if (c === 'declined') return out('cancelled', 0, [], 'cancelled: nothing written\n');
-      const r = applyFlush(plan, wsDir, store, { readOnly: p.options['read-only'] === true });
-      if (r.status === 'written') return out('written', 0, [r.file], `flushed ${facts.length} item${facts.length === 1 ? '' : 's'} from ${s.row.key} to ${plan.targetRel}\n`);
-      if (r.status === 'refused' && r.code === 'readonly') return out('read-only', 0, [], `${preview}\n(read-only: nothing written; the text above is what would have been written)\n`);
-      const msg = r.status === 'refused' ? r.message : `unexpected result ${r.status}`;
-      return out('refused', r.status === 'refused' && r.code === 'changed' ? 1 : 3, [], '', [msg]);
+      switch (o.status) {
+        case 'planned':
+          return out('planned', 0, [], preview + '\n');
+        case 'cancelled':
+          return out('cancelled', 0, [], 'cancelled: nothing written\n');
+        case 'written':
+          return out('written', 0, o.via === 'local' ? [o.result.file] : [], `flushed ${facts.length} item${facts.length === 1 ? '' : 's'} from ${s.row.key} to ${plan.targetRel}\n`);
+        default:
+          if (o.code === 'readonly') return out('read-only', 0, [], `${preview}\n(read-only: nothing written; the text above is what would have been written)\n`);
+          return out('refused', o.code === 'changed' ? 1 : 3, [], '', [o.message]);
+      }
     } finally {
       m.dispose();
     }

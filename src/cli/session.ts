@@ -1,6 +1,7 @@
 /** Opening the engine for a command: the extension's discovery rules, over the CLI's options. */
 import * as fs from 'node:fs';
 import { ContextModel, type SessionState } from '../core/context/model';
+import { anyLocalStateDir, resolveSessionKey } from '../core/context/queries';
 import type { StateDirCandidate } from '../core/store/config';
 import type { Diagnostic } from '../core/store/types';
 import { StoreError, UsageError } from './args';
@@ -11,7 +12,6 @@ import { RemoteSessionFeed } from '../core/gateway/remoteFeed';
 import { openGateway } from './gatewayRoute';
 import { cliEnv, stateDirCandidates, type GlobalOptions, type OpenModel, type UnavailableAgent } from './options';
 import { clean, type CliIo } from './io';
-import * as path from 'node:path';
 
 /** Every candidate must be an existing directory (exit 3 otherwise). */
 export function requireStateDirs(c: readonly StateDirCandidate[]): void {
@@ -39,14 +39,6 @@ export function unavailableLines(list: readonly UnavailableAgent[]): string[] {
   return list.flatMap((u) => [`unavailable: agent ${clean(u.agentId)} (${clean(u.location)}): ${clean(u.problem)}`, ...(u.hint ? [`  what to do: ${clean(u.hint)}`] : [])]);
 }
 
-const isDir = (d: string): boolean => {
-  try {
-    return fs.statSync(d).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
 /**
  * Like openModel, and with `--gateway <url>` when no local state dir exists: a remote Gateway's sessions
  * (sessions.list for the rows, chat.history for a transcript), the same engine as the extension's remote mode
@@ -54,9 +46,8 @@ const isDir = (d: string): boolean => {
  */
 export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenModel> {
   const candidates = stateDirCandidates(g, io);
-  // a local state dir is one with OpenClaw data (a config or agents); an existing empty folder is not (as in the extension)
-  const local = (c: StateDirCandidate) => isDir(c.dir) && (fs.existsSync(c.configPath) || isDir(path.join(c.dir, 'agents')));
-  if (!g.gateway || candidates.some(local)) return openModel(g, io);
+  // a local state dir is one with OpenClaw data (a config, or an agent with a session store): core's rule, as in the extension
+  if (!g.gateway || anyLocalStateDir(candidates, cliEnv(io))) return openModel(g, io);
   io.progress?.(`no local state dir: reading the sessions of the Gateway at ${redactUrl(g.gateway)}…`);
   const gw = await openGateway(g, io, undefined, { scopes: ['operator.read', 'operator.write', 'operator.admin'] });
   if (!gw.client) throw new StoreError(`no local OpenClaw state dir (${candidates.map((c) => c.dir).join(', ')}) and ${gw.why.replace(/^The/, 'the')}`);
@@ -156,18 +147,14 @@ export function quoteKey(key: string): string {
  * When it is not found and some agents could not be read, the message says so (the session may be theirs).
  */
 export function findSession(sessions: readonly SessionState[], key: string, unavailable: readonly UnavailableAgent[] = []): SessionState {
-  // OpenClaw stores keys lower-cased: `Agent:Main:Work` names agent:main:work
-  const lower = key.toLowerCase();
-  const exact = sessions.filter((s) => s.row.key === key);
-  const folded = exact.length ? exact : sessions.filter((s) => s.row.key.toLowerCase() === lower);
-  const hits = folded.length ? folded : sessions.filter((s) => s.row.key.toLowerCase().endsWith(`:${lower}`));
-  if (hits.length === 1) return hits[0]!;
+  const r = resolveSessionKey(sessions, key);
+  if (r.ok) return r.session;
   const known = sessions.slice(0, 10).map((s) => s.row.key).join(', ');
-  if (!hits.length) {
+  if (r.reason === 'none') {
     const msg = `no session ${quoteKey(key)}${known ? ` (sessions: ${known}${sessions.length > 10 ? ', …' : ''})` : ''}.`;
     // it may be in a store that cannot be read now: say so (exit 3), never just "no such session"
     if (unavailable.length) throw new StoreError(`${msg} It may belong to an agent that could not be read: ${unavailable.map((u) => `${u.agentId} (${u.problem}${u.hint ? ` ${u.hint}` : ''})`).join('; ')}`);
     throw new UsageError(`${msg} Run \`openclaw-context sessions\` to list them.`);
   }
-  throw new UsageError(`session key ${quoteKey(key)} is ambiguous: ${hits.map((s) => `${s.row.key} (${s.agentId} in ${s.stateDir})`).join(', ')}. Pass the full key, --agent or --state-dir.`);
+  throw new UsageError(`session key ${quoteKey(key)} is ambiguous: ${r.hits.map((s) => `${s.row.key} (${s.agentId} in ${s.stateDir})`).join(', ')}. Pass the full key, --agent or --state-dir.`);
 }

@@ -2,33 +2,27 @@
  * The CLI commands that change a session: `compact`, `undo-compact`, `checkpoint restore` (and
  * `checkpoint create`, which writes only our own checkpoint files).
  *
- * The same rules as the extension (src/vscode/compaction.ts, checkpoints.ts):
- * - a plan first (printed; `--dry-run` stops there);
- * - a confirmation: `--yes`, or an interactive y/N on a terminal; otherwise a usage error (exit 2) that
- *   says so — an agent never writes by accident;
- * - one write through `appendToSession` (SQLite: one transaction with its identity row; JSONL: OpenClaw's
- *   lock protocol), refused while OpenClaw owns the store: then the Gateway when one is reachable
- *   (src/cli/gatewayRoute.ts), else exit 3 with what to do instead;
- * - the L4 circuit breaker: paused after 3 failures in a row (`--reset-breaker` resets it).
+ * Every rule is core/actions' (the one path of the extension's writes too): a plan first (printed;
+ * `--dry-run` stops there); a confirmation (`cliConfirm`: `--yes`, or an interactive y/N on a terminal,
+ * otherwise a usage error, exit 2 — an agent never writes by accident); the route: our writer, refused while
+ * OpenClaw owns the store, then the Gateway when one is reachable (`cliGatewayAccess`, src/cli/gatewayRoute.ts),
+ * else exit 3 with what to do instead; the L4 circuit breaker (paused after 3 failures in a row,
+ * `--reset-breaker` resets it). This file only turns the outcomes into JSON, text and exit codes.
  */
-import { writableWorkspaceOrNone } from '../core/memory/fsSafe';
-import { planBasisOf, type SessionState } from '../core/context/model';
+import type { SessionState } from '../core/context/model';
+import { isOwned } from '../core/context/queries';
 import { CheckpointCoordinator } from '../core/checkpoint/coordinator';
 import { listCheckpoints, readLatestCheckpoint } from '../core/checkpoint/store';
-import { planRestore, type RestorePlan } from '../core/checkpoint/restore';
 import type { Checkpoint } from '../core/checkpoint/schema';
-import { CompactionBreaker } from '../core/compaction/breaker';
-import { planCompaction, type CompactionPlan } from '../core/compaction/plan';
-import { planUndo } from '../core/compaction/undo';
-import { appendToSession } from '../core/store/sessionWrite';
-import type { WriteEntryInput } from '../core/store/writeEntries';
+import type { RestorePlan } from '../core/checkpoint/restore';
+import type { CompactionPlan } from '../core/compaction/plan';
+import { compactSession, restoreCheckpoint, undoCompaction, type UndoActionPlan, type ActionContext, type ActionPreview, type ActionOutcome, type Confirm } from '../core/actions';
 import type { WriteResult } from '../core/store/writeResult';
-import { familyFor } from '../core/tokens/estimator';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
 import { CLI_NAME, JSON_VERSION, finite, round2, sessionRef, type Command, type CommandResult } from './common';
 import { clean, type CliIo } from './io';
 import { findSession, openModel, openModelAsync, type GlobalOptions, type OpenModel } from './session';
-import { gatewayFor, type GatewayRoute } from './gatewayRoute';
+import { cliGatewayAccess } from './gatewayRoute';
 
 export const WRITE_OPTIONS: OptionSpec[] = [
   { name: 'dry-run', type: 'boolean', help: 'plan and print only; write nothing' },
@@ -60,7 +54,35 @@ export async function confirmWrite(p: Parsed, g: GlobalOptions, io: CliIo, quest
   throw new UsageError(`this changes the session: pass --yes to confirm, or --dry-run to only see the plan (nothing was written)`);
 }
 
-const isOwned = (r: WriteResult): boolean => !r.ok && (r.code === 'owned' || r.code === 'locked' || r.code === 'busy');
+/**
+ * The confirm seam of the core actions for the CLI: the first call asks (confirmWrite: --yes, y/N on a terminal,
+ * else a usage error); a second one (the store was taken over between the check and the write, so it goes to
+ * the Gateway) keeps that answer.
+ */
+export function cliConfirm<P>(p: Parsed, g: GlobalOptions, io: CliIo, ask: (pv: ActionPreview<P>) => { question: string; preview: string }): Confirm<P> {
+  let answer: boolean | undefined;
+  return async (pv) => {
+    if (answer === undefined) {
+      const q = ask(pv);
+      answer = (await confirmWrite(p, g, io, q.question, q.preview)) === 'yes';
+    }
+    return answer;
+  };
+}
+
+/** The context of a core action run by a session command. */
+function actionContext<P>(p: Parsed, g: GlobalOptions, io: CliIo, m: OpenModel, ask: (pv: ActionPreview<P>) => { question: string; preview: string }): ActionContext<P> {
+  return { model: m.model, confirm: cliConfirm(p, g, io, ask), gateway: cliGatewayAccess(g, io, m), progress: io.progress, dryRun: p.options['dry-run'] === true, ...(io.now ? { now: io.now } : {}) };
+}
+
+/**
+ * What every session command does with an outcome that is not its own: a Gateway call that failed is thrown
+ * (its message is the classified, redacted one), the store that is gone is exit 3.
+ */
+function rethrowCommon(o: ActionOutcome<unknown, unknown>): void {
+  if (o.status === 'failed' && o.code === 'gateway') throw o.error;
+  if (o.status === 'refused' && !o.result && (o.code === 'unavailable' || o.code === 'remote-unavailable')) throw new StoreError(o.message);
+}
 
 function ownedBy(r: WriteResult): { by: string | null; pid: number | null; port: number | null } | null {
   if (r.ok || !r.ownership) return null;
@@ -77,17 +99,6 @@ function writtenJson(r: WriteResult) {
 async function loadSession(m: OpenModel, key: string): Promise<SessionState> {
   const s0 = findSession(m.sessions, key, m.unavailable);
   return (await m.transcript(s0.uid)) ?? s0;
-}
-
-function keepRecentFromConfig(m: OpenModel, s: SessionState): number | undefined {
-  const dir = m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir);
-  const c = (dir?.config.value as { agents?: { defaults?: { compaction?: { keepRecentTokens?: unknown } } } } | undefined)?.agents?.defaults?.compaction?.keepRecentTokens;
-  return typeof c === 'number' && c > 0 ? c : undefined;
-}
-
-/** The workspace for the breaker's errors.md line: only one the memory writers may write (core writableWorkspace). */
-function workspaceOf(m: OpenModel, s: SessionState): string | undefined {
-  return writableWorkspaceOrNone(s.stateDir, m.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId)?.agent);
 }
 
 // --------------------------------------------------------------------------------------------- compact
@@ -167,104 +178,55 @@ export const compact: Command = {
     const m = await openModelAsync(g, io);
     try {
       const s = await loadSession(m, p.positionals[0]!);
-      const ref = sessionRef(s);
       const dry = p.options['dry-run'] === true;
-      const base = { command: 'compact', version: JSON_VERSION, dryRun: dry, session: ref };
-      const nothing = (reason: string): CommandResult => ({ exitCode: 0, json: { ...base, compactable: false, reason, plan: null, planApplied: false, status: 'nothing', written: null, refusal: null }, text: `nothing to compact in ${s.row.key}: ${reason}\n` });
-      if (!s.context) return nothing('the transcript could not be read');
-      // a remote Gateway's session: OpenClaw compacts it (no breaker of ours, no local state dir)
-      const breaker = s.remote ? undefined : new CompactionBreaker(s.stateDir);
-      if (!dry && breaker?.isOpen(s.row.key)) {
-        if (p.options['reset-breaker']) breaker.reset(s.row.key);
-        else {
-          const st = breaker.status(s.row.key);
-          const msg = `compaction of ${s.row.key} is paused after ${st.consecutiveFailures} failures in a row (last: ${st.failures[st.failures.length - 1]?.reason ?? 'unknown'}). Pass --reset-breaker to try again.`;
-          return { exitCode: 1, json: { ...base, compactable: true, reason: msg, plan: null, planApplied: false, status: 'refused', written: null, refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
-        }
+      const base = { command: 'compact', version: JSON_VERSION, dryRun: dry, session: sessionRef(s) };
+      const key = s.row.key;
+      const ctx = actionContext<CompactionPlan | undefined>(p, g, io, m, (pv) => ({ question: `Append this compaction to ${key}?`, preview: planText(key, pv.plan!, false, p.options.summary === true).join('\n') }));
+      const o = await compactSession(ctx, s, { keepRecentTokens: keep, onBreakerOpen: async () => p.options['reset-breaker'] === true });
+      rethrowCommon(o);
+      if (o.status === 'nothing') return { exitCode: 0, json: { ...base, compactable: false, reason: o.reason, plan: null, planApplied: false, status: 'nothing', written: null, refusal: null }, text: `nothing to compact in ${key}: ${o.reason}\n` };
+      if (o.status === 'refused' && o.code === 'breaker-open') {
+        const msg = `${o.message} Pass --reset-breaker to try again.`;
+        return { exitCode: 1, json: { ...base, compactable: true, reason: msg, plan: null, planApplied: false, status: 'refused', written: null, refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
       }
-      io.progress?.(`planning the compaction of ${s.row.key}…`);
-      const basis = planBasisOf(s);
-      const full = m.model.loadEntries(s.uid, s.context.path);
-      const r = planCompaction({ path: s.context.path, full, tokensBefore: s.gauge.used, keepRecentTokens: keep ?? keepRecentFromConfig(m, s) });
-      if (!r.ok) return nothing(r.reason);
-      const plan = r.plan;
+      const plan = o.plan!;
       const pj = planJson(plan);
-      const preview = planText(s.row.key, plan, dry, p.options.summary === true);
-      const c = await confirmWrite(p, g, io, `Append this compaction to ${s.row.key}?`, preview.join('\n'));
-      const out = (status: string, exitCode: number, extra: Record<string, unknown>, lines: string[]): CommandResult => ({
+      const out = (status: string, exitCode: number, extra: Record<string, unknown>, lines: string[], warnings?: string[]): CommandResult => ({
         exitCode,
-        json: { ...base, compactable: true, reason: null, plan: pj, planApplied: status === 'compacted', status, written: null, refusal: null, ...extra },
-        text: lines.join('\n') + '\n',
+        json: { ...base, compactable: true, reason: null, plan: pj, planApplied: status === 'compacted' && extra.written !== undefined && (extra.written as { via?: string }).via === 'file', status, written: null, refusal: null, ...extra },
+        text: lines.length ? lines.join('\n') + '\n' : '',
+        ...(warnings ? { warnings } : {}),
       });
-      if (c === 'dry-run') return out('planned', 0, {}, preview);
-      if (c === 'declined') return out('cancelled', 0, {}, ['cancelled: nothing written']);
-      if (m.remote) {
-        const gw = await gatewayFor(p, g, io, s, m, undefined);
-        if (!gw.route) throw new StoreError(gw.why);
-        const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (the plan above is our preview, not what it writes)`] : [];
-        const r = await gatewayCompact(gw.route, s, pj, base, io, () => undefined);
-        return { ...r, warnings: [...(r.warnings ?? []), ...warn] };
-      }
-      const target = m.model.writeTarget(s.uid);
-      if (!target) throw new StoreError(`the store of ${s.row.key} is not available`);
-      io.progress?.(`writing the compaction to ${s.row.key}…`);
-      const result = await appendToSession(target, [plan.entry], { expect: basis });
-      if (result.ok) {
-        breaker?.recordSuccess(s.row.key);
-        return out('compacted', 0, { written: writtenJson(result) }, [
-          `compacted ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens)`,
-          ...result.notes.map((n) => `  ${n}`),
-        ]);
-      }
-      if (isOwned(result)) {
-        const gw = await gatewayFor(p, g, io, s, m, result);
-        if (gw.route) {
-          const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (the plan above is our preview, not what it writes)`] : [];
-          const r = await gatewayCompact(gw.route, s, pj, base, io, () => latestCompactionTokensAfter(m, s));
-          return { ...r, warnings: [...(r.warnings ?? []), ...warn] };
+      switch (o.status) {
+        case 'planned':
+          return out('planned', 0, {}, planText(key, plan, true, p.options.summary === true));
+        case 'cancelled':
+          return out('cancelled', 0, {}, ['cancelled: nothing written']);
+        case 'written': {
+          if (o.via === 'local') {
+            const r = o.result;
+            return out('compacted', 0, { written: writtenJson(r) }, [`compacted ${key}: entry ${r.written[0]?.id} after ${r.previousLeafId} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens)`, ...r.notes.map((n) => `  ${n}`)]);
+          }
+          const r = o.gateway;
+          const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (the plan above is our preview, not what it writes)`] : undefined;
+          if (!r.compacted) return out('nothing', 0, {}, [`the Gateway did not compact ${key}: ${r.reason ?? 'nothing to compact'}`], warn);
+          return out('compacted', 0, { written: { via: 'gateway', url: o.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore ?? null, tokensAfter: r.tokensAfter ?? null, firstKeptEntryId: r.firstKeptEntryId ?? null } }, [`compacted ${key} through the Gateway (${o.url}): ${r.tokensBefore ?? '?'} → ${r.tokensAfter ?? '?'} tokens (OpenClaw's own summary; our plan above was the preview)`, '', clean(r.summary ?? '')], warn);
         }
-        const msg = refusalText(s.row.key, 'compact', result, `${gw.why} Let OpenClaw do it: \`openclaw sessions compact ${s.row.key}\` (or /compact in the chat), or pass --gateway.`);
-        return { exitCode: 3, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'refused', written: null, refusal: { code: gw.gatewayTried ? 'gateway-unavailable' : result.code, message: msg, owner: ownedBy(result) } }, text: '', warnings: [msg] };
+        default: {
+          const result = o.result;
+          if (result && isOwned(result)) {
+            const msg = refusalText(key, 'compact', result, `${o.gatewayWhy ?? ''} Let OpenClaw do it: \`openclaw sessions compact ${key}\` (or /compact in the chat), or pass --gateway.`);
+            return out('refused', 3, { refusal: { code: o.gatewayTried ? 'gateway-unavailable' : o.code, message: msg, owner: ownedBy(result) } }, [], [msg]);
+          }
+          const msg = `${CLI_NAME} could not compact ${key}: ${o.message}${o.breaker?.opened ? ` — compaction is now paused after ${o.breaker.state.consecutiveFailures} failures in a row` : ''}`;
+          return out('failed', 1, { refusal: { code: o.code, message: msg } }, [], [msg]);
+        }
       }
-      // a stale plan is not a failed compaction: the breaker does not count it
-      const f = result.code === 'changed' ? undefined : breaker?.recordFailure(s.row.key, `${result.code}: ${result.message}`, { workspaceDir: workspaceOf(m, s) });
-      const msg = `${CLI_NAME} could not compact ${s.row.key}: ${result.message}${f?.opened ? ` — compaction is now paused after ${f.state.consecutiveFailures} failures in a row` : ''}`;
-      return { exitCode: 1, json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: 'failed', written: null, refusal: { code: result.code, message: msg } }, text: '', warnings: [msg] };
     } finally {
       m.dispose();
     }
   },
 };
-
-/** tokensAfter of the newest compaction in the store (the Gateway's sessions.compact answer leaves it out). */
-function latestCompactionTokensAfter(m: OpenModel, s: SessionState): number | undefined {
-  try {
-    m.model.refresh();
-    const st = m.model.ensureTranscript(s.uid);
-    const c = st?.context?.compactions;
-    return c?.length ? c[c.length - 1]!.tokensAfter : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function gatewayCompact(route: GatewayRoute, s: SessionState, pj: ReturnType<typeof planJson>, base: Record<string, unknown>, io: CliIo, tokensAfterFromStore: () => number | undefined): Promise<CommandResult> {
-  io.progress?.(`OpenClaw owns the store: compacting ${s.row.key} through the Gateway at ${route.url}…`);
-  try {
-    const r = await route.compact(s.row.key);
-    if (r.compacted && r.tokensAfter === undefined) r.tokensAfter = tokensAfterFromStore();
-    const lines = r.compacted
-      ? [`compacted ${s.row.key} through the Gateway (${route.url}): ${r.tokensBefore ?? '?'} → ${r.tokensAfter ?? '?'} tokens (OpenClaw's own summary; our plan above was the preview)`, '', clean(r.summary ?? '')]
-      : [`the Gateway did not compact ${s.row.key}: ${r.reason ?? 'nothing to compact'}`];
-    return {
-      exitCode: 0,
-      json: { ...base, compactable: true, reason: null, plan: pj, planApplied: false, status: r.compacted ? 'compacted' : 'nothing', written: r.compacted ? { via: 'gateway', url: route.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore ?? null, tokensAfter: r.tokensAfter ?? null, firstKeptEntryId: r.firstKeptEntryId ?? null } : null, refusal: null },
-      text: lines.join('\n') + '\n',
-    };
-  } finally {
-    await route.close();
-  }
-}
 
 // --------------------------------------------------------------------------------------------- undo
 
@@ -284,60 +246,61 @@ export const undoCompact: Command = {
     const m = await openModelAsync(g, io);
     try {
       const s = await loadSession(m, p.positionals[0]!);
+      const key = s.row.key;
       const base: Record<string, unknown> = { command: 'undo-compact', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s) };
-      const fail = (code: string, message: string, exitCode = 1): CommandResult => ({ exitCode, json: { ...base, status: 'refused', compactionId: cid ?? null, branchFrom: null, leavingContext: 0, written: null, refusal: { code, message } }, text: '', warnings: [message] });
-      if (!s.context) return fail('unreadable', `the transcript of ${s.row.key} could not be read`);
-      if (s.era === 'sqlite') {
-        // OpenClaw keeps the active path of SQLite sessions: only the Gateway can rewind it
-        const comps = s.context.compactions;
-        const comp = cid ? comps.find((x) => x.id === cid) : comps[comps.length - 1];
-        if (!comp) return fail('no-compaction', cid ? `compaction ${cid} is not on the active path of ${s.row.key}` : `there is no compaction on the active path of ${s.row.key}`);
-        const at = s.context.path.findIndex((e) => e.id === comp.id);
-        const before = s.context.path.slice(0, at).filter((e) => e.kind === 'message' && e.role === 'user');
-        const user = before[before.length - 1];
-        if (!user) return fail('no-user-message', `there is no user message before compaction ${comp.id} to rewind to`);
-        const c = await confirmWrite(p, g, io, `Rewind ${s.row.key} to before compaction ${comp.id} through the Gateway?`, `Undo compaction ${comp.id} of ${s.row.key}: the Gateway rewinds the session to the user message ${user.id} ("${clean(user.preview).slice(0, 80)}"); OpenClaw starts a new transcript generation with the pre-compaction history. The rewound user message is not re-sent.`);
-        const res = (status: string, extra: Record<string, unknown>, text: string): CommandResult => ({ exitCode: 0, json: { ...base, status, compactionId: comp.id, branchFrom: user.id, leavingContext: 0, written: null, refusal: null, ...extra }, text: text + '\n' });
-        if (c === 'dry-run') return res('planned', {}, `would rewind ${s.row.key} to user message ${user.id} (before compaction ${comp.id}) through the Gateway`);
-        if (c === 'declined') return res('cancelled', {}, 'cancelled: nothing written');
-        const gw = await gatewayFor(p, g, io, s, m, undefined);
-        if (!gw.route) return fail('needs-gateway', `undoing a compaction of an SQLite session needs a running Gateway: ${gw.why}`, 3);
-        try {
-          io.progress?.(`rewinding ${s.row.key} through the Gateway at ${gw.route.url}…`);
-          const r = await gw.route.rewind(s.row.key, user.id);
+      const o = await undoCompaction(actionContext<UndoActionPlan>(p, g, io, m, (pv) => undoPreview(key, pv.plan)), s, { compactionId: cid });
+      rethrowCommon(o);
+      const plan = 'plan' in o ? o.plan : undefined;
+      const fields = {
+        compactionId: plan ? (plan.kind === 'marker' ? plan.plan.compaction.id : plan.compaction.id) : cid ?? null,
+        branchFrom: plan ? (plan.kind === 'marker' ? plan.plan.branchFrom : plan.user.id) : null,
+        leavingContext: plan?.kind === 'marker' ? plan.plan.leavingContext.length : 0,
+      };
+      const res = (status: string, exitCode: number, extra: Record<string, unknown>, text: string, warnings?: string[]): CommandResult => ({ exitCode, json: { ...base, status, ...fields, written: null, refusal: null, ...extra }, text: text ? text + '\n' : '', ...(warnings ? { warnings } : {}) });
+      const refused = (code: string, message: string, exitCode: number, status = 'refused'): CommandResult => res(status, exitCode, { refusal: { code, message } }, '', [message]);
+      switch (o.status) {
+        case 'planned':
+          return res('planned', 0, {}, o.plan.kind === 'gateway' ? `would rewind ${key} to user message ${o.plan.user.id} (before compaction ${o.plan.compaction.id}) through the Gateway` : undoPreview(key, o.plan).preview);
+        case 'cancelled':
+          return res('cancelled', 0, {}, 'cancelled: nothing written');
+        case 'written': {
+          if (o.via === 'local') return res('undone', 0, { written: writtenJson(o.result) }, `undone: the context of ${key} before compaction ${fields.compactionId} is active again (marker ${o.result.written[0]?.id})`);
           // OpenClaw starts a new transcript generation: report the session as it is now
           try {
             m.model.refresh();
           } catch {
             /* the old figures stay */
           }
-          const now = m.model.sessions().find((x) => x.row.key === s.row.key && x.stateDir === s.stateDir);
+          const now = m.model.sessions().find((x) => x.row.key === key && x.stateDir === s.stateDir);
           if (now) base.session = sessionRef(now);
-          return res('undone', { written: { via: 'gateway', url: gw.route.url, rewoundTo: user.id, editorText: r.editorText ?? null } }, `undone: ${s.row.key} is back before compaction ${comp.id} (rewound through the Gateway to ${user.id}). The rewound message was: ${clean(r.editorText ?? '').slice(0, 200)}`);
-        } finally {
-          await gw.route.close();
+          return res('undone', 0, { written: { via: 'gateway', url: o.url, rewoundTo: fields.branchFrom, editorText: o.gateway.editorText ?? null } }, `undone: ${key} is back before compaction ${fields.compactionId} (rewound through the Gateway to ${fields.branchFrom}). The rewound message was: ${clean(o.gateway.editorText ?? '').slice(0, 200)}`);
+        }
+        case 'nothing':
+          return refused('nothing-to-undo', o.reason, 1);
+        default: {
+          if (o.code === 'needs-gateway') return refused('needs-gateway', `undoing a compaction of an SQLite session needs a running Gateway: ${o.gatewayWhy ?? ''}`, 3);
+          if (!o.result) return refused(o.code, o.message, 1);
+          const owned = isOwned(o.result);
+          return refused(o.code, refusalText(key, 'undo the compaction of', o.result, 'Try again when OpenClaw is idle.'), owned ? 3 : 1, owned ? 'refused' : 'failed');
         }
       }
-      const basis = planBasisOf(s);
-      const r = planUndo(s.context, s.era, cid, io.now?.() ?? Date.now());
-      if (!r.ok) return fail('nothing-to-undo', r.reason);
-      const plan = r.plan;
-      const preview = [`Undo compaction ${plan.compaction.id} of ${s.row.key}: one marker entry branching from ${plan.branchFrom}; the compaction stays in the file.`, `  ${plan.leavingContext.length} entries after it leave the active context (not the file).`].join('\n');
-      const c = await confirmWrite(p, g, io, `Undo compaction ${plan.compaction.id}?`, preview);
-      const res = (status: string, exitCode: number, extra: Record<string, unknown>, text: string): CommandResult => ({ exitCode, json: { ...base, status, compactionId: plan.compaction.id, branchFrom: plan.branchFrom, leavingContext: plan.leavingContext.length, written: null, refusal: null, ...extra }, text: text + '\n' });
-      if (c === 'dry-run') return res('planned', 0, {}, preview);
-      if (c === 'declined') return res('cancelled', 0, {}, 'cancelled: nothing written');
-      const target = m.model.writeTarget(s.uid);
-      if (!target) throw new StoreError(`the store of ${s.row.key} is not available`);
-      const result = await appendToSession(target, [plan.entry], { branchFrom: plan.branchFrom, expect: basis });
-      if (result.ok) return res('undone', 0, { written: writtenJson(result) }, `undone: the context of ${s.row.key} before compaction ${plan.compaction.id} is active again (marker ${result.written[0]?.id})`);
-      const msg = refusalText(s.row.key, 'undo the compaction of', result, 'Try again when OpenClaw is idle.');
-      return { exitCode: isOwned(result) ? 3 : 1, json: { ...base, status: isOwned(result) ? 'refused' : 'failed', compactionId: plan.compaction.id, branchFrom: plan.branchFrom, leavingContext: plan.leavingContext.length, written: null, refusal: { code: result.code, message: msg } }, text: '', warnings: [msg] };
     } finally {
       m.dispose();
     }
   },
 };
+
+/** The question and the preview of an undo. */
+function undoPreview(key: string, plan: UndoActionPlan): { question: string; preview: string } {
+  if (plan.kind === 'gateway') {
+    return {
+      question: `Rewind ${key} to before compaction ${plan.compaction.id} through the Gateway?`,
+      preview: `Undo compaction ${plan.compaction.id} of ${key}: the Gateway rewinds the session to the user message ${plan.user.id} ("${clean(plan.user.preview).slice(0, 80)}"); OpenClaw starts a new transcript generation with the pre-compaction history. The rewound user message is not re-sent.`,
+    };
+  }
+  const u = plan.plan;
+  return { question: `Undo compaction ${u.compaction.id}?`, preview: [`Undo compaction ${u.compaction.id} of ${key}: one marker entry branching from ${u.branchFrom}; the compaction stays in the file.`, `  ${u.leavingContext.length} entries after it leave the active context (not the file).`].join('\n') };
+}
 
 // --------------------------------------------------------------------------------------------- checkpoints
 
@@ -384,38 +347,33 @@ export async function checkpointRestore(p: Parsed, key: string, id: string | und
     }
     const base = { command: 'checkpoint restore', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s) };
     if (!cp) return { exitCode: 1, json: { ...base, status: 'failed', checkpointId: id ?? null, text: null, tokens: null, written: null, refusal: { code: 'no-checkpoint', message: err! } }, text: '', warnings: [err!] };
-    const basis = planBasisOf(s);
-    const plan: RestorePlan = planRestore(cp, { family: familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel), compactionCount: s.row.compactionCount ?? s.gauge.compactions, maxTokens });
     const cid = cp.meta.checkpoint_id;
-    const c = await confirmWrite(p, g, io, `Append this restore note (${plan.render.tokens} tokens) to ${s.row.key}?`, plan.render.text);
+    const sk = s.row.key;
+    const o = await restoreCheckpoint(actionContext<RestorePlan>(p, g, io, m, (pv) => ({ question: `Append this restore note (${pv.plan.render.tokens} tokens) to ${sk}?`, preview: pv.plan.render.text })), s, cp, { maxTokens });
+    rethrowCommon(o);
+    if (o.status === 'nothing') throw new Error(`unexpected outcome of checkpoint restore: ${o.reason}`);
+    const plan = o.plan!;
     const res = (status: string, exitCode: number, extra: Record<string, unknown>, text: string, warnings?: string[]): CommandResult => ({
       exitCode,
       json: { ...base, status, checkpointId: cid, text: plan.render.text, tokens: Math.round(plan.render.tokens), written: null, refusal: null, ...extra },
       text,
       warnings,
     });
-    if (c === 'dry-run') return res('planned', 0, {}, plan.render.text.endsWith('\n') ? plan.render.text : `${plan.render.text}\n`);
-    if (c === 'declined') return res('cancelled', 0, {}, 'cancelled: nothing written\n');
-    const target = m.model.writeTarget(s.uid);
-    if (!target) throw new StoreError(`the store of ${s.row.key} is not available`);
-    const result = await appendToSession(target, [plan.entry as WriteEntryInput], { expect: basis });
-    if (result.ok) return res('restored', 0, { written: writtenJson(result) }, `restored ${cid} into ${s.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId}; the model sees it on the next turn\n${result.notes.map((n) => `  ${n}\n`).join('')}`);
-    if (isOwned(result)) {
-      const gw = await gatewayFor(p, g, io, s, m, result);
-      if (gw.route) {
-        try {
-          io.progress?.(`OpenClaw owns the store: sending the restore note through the Gateway at ${gw.route.url}…`);
-          const r = await gw.route.restoreNote(s.row.key, plan.render.text);
-          return res('restored', 0, { written: { via: 'gateway', url: gw.route.url, method: r.method, runId: r.runId ?? null } }, `restored ${cid} into ${s.row.key} through the Gateway (${r.method})\n`);
-        } finally {
-          await gw.route.close();
-        }
+    switch (o.status) {
+      case 'planned':
+        return res('planned', 0, {}, plan.render.text.endsWith('\n') ? plan.render.text : `${plan.render.text}\n`);
+      case 'cancelled':
+        return res('cancelled', 0, {}, 'cancelled: nothing written\n');
+      case 'written':
+        if (o.via === 'local') return res('restored', 0, { written: writtenJson(o.result) }, `restored ${cid} into ${sk}: entry ${o.result.written[0]?.id} after ${o.result.previousLeafId}; the model sees it on the next turn\n${o.result.notes.map((n) => `  ${n}\n`).join('')}`);
+        return res('restored', 0, { written: { via: 'gateway', url: o.url, method: o.gateway.method, runId: o.gateway.runId ?? null } }, `restored ${cid} into ${sk} through the Gateway (${o.gateway.method})\n`);
+      default: {
+        const result = o.result ?? { ok: false as const, code: o.code as 'changed', message: o.message };
+        const owned = isOwned(result);
+        const msg = refusalText(sk, 'restore into', result, `${o.gatewayWhy ?? ''} Paste the text instead (--dry-run prints it), or pass --gateway.`);
+        return res(owned ? 'refused' : 'failed', owned ? 3 : 1, { refusal: { code: o.code, message: msg } }, '', [msg]);
       }
-      const msg = refusalText(s.row.key, 'restore into', result, `${gw.why} Paste the text instead (--dry-run prints it), or pass --gateway.`);
-      return res('refused', 3, { refusal: { code: result.code, message: msg } }, '', [msg]);
     }
-    const msg = refusalText(s.row.key, 'restore into', result, '');
-    return res('failed', 1, { refusal: { code: result.code, message: msg } }, '', [msg]);
   } finally {
     m.dispose();
   }

@@ -7,10 +7,10 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { freePort, groupAlive, killGroup, sleep } from '../support/process.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -56,14 +56,6 @@ const liveGroups = new Set();
 const liveDirs = new Set(); // temp roots to delete if the harness dies before stop()/close()
 let handlersInstalled = false;
 
-export function killGroup(pid, signal = 'SIGTERM') {
-  try { process.kill(-pid, signal); return true; } catch { return false; }
-}
-
-export function groupAlive(pid) {
-  try { process.kill(-pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
-}
-
 function installExitHandlers() {
   if (handlersInstalled) return;
   handlersInstalled = true;
@@ -86,28 +78,12 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e) => { if (e.code === 'EPIPE') process.exit(1); else throw e; });
 }
 
-export function sleep(ms) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 export function requireEnv(name) {
   const v = process.env[name];
   if (!v) {
     throw new Error(`${name} is not set; run: eval "$(bash scripts/setup-e2e.sh)"`);
   }
   return v;
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function readJsonIfExists(file) {

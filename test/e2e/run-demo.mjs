@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 import {
-  freePort, killGroup, groupAlive, launchBrowser, openWorkbench, runChecks, printSummary, commandPalette,
-  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, sleep, STATUSBAR,
+  launchBrowser, openWorkbench, runChecks, printSummary, commandPalette,
+  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, STATUSBAR,
 } from './lib.mjs';
+import { freePort, groupAlive, killGroup, sleep } from '../support/process.mjs';
 import { REPO } from './state.mjs';
 
 const out = path.resolve(process.argv[2] ?? 'test-results');

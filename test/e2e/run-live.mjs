@@ -11,8 +11,8 @@
 // Needs NODE24_BIN + CODE_SERVER_ENTRY (scripts/setup-e2e.sh), OPENCLAW_APP (test/interop/setup.sh), the compiled
 // Gateway client (out/src/core/gateway/client.js, `npx tsc -p .`), the shared harness beside the repo
 // (../shared/tools/openclaw-real, or $OPENCLAW_SHARED_DIR) and the packaged extension. scripts/test-interop.sh
-// runs it after test/interop/run.mjs. The OpenClaw side is a short copy of test/interop/run.mjs's launcher
-// (that file runs its tests at import time and exports nothing): same temp layout, same config edits, same env.
+// runs it after test/interop/run.mjs. The OpenClaw side is a short copy of the interop fixture's launcher
+// (test/interop/fixture.mjs, which sets OpenClaw up as it loads): same temp layout, same config edits, same env.
 // Everything runs in a fresh temp dir on free 127.0.0.1 ports and is stopped / removed at the end, also on
 // failure or Ctrl-C. Prints `[live] N passed, M failed`; exits 1 on any failure.
 import { spawn, execFileSync } from 'node:child_process';
@@ -22,12 +22,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  startCodeServer, launchBrowser, openWorkbench, runChecks, commandPalette, waitForStatusBarItem, saveArtifacts, sleep, STATUSBAR,
+  startCodeServer, launchBrowser, openWorkbench, runChecks, commandPalette, waitForStatusBarItem, saveArtifacts, STATUSBAR,
   EDITOR_PART, openViewContainer, viewPane,
 } from './lib.mjs';
+import { alive, die, freePort, killGroup, portOpen, sleep, waitFor } from '../support/process.mjs';
 import { REPO } from './state.mjs';
 import { waitForHelloOk } from '../support/gatewayReady.mjs';
-import { freePort, portOpen, removeCoordinatorFiles, waitFor } from '../../scripts/openclaw-offline.mjs';
+import { removeCoordinatorFiles } from '../../scripts/openclaw-offline.mjs';
 
 const require = createRequire(import.meta.url);
 const T_START = Date.now();
@@ -38,11 +39,8 @@ const GAUGE_ARIA = 'OpenClaw context';
 const WATCH_DEBOUNCE_MS = 5000;
 const LIMIT_MS = 1000;
 
-const die = (m) => {
-  console.error(`[live] ${m}`);
-  console.log('[live] 0 passed, 1 failed');
-  process.exit(2);
-};
+/** How a missing prerequisite is reported (die). */
+const PREREQ = { prefix: '[live] ', summary: '[live] 0 passed, 1 failed' };
 const [vsixArg, outArg] = process.argv.slice(2);
 const VSIX = path.resolve(vsixArg ?? path.join(REPO, 'test-results', 'openclaw-context.vsix'));
 const OUT = path.resolve(outArg ?? path.join(REPO, 'test-results'));
@@ -53,17 +51,17 @@ const NODE24 = process.env.NODE24_BIN;
 const APP = process.env.OPENCLAW_APP;
 const OPENCLAW_MJS = APP && path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs');
 const CLIENT_JS = path.join(REPO, 'out', 'src', 'core', 'gateway', 'client.js');
-if (!NODE24 || !process.env.CODE_SERVER_ENTRY) die('NODE24_BIN / CODE_SERVER_ENTRY not set: eval "$(bash scripts/setup-e2e.sh)"');
-if (!OPENCLAW_MJS || !fs.existsSync(OPENCLAW_MJS)) die('OPENCLAW_APP is not set or has no openclaw install: eval "$(bash test/interop/setup.sh)"');
-for (const f of [FAKE_LLM, CONFIG_TEMPLATE]) if (!fs.existsSync(f)) die(`${f} is missing; set OPENCLAW_SHARED_DIR to the shared harness`);
-if (!fs.existsSync(CLIENT_JS)) die(`${CLIENT_JS} is missing; compile first (npx tsc -p .)`);
-if (!fs.existsSync(VSIX)) die(`${VSIX} is missing; npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix`);
+if (!NODE24 || !process.env.CODE_SERVER_ENTRY) die('NODE24_BIN / CODE_SERVER_ENTRY not set: eval "$(bash scripts/setup-e2e.sh)"', PREREQ);
+if (!OPENCLAW_MJS || !fs.existsSync(OPENCLAW_MJS)) die('OPENCLAW_APP is not set or has no openclaw install: eval "$(bash test/interop/setup.sh)"', PREREQ);
+for (const f of [FAKE_LLM, CONFIG_TEMPLATE]) if (!fs.existsSync(f)) die(`${f} is missing; set OPENCLAW_SHARED_DIR to the shared harness`, PREREQ);
+if (!fs.existsSync(CLIENT_JS)) die(`${CLIENT_JS} is missing; compile first (npx tsc -p .)`, PREREQ);
+if (!fs.existsSync(VSIX)) die(`${VSIX} is missing; npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o test-results/openclaw-context.vsix`, PREREQ);
 fs.mkdirSync(OUT, { recursive: true });
 const { GatewayClient } = require(CLIENT_JS);
 const log = (...a) => console.log('  ', ...a);
 
 // ---------------------------------------------------------------------------------------------
-// OpenClaw: temp state dir, config, fake LLM, Gateway — as test/interop/run.mjs ("Environment", setup test,
+// OpenClaw: temp state dir, config, fake LLM, Gateway — as test/interop/fixture.mjs ("Environment", setup test,
 // startGateway). Each child leads its own process group; cleanup stops the groups, then removes TMP.
 
 const OC_TMP_EXISTED = fs.existsSync('/tmp/openclaw');
@@ -97,7 +95,6 @@ Object.assign(ENV, {
 });
 
 const groups = new Map(); // pid → { name, child }
-const alive = (c) => c.exitCode === null && c.signalCode === null;
 function spawnGroup(name, args, extraEnv = {}, logName = name) {
   const out = fs.openSync(path.join(LOGS, `${logName}.out`), 'a');
   const child = spawn(NODE24, args, { env: { ...ENV, ...extraEnv }, cwd: TMP, detached: true, stdio: ['ignore', out, out] });
@@ -106,7 +103,6 @@ function spawnGroup(name, args, extraEnv = {}, logName = name) {
   child.once('exit', () => groups.delete(child.pid));
   return child;
 }
-const killGroup = (pid, sig) => { try { process.kill(-pid, sig); } catch { /* gone */ } };
 async function stopGroup(pid, graceMs) {
   const g = groups.get(pid);
   if (!g || !alive(g.child)) return true;

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import {
   startCodeServer, launchBrowser, openWorkbench, runChecks, printSummary, commandPalette,
-  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, saveArtifacts, sleep, STATUSBAR,
+  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, saveArtifacts, STATUSBAR,
 } from './lib.mjs';
+import { sleep } from '../support/process.mjs';
 import { prepareState, openclawFigures, REPO } from './state.mjs';
 
 const [vsixArg, outArg] = process.argv.slice(2);

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { APPEND_JOURNAL_DIR, QUARANTINE_DIR, type RecoveryReport } from '../../src/core/store/journal';
 import { appendJsonlEntries, recoverJsonlAppends } from '../../src/core/store/jsonlWriter';
 import { tmpDir } from './helpers';
-import { newJsonl, note, type Jsonl } from './writer.test';
+import { newJsonl, note, type Jsonl } from './support/writer';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const journal = (stateDir: string) => path.join(stateDir, 'context', APPEND_JOURNAL_DIR);

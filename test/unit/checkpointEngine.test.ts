@@ -17,7 +17,7 @@ import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import type { EntryMeta } from '../../src/core/store/types';
 import { familyFor } from '../../src/core/tokens/estimator';
 import { materializeRealState, tmpDir } from './helpers';
-import { E, figures, seedExample } from './checkpointSupport.test';
+import { E, figures, seedExample } from './support/checkpoints';
 
 type Json = Record<string, unknown>;
 const LONG = 'L'.repeat(600);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { renderInjection, TRIM_ORDER } from '../../src/core/checkpoint/render';
 import type { Checkpoint } from '../../src/core/checkpoint/schema';
 import { estimateTokens, type EstimatorFamily } from '../../src/core/tokens/estimator';
-import { seedExample } from './checkpointSupport.test';
+import { seedExample } from './support/checkpoints';
 
 const SEED_82 = `[Post-compaction checkpoint restore]
 

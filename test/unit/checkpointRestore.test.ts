@@ -26,7 +26,7 @@ import { validateEntry } from '../../src/core/store/writeEntries';
 import type { WriteResult, WriteSuccess } from '../../src/core/store/writeResult';
 import { estimateTokens, type EstimatorFamily } from '../../src/core/tokens/estimator';
 import { collectDiagnostics, materializeRealState, realDbPath, sqlite, tmpDir, writeJsonl, simulateGatewayLock } from './helpers';
-import { figures, seedExample } from './checkpointSupport.test';
+import { figures, seedExample } from './support/checkpoints';
 
 type Json = Record<string, unknown>;
 const MAIN = 'agent:main:main';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parseAllDocuments } from 'yaml';
 import { canonicalCheckpoint, CheckpointValidationError, checkpointIssues, validateCheckpoint, type Checkpoint } from '../../src/core/checkpoint/schema';
 import { blockSafe, CheckpointYamlError, parseCheckpointYaml, serializeCheckpoint } from '../../src/core/checkpoint/yamlCodec';
-import { filledWith, seedExample } from './checkpointSupport.test';
+import { filledWith, seedExample } from './support/checkpoints';
 
 const roundTrip = (cp: Checkpoint): Checkpoint => parseCheckpointYaml(serializeCheckpoint(cp), 'mem.yaml');
 

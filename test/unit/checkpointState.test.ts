@@ -12,8 +12,8 @@ import { writeCheckpoint } from '../../src/core/checkpoint/store';
 import { SessionTracker } from '../../src/core/checkpoint/tracker';
 import { STATE_FILES } from '../../src/core/checkpoint/trackerState';
 import { realTranscriptDumps, tmpDir } from './helpers';
-import { E, seedExample } from './checkpointSupport.test';
-import { activePath } from './checkpointThread.test';
+import { E, seedExample } from './support/checkpoints';
+import { activePath } from './support/transcripts';
 
 type Json = Record<string, unknown>;
 const KEY = 'agent:main:main';

@@ -12,7 +12,7 @@ import type { Checkpoint } from '../../src/core/checkpoint/schema';
 import { dedupeReason, describeWrite, LATEST_FILE, listCheckpoints, listCheckpointSessions, readCheckpointFile, readLatestCheckpoint, readLatestPointer, strayFiles, writeCheckpoint } from '../../src/core/checkpoint/store';
 import { parseCheckpointYaml } from '../../src/core/checkpoint/yamlCodec';
 import { repoPath, tmpDir } from './helpers';
-import { seedExample } from './checkpointSupport.test';
+import { seedExample } from './support/checkpoints';
 
 const KEY = 'agent:main:telegram:direct:42';
 
@@ -279,9 +279,8 @@ describe('checkpoint store: concurrent writers', function () {
     this.timeout(120_000);
     const state = tmpDir('occtx-cp-conc-');
     const storeJs = repoPath('out', 'src', 'core', 'checkpoint', 'store.js');
-    const supportJs = repoPath('out', 'test', 'unit', 'checkpointSupport.test.js');
+    const supportJs = repoPath('out', 'test', 'unit', 'support', 'checkpoints.js');
     const child = `
-      global.describe = () => {}; global.it = () => {};
       const { writeCheckpoint } = require(${JSON.stringify(storeJs)});
       const { seedExample } = require(${JSON.stringify(supportJs)});
       const [w, dir] = [process.argv[1], process.argv[2]];
@@ -320,10 +319,9 @@ describe('checkpoint store: SIGKILL during writes', function () {
     this.timeout(180_000);
     const state = tmpDir('occtx-cp-kill-');
     const storeJs = repoPath('out', 'src', 'core', 'checkpoint', 'store.js');
-    const supportJs = repoPath('out', 'test', 'unit', 'checkpointSupport.test.js');
+    const supportJs = repoPath('out', 'test', 'unit', 'support', 'checkpoints.js');
     // The child writes ~1 MB checkpoints in a loop (big enough that kills land mid-write), fsync on.
     const child = `
-      global.describe = () => {}; global.it = () => {};
       const { writeCheckpoint } = require(${JSON.stringify(storeJs)});
       const { seedExample } = require(${JSON.stringify(supportJs)});
       const big = 'Plan line with 中文 and "quotes": value\\n'.repeat(25000);
@@ -388,9 +386,8 @@ describe('checkpoint store: SIGKILL during writes', function () {
     const dir = tmpDir('occtx-cp-kill-raw-');
     const atomicJs = repoPath('out', 'src', 'core', 'fs', 'atomic.js');
     const codecJs = repoPath('out', 'src', 'core', 'checkpoint', 'yamlCodec.js');
-    const supportJs = repoPath('out', 'test', 'unit', 'checkpointSupport.test.js');
+    const supportJs = repoPath('out', 'test', 'unit', 'support', 'checkpoints.js');
     const child = `
-      global.describe = () => {}; global.it = () => {};
       const fs = require('fs'), path = require('path');
       const { writeFileAtomicSync } = require(${JSON.stringify(atomicJs)});
       const { serializeCheckpoint } = require(${JSON.stringify(codecJs)});

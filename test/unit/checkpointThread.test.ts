@@ -6,21 +6,10 @@ import assert from 'node:assert/strict';
 import { extractThread, selectExchanges, toEvent } from '../../src/core/transcript/conversation';
 import { classifyTool, codePoints, endsWithQuestion, gist, isSlashCommand, lastLineGist, patchPaths, todoLines, toolFileAccess } from '../../src/core/transcript/text';
 import { realTranscriptDumps } from './helpers';
-import { E } from './checkpointSupport.test';
+import { E } from './support/checkpoints';
+import { activePath } from './support/transcripts';
 
 type Json = Record<string, unknown>;
-
-/** The active path of a transcript dump: parent walk from the last entry (a `leaf` entry: its target). */
-export function activePath(events: readonly Json[]): Json[] {
-  const byId = new Map<string, Json>();
-  for (const e of events) if (typeof e.id === 'string' && e.type !== 'session') byId.set(e.id, e);
-  let last = [...events].reverse().find((e) => e.type !== 'session');
-  if (!last) return [];
-  if (last.type === 'leaf') last = byId.get(String(last.targetId));
-  const out: Json[] = [];
-  for (let e = last; e; e = typeof e.parentId === 'string' ? byId.get(e.parentId) : undefined) out.push(e);
-  return out.reverse();
-}
 
 const LONG = 'L'.repeat(501);
 

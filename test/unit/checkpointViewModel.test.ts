@@ -12,7 +12,7 @@ import type { Checkpoint, CheckpointTrigger } from '../../src/core/checkpoint/sc
 import { listCheckpoints, listCheckpointSessions, writeCheckpoint, type CheckpointListEntry } from '../../src/core/checkpoint/store';
 import { checkpointRow, checkpointSessionRow, checkpointTooltip, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../../src/core/checkpoint/viewModel';
 import { tmpDir } from './helpers';
-import { seedExample } from './checkpointSupport.test';
+import { seedExample } from './support/checkpoints';
 
 const KEY = 'agent:main:telegram:direct:42';
 const CREATED = Date.parse('2026-02-24T15:30:00Z'); // seedExample's created_at

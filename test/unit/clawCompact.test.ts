@@ -9,43 +9,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
-import {
-  CLAW_COMPACT_VARIANTS,
-  COMPACT_CONTINUATION_PREAMBLE,
-  COMPACT_DIRECT_RESUME_INSTRUCTION,
-  COMPACT_RECENT_MESSAGES_NOTE,
-  DEFAULT_COMPACTION_CONFIG,
-  collapseBlankLines,
-  collectKeyFiles,
-  collectRecentRoleSummaries,
-  compactSession,
-  compactedSummaryPrefixLen,
-  estimateMessageTokens,
-  estimateSessionTokens,
-  extractExistingCompactedSummary,
-  extractFileCandidates,
-  extractSummaryHighlights,
-  extractSummaryTimeline,
-  extractTagBlock,
-  firstTextBlock,
-  formatCompactSummary,
-  getCompactContinuationMessage,
-  hasInterestingExtension,
-  inferCurrentWork,
-  inferPendingWork,
-  mergeCompactSummaries,
-  parseClawSession,
-  resolveCompactionConfig,
-  shouldCompact,
-  stripTagBlock,
-  summarizeBlock,
-  summarizeMessages,
-  truncateSummary,
-  type ClawBlock,
-  type ClawConversationMessage,
-  type ClawSession,
-  type CompactionResult,
-} from '../../src/core/compaction/clawCompact';
+import { CLAW_COMPACT_VARIANTS, DEFAULT_COMPACTION_CONFIG, parseClawSession, resolveCompactionConfig, type ClawBlock, type ClawConversationMessage, type ClawSession, type CompactionResult } from '../../src/core/compaction/claw/session';
+import { COMPACT_CONTINUATION_PREAMBLE, COMPACT_DIRECT_RESUME_INSTRUCTION, COMPACT_RECENT_MESSAGES_NOTE, collapseBlankLines, extractTagBlock, formatCompactSummary, getCompactContinuationMessage, stripTagBlock } from '../../src/core/compaction/claw/format';
+import { collectKeyFiles, collectRecentRoleSummaries, extractFileCandidates, firstTextBlock, hasInterestingExtension, inferCurrentWork, inferPendingWork, summarizeBlock, summarizeMessages, truncateSummary } from '../../src/core/compaction/claw/summarize';
+import { extractExistingCompactedSummary, extractSummaryHighlights, extractSummaryTimeline, mergeCompactSummaries } from '../../src/core/compaction/claw/merge';
+import { compactSession, compactedSummaryPrefixLen, estimateMessageTokens, estimateSessionTokens, shouldCompact } from '../../src/core/compaction/clawCompact';
 import { fixturePath, repoPath } from './helpers';
 
 // ------------------------------------------------------------------ builders (claw-code's test constructors)

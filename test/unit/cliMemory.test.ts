@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { assertSchema, cli, WORK } from './cli.test';
+import { assertSchema, cli, WORK } from './support/cli';
 import { materializeDemoState, materializeRealState, realStateForWrites, realDbPath, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { assertSchema } from './cli.test';
+import { assertSchema } from './support/cli';
 import { materializeRealState, realDbPath, repoPath, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FakeGateway } from '../support/fakeGateway';
-import { assertSchema, cli } from './cli.test';
+import { assertSchema, cli } from './support/cli';
 import { fixturePath, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;

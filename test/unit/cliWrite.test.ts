@@ -13,7 +13,7 @@ import * as zlib from 'node:zlib';
 import { ContextModel } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { CompactionBreaker } from '../../src/core/compaction/breaker';
-import { assertSchema, cli, WORK } from './cli.test';
+import { assertSchema, cli, WORK } from './support/cli';
 import { materializeDemoState, materializeRealState, realDbPath, simulateGatewayLock, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;

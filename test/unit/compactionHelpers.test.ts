@@ -4,53 +4,15 @@
  * rules and constants (the arithmetic is written next to it); none is computed by the code under test.
  */
 import assert from 'node:assert/strict';
-import {
-  ADAPTIVE_RATIO_THRESHOLD,
-  BASE_CHUNK_RATIO,
-  buildHistoryPrunePlan,
-  buildOversizedFallbackPlan,
-  buildStageSplitPlan,
-  capCompactionSummary,
-  chunkMessagesByMaxTokens,
-  computeAdaptiveChunkRatio,
-  computeFileLists,
-  createFileOps,
-  DEFAULT_MISSING_TOOL_RESULT_TEXT,
-  DEFAULT_PARTS,
-  DEFAULT_SUMMARY_FALLBACK,
-  estimateMessagesTokens,
-  estimateStringChars,
-  extractFileOpsFromMessage,
-  formatFileOperations,
-  IMAGE_BLOCK_CHARS,
-  isOversizedForSummary,
-  MAX_COMPACTION_SUMMARY_CHARS,
-  MAX_FILE_OPS_LIST_CHARS,
-  MAX_FILE_OPS_SECTION_CHARS,
-  maxChunkTokensFor,
-  MIN_CHUNK_RATIO,
-  openclawEstimateTokens,
-  pruneHistoryForContextShare,
-  repairToolUseResultPairing,
-  SAFETY_MARGIN,
-  splitMessagesByTokenShare,
-  SUMMARIZATION_OVERHEAD_TOKENS,
-  SUMMARY_TRUNCATED_MARKER,
-  type AgentMessage,
-} from '../../src/core/compaction/openclawHelpers';
-import {
-  buildSummarizationPrompt,
-  CompactionError,
-  EMBEDDED_COMPACTION_TIMEOUT_MS,
-  MERGE_SUMMARIES_INSTRUCTIONS,
-  retryDelayMs,
-  serializeConversation,
-  summarizeCompaction,
-  summarizeInStages,
-  type SummarizeRequest,
-  type Summarizer,
-  TURN_PREFIX_SUMMARIZATION_PROMPT,
-} from '../../src/core/compaction/summarizer';
+import { estimateMessagesTokens, estimateStringChars, IMAGE_BLOCK_CHARS, openclawEstimateTokens, type AgentMessage } from '../../src/core/compaction/openclaw/estimate';
+import { capCompactionSummary, DEFAULT_SUMMARY_FALLBACK, MAX_COMPACTION_SUMMARY_CHARS, SUMMARY_TRUNCATED_MARKER } from '../../src/core/compaction/openclaw/summaryBudget';
+import { DEFAULT_MISSING_TOOL_RESULT_TEXT, repairToolUseResultPairing } from '../../src/core/compaction/openclaw/toolCalls';
+import { ADAPTIVE_RATIO_THRESHOLD, BASE_CHUNK_RATIO, buildHistoryPrunePlan, buildOversizedFallbackPlan, buildStageSplitPlan, chunkMessagesByMaxTokens, computeAdaptiveChunkRatio, DEFAULT_PARTS, isOversizedForSummary, maxChunkTokensFor, MIN_CHUNK_RATIO, pruneHistoryForContextShare, SAFETY_MARGIN, splitMessagesByTokenShare, SUMMARIZATION_OVERHEAD_TOKENS } from '../../src/core/compaction/openclaw/planning';
+import { computeFileLists, createFileOps, extractFileOpsFromMessage, formatFileOperations, MAX_FILE_OPS_LIST_CHARS, MAX_FILE_OPS_SECTION_CHARS } from '../../src/core/compaction/openclaw/fileOps';
+import { CompactionError, type SummarizeRequest, type Summarizer } from '../../src/core/compaction/summarizer/seam';
+import { buildSummarizationPrompt, MERGE_SUMMARIES_INSTRUCTIONS, serializeConversation, TURN_PREFIX_SUMMARIZATION_PROMPT } from '../../src/core/compaction/summarizer/prompt';
+import { retryDelayMs, summarizeInStages } from '../../src/core/compaction/summarizer/stages';
+import { EMBEDDED_COMPACTION_TIMEOUT_MS, summarizeCompaction } from '../../src/core/compaction/summarizer/fallback';
 import { piEstimateTokens } from '../../src/core/tokens/pi';
 
 // ------------------------------------------------------------------------------------------------ builders

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { planCompaction, planCompactionWith } from '../../src/core/compaction/plan';
-import { buildMechanicalSummary } from '../../src/core/compaction/summary';
+import { buildMechanicalSummary } from '../../src/core/compaction/summary/mechanical';
 import { compactPrompt, qualityMarkdown, undoPrompt, compactionOrigin } from '../../src/core/compaction/viewModel';
 import { planUndo } from '../../src/core/compaction/undo';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';

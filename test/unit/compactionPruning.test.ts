@@ -1,6 +1,6 @@
 /**
  * OpenClaw's tool-result context guard (openclaw-formats.md §4.2) and cache-TTL context pruning (§4.6) as
- * views (src/core/compaction/toolResultGuard.ts, pruning.ts). Expected values are worked out by hand in the
+ * views (src/core/compaction/toolResultGuard.ts, pruning*.ts). Expected values are worked out by hand in the
  * comments from the constants of the reference; the views also run over every real OpenClaw transcript.
  */
 import assert from 'node:assert/strict';
@@ -21,21 +21,10 @@ import {
   toolResultGuardView,
   truncateTextToBudget,
 } from '../../src/core/compaction/toolResultGuard';
-import {
-  CACHE_TTL_CUSTOM_TYPE,
-  contextPruningView,
-  DEFAULT_CONTEXT_PRUNING_SETTINGS,
-  estimateStringChars,
-  lastCacheTouchAt,
-  makeToolPrunablePredicate,
-  openClawContextView,
-  parseDurationMs,
-  PRUNED_CONTEXT_IMAGE_MARKER,
-  pruningMessageChars,
-  resolveContextPruningSettings,
-  softTrimToolResult,
-  type ContextPruningSettings,
-} from '../../src/core/compaction/pruning';
+import { DEFAULT_CONTEXT_PRUNING_SETTINGS, makeToolPrunablePredicate, parseDurationMs, resolveContextPruningSettings, type ContextPruningSettings } from '../../src/core/compaction/pruningSettings';
+import { estimateStringChars, pruningMessageChars } from '../../src/core/compaction/pruningEstimate';
+import { PRUNED_CONTEXT_IMAGE_MARKER, softTrimToolResult } from '../../src/core/compaction/pruningTrim';
+import { CACHE_TTL_CUSTOM_TYPE, contextPruningView, lastCacheTouchAt, openClawContextView } from '../../src/core/compaction/pruning';
 import { realTranscriptDumps } from './helpers';
 import { assertViewInvariants, deepFreeze, realContexts, realMessageRows, textOf } from './viewHelpers';
 

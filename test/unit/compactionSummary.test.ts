@@ -1,5 +1,5 @@
 /**
- * The summary written into OpenClaw transcripts (summary.ts): OpenClaw's quality audit reproduced,
+ * The summary written into OpenClaw transcripts (summary/): OpenClaw's quality audit reproduced,
  * the mechanical summary passing it on every real transcript and on hostile content, the 16,000-char
  * cap; and the quality report (quality.ts) with counts derived by hand.
  *
@@ -8,28 +8,14 @@
  * what OpenClaw itself wrote in the fixtures. None is computed by the code under test.
  */
 import assert from 'node:assert/strict';
-import type { AgentMessage } from '../../src/core/compaction/openclawHelpers';
+import type { AgentMessage } from '../../src/core/compaction/openclaw/estimate';
 import { ASK_MATCH_CHARS, compactionQualityReport, normalizeForMatch } from '../../src/core/compaction/quality';
-import {
-  auditMechanicalSummary,
-  auditSummary,
-  branchTo,
-  buildMechanicalSummary,
-  buildStructuredFallbackSummary,
-  capCompactionSuffix,
-  compactionFileLists,
-  compactionInputFromEntries,
-  type CompactionInput,
-  extractCompactionFacts,
-  extractIdentifiers,
-  extractOpaqueIdentifiers,
-  extractPendingAskSection,
-  hasAskOverlap,
-  hasRequiredSummarySections,
-  normalizedSummaryLines,
-  REQUIRED_SUMMARY_SECTIONS,
-  SEED_SUMMARY_SECTIONS,
-} from '../../src/core/compaction/summary';
+import { REQUIRED_SUMMARY_SECTIONS, SEED_SUMMARY_SECTIONS } from '../../src/core/compaction/summary/contract';
+import { auditSummary, buildStructuredFallbackSummary, extractOpaqueIdentifiers, extractPendingAskSection, hasAskOverlap, hasRequiredSummarySections, normalizedSummaryLines } from '../../src/core/compaction/summary/audit';
+import { capCompactionSuffix } from '../../src/core/compaction/summary/sections';
+import { branchTo, compactionInputFromEntries, type CompactionInput } from '../../src/core/compaction/summary/input';
+import { extractCompactionFacts, extractIdentifiers } from '../../src/core/compaction/summary/facts';
+import { auditMechanicalSummary, buildMechanicalSummary, compactionFileLists } from '../../src/core/compaction/summary/mechanical';
 import { realTranscriptDumps } from './helpers';
 
 type Json = Record<string, unknown>;

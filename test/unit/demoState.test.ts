@@ -10,7 +10,7 @@ import { listCheckpoints, listCheckpointSessions, readCheckpointFile } from '../
 import { DEFAULT_KEEP_RECENT_TOKENS } from '../../src/core/compaction/cutPoint';
 import { planCompaction } from '../../src/core/compaction/plan';
 import { ContextModel, type SessionState } from '../../src/core/context/model';
-import { scanWorkspace } from '../../src/core/memory/workspace';
+import { scanWorkspace } from '../../src/core/memory/workspace/scan';
 import { resolveStateDirs, type Env } from '../../src/core/store/config';
 import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
 import { TranscriptIndex } from '../../src/core/context/rebuild';

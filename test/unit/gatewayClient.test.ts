@@ -7,35 +7,17 @@
  */
 import assert from 'node:assert/strict';
 import * as crypto from 'node:crypto';
-import * as net from 'node:net';
 import { GatewayClient } from '../../src/core/gateway/client';
 import type { GatewayClientOptions, GatewayState } from '../../src/core/gateway/clientTypes';
 import { FakeGateway, FakeReplyError, NO_REPLY } from '../support/fakeGateway';
+import { freePort, sleep, waitFor } from './support/process';
 import { buildDeviceAuthPayloadV3, deviceIdFromPublicKey, MemoryDeviceStore, normalizeGatewayUrl } from '../../src/core/gateway/identity';
 import { GatewayError, type GatewayErrorInfo } from '../../src/core/gateway/errors';
 import { OPERATOR_SCOPES } from '../../src/core/gateway/protocol';
 
 const TOKEN = `tok-SECRET-${crypto.randomBytes(10).toString('hex')}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, fn: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** Polls a condition every 5 ms (5 s by default). */
+const until = (what: string, fn: () => boolean, timeoutMs = 5000): Promise<unknown> => waitFor(what, fn, timeoutMs, 5);
 
 /** Every line any client logged, and every error message seen, across the whole file. */
 const logged: string[] = [];

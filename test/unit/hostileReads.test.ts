@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli } from './cli.test';
+import { cli } from './support/cli';
 import { cliChild, describeRun, type ChildRun } from './childCli';
 import { materializeDemoState, sqlite } from './helpers';
 import { makeHostile, zstdBomb, HOSTILE, type Hostile } from './hostileSupport';

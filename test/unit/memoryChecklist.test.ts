@@ -9,8 +9,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isIgnored, memoryChecklist, parseGitignore, type ChecklistItem } from '../../src/core/memory/checklist';
 import { appendEngineError, formatErrorLine, MAX_ERROR_LINE_CHARS, sanitizeKind } from '../../src/core/memory/errorsLog';
-import { ErrorsBaselineStore, lintWorkspace } from '../../src/core/memory/lint';
-import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './memoryWorkspace.test';
+import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
+import { lintWorkspace } from '../../src/core/memory/lint/lintWorkspace';
+import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './support/workspaces';
 import { tmpDir } from './helpers';
 
 const AT = new Date('2026-11-21T10:15:30.123Z');

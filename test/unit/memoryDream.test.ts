@@ -1,5 +1,5 @@
 /**
- * Mechanical dreaming (src/core/memory/dream.ts, seed 003 §27.5): candidates from the last 7 days of daily
+ * Mechanical dreaming (src/core/memory/dream/, seed 003 §27.5): candidates from the last 7 days of daily
  * logs (scoring, window in the user's time zone), de-duplication against MEMORY.md, the files it points to
  * and DREAMS.md, the DREAMS.md block (hand edits survive, garbage is tolerated), accept / reject as
  * before/after previews, seed 000's limits (pointer line ≤ 150 characters, MEMORY.md ≤ 800 tokens),
@@ -10,27 +10,15 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { codePoints } from '../../src/core/transcript/text';
-import {
-  applyDreamPlan,
-  DREAMS_BLOCK_END,
-  DREAMS_BLOCK_START,
-  dreamId,
-  isKnown,
-  loadKnownMemory,
-  memoryPointers,
-  parseDreams,
-  planAccept,
-  planDream,
-  planReject,
-  pointerLine,
-  type AcceptPlan,
-  type DreamPlan,
-  type DreamPlanOk,
-} from '../../src/core/memory/dream';
+import { DREAMS_BLOCK_END, DREAMS_BLOCK_START, dreamId, parseDreams } from '../../src/core/memory/dream/candidates';
+import { isKnown, loadKnownMemory, memoryPointers } from '../../src/core/memory/dream/known';
+import { planDream, type DreamPlan, type DreamPlanOk } from '../../src/core/memory/dream/plan';
+import { planAccept, planReject, pointerLine, type AcceptPlan } from '../../src/core/memory/dream/decide';
+import { applyDreamPlan } from '../../src/core/memory/dream/apply';
 import { applyFlush, FlushStateStore, planFlush, type FlushPlanOk } from '../../src/core/memory/flush';
 import { estimateTokens } from '../../src/core/tokens/estimator';
 import { tmpDir } from './helpers';
-import { loadRealSessions, realWorkspace } from './memoryExtract.test';
+import { loadRealSessions, realWorkspace } from './support/realData';
 
 const NOW = new Date('2026-11-21T20:00:00Z');
 
@@ -185,7 +173,7 @@ describe('memory dream: de-duplication against long-term memory', function () {
     assert.ok(!isKnown(mem, 'Project codename: OSPREY-7'));
   });
 
-  it('memoryPointers: lint.ts’s pointer forms (arrows, links, backticked memories/ paths); URLs, absolute, home and ../ targets are not followed', function () {
+  it('memoryPointers: lint/pointers.ts’s pointer forms (arrows, links, backticked memories/ paths); URLs, absolute, home and ../ targets are not followed', function () {
     assert.deepEqual(memoryPointers('- a → memories/project.md\n- [b](notes/b.md#x)\n- `memories/c.yaml` and e/f.md.\n- [web](https://x.dev/a.md) → /etc/g.md → ~/h.md → ../up.md'), ['memories/project.md', 'notes/b.md', 'memories/c.yaml']);
     assert.deepEqual(loadKnownMemory(workspace({ 'MEMORY.md': '- x → ../outside.md\n' })).files, ['MEMORY.md'], 'outside the workspace: not read');
   });

@@ -25,8 +25,8 @@ import {
 } from '../../src/core/memory/flush';
 import { compactionSettings } from '../../src/core/store/config';
 import { fixturePath, tmpDir } from './helpers';
-import { E } from './checkpointSupport.test';
-import { loadRealSessions, piSample, realWorkspace, type RealSession } from './memoryExtract.test';
+import { E } from './support/checkpoints';
+import { loadRealSessions, piSample, realWorkspace, type RealSession } from './support/realData';
 
 type Json = Record<string, unknown>;
 

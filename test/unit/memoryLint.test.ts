@@ -1,5 +1,5 @@
 /**
- * Memory linter (src/core/memory/lint.ts): every rule at and around its threshold, positions (0-based,
+ * Memory linter (src/core/memory/lint/): every rule at and around its threshold, positions (0-based,
  * UTF-16, end exclusive), quick fixes applied back to the text, the errors.md baseline store, and
  * lintWorkspace on the real fixture, the demo workspace and hostile workspaces (path traversal in
  * pointers, symlinks out of the workspace, a directory named MEMORY.md, a 20 MB file, NUL bytes, CRLF).
@@ -9,17 +9,12 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { estimateTokens } from '../../src/core/tokens/estimator';
-import {
-  ErrorsBaselineStore,
-  findPointers,
-  lintMemory,
-  lintWorkspace,
-  resolvePointer,
-  type LintInput,
-  type MemoryProblem,
-  type TextEdit,
-} from '../../src/core/memory/lint';
-import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './memoryWorkspace.test';
+import { type LintInput, type MemoryProblem, type TextEdit } from '../../src/core/memory/lint/problems';
+import { findPointers, resolvePointer } from '../../src/core/memory/lint/pointers';
+import { lintMemory } from '../../src/core/memory/lint/rules';
+import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
+import { lintWorkspace } from '../../src/core/memory/lint/lintWorkspace';
+import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './support/workspaces';
 import { tmpDir } from './helpers';
 
 /** Lint one file's text (other inputs default to "everything exists"). */

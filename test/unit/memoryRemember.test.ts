@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MemoryWriteError } from '../../src/core/memory/fsSafe';
-import { lintWorkspace } from '../../src/core/memory/lint';
+import { lintWorkspace } from '../../src/core/memory/lint/lintWorkspace';
 import { applyRemember, MAX_REMEMBER_CHARS, planRemember, RememberError, type RememberInput } from '../../src/core/memory/remember';
-import { copyWorkspace, makeWorkspace, REAL_WS } from './memoryWorkspace.test';
+import { copyWorkspace, makeWorkspace, REAL_WS } from './support/workspaces';
 import { tmpDir } from './helpers';
 
 const NOW = new Date('2026-11-21T10:15:30Z');

@@ -1,5 +1,5 @@
 /**
- * Memory search (src/core/memory/search.ts): tokenizer, passages, ranking, snippets and workspace safety.
+ * Memory search (src/core/memory/search/): tokenizer, passages, ranking, snippets and workspace safety.
  *
  * Real data: the real OpenClaw 2026.9.6 fixture workspace and every transcript of its agent DB (read with
  * SqliteSessionStore, as the extension does), the first demo workspace (test/fixtures/demo-v1), and pi-mono's own JSONL
@@ -9,19 +9,10 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  buildMemoryIndex,
-  MAX_PASSAGE_CHARS,
-  MEMORY_BOOST,
-  type MemoryIndex,
-  type MemoryIndexSession,
-  type MemorySearchResult,
-  SNIPPET_CHARS,
-  searchMemory,
-  splitMarkdownPassages,
-  tokenizeForSearch,
-  type TranscriptResult,
-} from '../../src/core/memory/search';
+import { tokenizeForSearch } from '../../src/core/memory/search/tokenize';
+import { MAX_PASSAGE_CHARS, splitMarkdownPassages } from '../../src/core/memory/search/passages';
+import { buildMemoryIndex, MEMORY_BOOST, type MemoryIndex, type MemoryIndexSession } from '../../src/core/memory/search/memoryIndex';
+import { type MemorySearchResult, SNIPPET_CHARS, searchMemory, type TranscriptResult } from '../../src/core/memory/search/query';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import { fixturePath, realDbSessions as realDbSessionsOf, tmpDir } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * The Memories view's rows and prompts (src/core/memory/viewModel.ts), built from scanWorkspace results of
+ * The Memories view's rows and prompts (src/core/memory/viewModel/), built from scanWorkspace results of
  * the real fixture workspace (test/fixtures/openclaw-real/state/workspace), the demo workspace, and temp
  * workspaces for truncation, the total cap, hostile names and DREAMS.md candidates written by the real
  * dreaming engine (always in copies: the fixtures are never written).
@@ -8,27 +8,17 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatTokens } from '../../src/core/context/format';
-import { applyDreamPlan, parseDreams, planAccept, planDream, planReject, pointerLine, type AcceptPlan, type DreamPlanOk } from '../../src/core/memory/dream';
-import {
-  acceptPrompt,
-  bootstrapDescription,
-  dreamPrompt,
-  flattenRows,
-  formatBytes,
-  memoryViewRows,
-  NEVER_WITHOUT_CONFIRMATION,
-  nothingToDreamMessage,
-  previewOnlyMessage,
-  refusalMessage,
-  rejectPrompt,
-  relativeDay,
-  rowsAsText,
-  sortCandidates,
-  type DreamsState,
-  type MemoryRow,
-  type MemoryWorkspaceInput,
-} from '../../src/core/memory/viewModel';
-import { scanWorkspace, type ScanOptions } from '../../src/core/memory/workspace';
+import { parseDreams } from '../../src/core/memory/dream/candidates';
+import { planDream, type DreamPlanOk } from '../../src/core/memory/dream/plan';
+import { planAccept, planReject, pointerLine, type AcceptPlan } from '../../src/core/memory/dream/decide';
+import { applyDreamPlan } from '../../src/core/memory/dream/apply';
+import { formatBytes, type DreamsState, type MemoryRow, type MemoryWorkspaceInput } from '../../src/core/memory/viewModel/rows';
+import { bootstrapDescription } from '../../src/core/memory/viewModel/bootstrap';
+import { relativeDay } from '../../src/core/memory/viewModel/files';
+import { sortCandidates } from '../../src/core/memory/viewModel/dreams';
+import { flattenRows, memoryViewRows, rowsAsText } from '../../src/core/memory/viewModel/view';
+import { acceptPrompt, dreamPrompt, NEVER_WITHOUT_CONFIRMATION, nothingToDreamMessage, previewOnlyMessage, refusalMessage, rejectPrompt } from '../../src/core/memory/viewModel/prompts';
+import { scanWorkspace, type ScanOptions } from '../../src/core/memory/workspace/scan';
 import { fixturePath, tmpDir } from './helpers';
 
 const REAL_WS = fixturePath('openclaw-real', 'state', 'workspace');

@@ -1,5 +1,5 @@
 /**
- * Workspace scan (src/core/memory/workspace.ts): OpenClaw's bootstrap files, order, caps and truncation
+ * Workspace scan (src/core/memory/workspace/): OpenClaw's bootstrap files, order, caps and truncation
  * (reference §3), memories/ files, daily logs and their startup preload, DREAMS.md — on the real fixture
  * workspace, the demo workspace and hostile workspaces (directory named MEMORY.md, 20 MB file, NUL bytes,
  * CRLF, symlink out of the workspace, FIFO).
@@ -9,38 +9,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { estimateTokens } from '../../src/core/tokens/estimator';
-import {
-  bootstrapCaps,
-  dateStamp,
-  planBootstrapInjection,
-  scanWorkspace,
-  shiftStamp,
-  startupContextSettings,
-  truncateBootstrap,
-  userTimeZone,
-} from '../../src/core/memory/workspace';
+import { bootstrapCaps, planBootstrapInjection, truncateBootstrap } from '../../src/core/memory/workspace/bootstrap';
+import { dateStamp, shiftStamp, startupContextSettings, userTimeZone } from '../../src/core/memory/workspace/dates';
+import { scanWorkspace } from '../../src/core/memory/workspace/scan';
 import { fixturePath, tmpDir } from './helpers';
-
-export const REAL_WS = fixturePath('openclaw-real', 'state', 'workspace');
-export const DEMO_WS = fixturePath('demo-v1', 'openclaw-state', 'workspace');
-
-/** A temp workspace holding `files` (rel → text). */
-export function makeWorkspace(files: Record<string, string | Buffer> = {}, prefix = 'occtx-mem-'): string {
-  const dir = path.join(tmpDir(prefix), 'workspace');
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
-
-/** A copy of a workspace in a temp dir (fixtures are never written). */
-export function copyWorkspace(src: string): string {
-  const dir = path.join(tmpDir('occtx-memcopy-'), 'workspace');
-  fs.cpSync(src, dir, { recursive: true });
-  return dir;
-}
+import { copyWorkspace, DEMO_WS, makeWorkspace, REAL_WS } from './support/workspaces';
 
 const ORDER = ['AGENTS.md', 'SOUL.md', 'TOOLS.md', 'IDENTITY.md', 'USER.md', 'HEARTBEAT.md', 'BOOTSTRAP.md', 'MEMORY.md'];
 

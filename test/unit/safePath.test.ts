@@ -18,10 +18,10 @@ import { realFs, writeFileAtomicSync } from '../../src/core/fs/atomic';
 import { ensureDirInRoot, removeFileInRoot, resolveInRoot, stateDirRoot, UnsafePathError } from '../../src/core/fs/safePath';
 import { FlushStateStore } from '../../src/core/memory/flush';
 import { MemoryWriteError, writeInside } from '../../src/core/memory/fsSafe';
-import { ErrorsBaselineStore } from '../../src/core/memory/lint';
+import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
 import { appendJsonlEntries } from '../../src/core/store/jsonlWriter';
-import { seedExample } from './checkpointSupport.test';
-import { cli, WORK } from './cli.test';
+import { seedExample } from './support/checkpoints';
+import { cli, WORK } from './support/cli';
 import { materializeDemoState, materializeRealState, tmpDir } from './helpers';
 
 const KEY = 'agent:main:work';

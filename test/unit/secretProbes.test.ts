@@ -16,7 +16,7 @@ import { redactUrl } from '../../src/core/gateway/protocol';
 import { connectionMarkdown, gatewaySummary, type ConnectionView } from '../../src/core/gateway/viewModel';
 import type { FakeGateway } from '../support/fakeGateway';
 import { HOSTILE_TOKEN, leaks, type SecretForm, secretFormsOf, TERMINAL_CONTROLS } from '../support/secretForms';
-import { cli } from './cli.test';
+import { cli } from './support/cli';
 import { tmpDir } from './helpers';
 
 const TOKEN = HOSTILE_TOKEN;

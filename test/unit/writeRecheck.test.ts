@@ -16,7 +16,7 @@ import { appendInside, MemoryWriteError } from '../../src/core/memory/fsSafe';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { appendToSession } from '../../src/core/store/sessionWrite';
 import { liveChild, materializeDemoState, realDbPath, tmpDir } from './helpers';
-import { note } from './writer.test';
+import { note } from './support/writer';
 
 const children: ChildProcess[] = [];
 after(function () {

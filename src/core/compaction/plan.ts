@@ -9,10 +9,14 @@ import type { EntryMeta } from '../store/types';
 import { contextItemsOf, yieldsMessage } from '../context/rebuild';
 import type { CompactionInput as CompactionEntryInput } from '../store/writeEntries';
 import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
-import { openclawEstimateTokens } from './openclawHelpers';
+import { openclawEstimateTokens } from './openclaw/estimate';
 import { compactionQualityReport, type CompactionQualityReport } from './quality';
-import { auditMechanicalSummary, buildMechanicalSummary, compactionInputFromEntries, projectEntryMessage, type AuditResult, type CompactionFacts, type EntriesCompactionInput } from './summary';
-import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason, type Summarizer } from './summarizer';
+import { type AuditResult } from './summary/audit';
+import { compactionInputFromEntries, projectEntryMessage, type EntriesCompactionInput } from './summary/input';
+import { type CompactionFacts } from './summary/facts';
+import { auditMechanicalSummary, buildMechanicalSummary } from './summary/mechanical';
+import { type Summarizer } from './summarizer/seam';
+import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason } from './summarizer/fallback';
 
 type Json = Record<string, unknown>;
 

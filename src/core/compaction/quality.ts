@@ -3,14 +3,15 @@
  * messages the summary still holds — decisions, open TODOs, identifiers (paths, ids, URLs, hashes) and
  * user asks — as counts found vs kept plus the lists of what was lost.
  *
- * The facts are extracted from the dropped messages with the mechanical summary's own rules (summary.ts,
+ * The facts are extracted from the dropped messages with the mechanical summary's own rules (summary/facts.ts,
  * language-agnostic); survival is literal, so it measures any summary (mechanical or a model's) the same
  * way: an identifier must appear as written (pure hex case-insensitively, as OpenClaw checks), a TODO
  * or decision by its text, an ask by its first 60 characters; case, width (NFKC) and whitespace ignored.
  */
 import { codePoints, flatten } from '../transcript/text';
-import { type AgentMessage, estimateMessagesTokens, type MessageEstimator, openclawEstimateTokens } from './openclawHelpers';
-import { extractCompactionFacts, type CompactionFacts, type IdentifierKind, summaryIncludesIdentifier } from './summary';
+import { type AgentMessage, estimateMessagesTokens, type MessageEstimator, openclawEstimateTokens } from './openclaw/estimate';
+import { summaryIncludesIdentifier } from './summary/audit';
+import { extractCompactionFacts, type CompactionFacts, type IdentifierKind } from './summary/facts';
 
 /** An ask is found in a summary by this many of its first characters (code points). */
 export const ASK_MATCH_CHARS = 60;

@@ -2,7 +2,7 @@
  * Texts of the compaction preview, confirmation and history (pure; the vscode layer renders them).
  */
 import { formatTokens } from '../context/format';
-import type { AuditResult } from './summary';
+import type { AuditResult } from './summary/audit';
 import type { CompactionQualityReport } from './quality';
 import type { CompactionPlan } from './plan';
 import type { UndoPlan } from './undo';

@@ -169,8 +169,14 @@ export class ContextModel {
     return this.sessions().find((s) => s.row.key === key);
   }
 
-  private storeOf(s: SessionState): AgentStore | undefined {
-    return this.allDirs().find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId);
+  /** The state dir a session is in (local or a remote Gateway's). */
+  stateDirOf(s: { stateDir: string }): StateDirInfo | undefined {
+    return this.allDirs().find((d) => d.candidate.dir === s.stateDir);
+  }
+
+  /** The agent a session belongs to, with its store: the one lookup of a session's agent. */
+  agentOf(s: { stateDir: string; agentId: string }): AgentStore | undefined {
+    return this.stateDirOf(s)?.agents.find((a) => a.agent.id === s.agentId);
   }
 
   /**
@@ -296,7 +302,7 @@ export class ContextModel {
 
   /** Read new transcript data for a session; true when something changed. */
   private readTranscript(s: SessionState): boolean {
-    const as = this.storeOf(s);
+    const as = this.agentOf(s);
     if (!as?.store) return false;
     const index = s.index ?? new TranscriptIndex();
     try {
@@ -334,7 +340,7 @@ export class ContextModel {
    */
   private fillEstimates(s: SessionState): void {
     const ctx = s.context;
-    const as = this.storeOf(s);
+    const as = this.agentOf(s);
     if (!ctx || !as?.store) return;
     const need = new Set<EntryMeta>();
     const missing = (e: EntryMeta) => e.est === undefined || e.partial === true;
@@ -357,7 +363,7 @@ export class ContextModel {
   }
 
   private recompute(s: SessionState): void {
-    const dir = this.allDirs().find((d) => d.candidate.dir === s.stateDir);
+    const dir = this.stateDirOf(s);
     s.gauge = computeGauge({
       row: s.row,
       context: s.context,
@@ -373,7 +379,7 @@ export class ContextModel {
   breakdown(uid: string): BreakdownRow[] {
     const s = this.ensureTranscript(uid);
     if (!s) return [];
-    const agent = this.dirs.find((d) => d.candidate.dir === s.stateDir)?.agents.find((a) => a.agent.id === s.agentId)?.agent;
+    const agent = s.remote ? undefined : this.agentOf(s)?.agent;
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const fileTokens = agent && !s.remote ? (name: string) => this.workspaceFileTokens(agent.workspace, name, family) : undefined;
     return computeBreakdown(s.row, s.context, s.gauge.calibration?.scale ?? 1, fileTokens);
@@ -402,7 +408,7 @@ export class ContextModel {
   /** Full JSON of entries (for the context document and message details). */
   loadEntries(uid: string, metas: readonly EntryMeta[]): Array<Record<string, unknown> | undefined> {
     const s = this.sessionsByUid.get(uid);
-    const as = s && this.storeOf(s);
+    const as = s && this.agentOf(s);
     if (!s || !as?.store) return metas.map(() => undefined);
     try {
       return as.store.loadEntries(s.row, metas);
@@ -415,7 +421,7 @@ export class ContextModel {
   /** Where an append to this session goes (the store's era and location), for the writers. */
   writeTarget(uid: string): SessionWriteTarget | undefined {
     const s = this.sessionsByUid.get(uid);
-    const as = s && this.storeOf(s);
+    const as = s && this.agentOf(s);
     if (!s || !as?.store || as.store.remote) return undefined;
     return { era: as.store.era, location: as.store.location, stateDir: s.stateDir, row: s.row };
   }

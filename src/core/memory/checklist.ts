@@ -26,8 +26,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readRegularText } from '../fs/safeRead';
-import { lintMemory, MEMORY_TOKEN_LIMIT, type LintWorkspaceOptions, type MemoryProblem, type Severity } from './lint';
-import { DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORIES_DIR, MEMORIES_FILES, MEMORY_FILE, scanWorkspace } from './workspace';
+import { MEMORY_TOKEN_LIMIT, type MemoryProblem, type Severity } from './lint/problems';
+import { lintMemory } from './lint/rules';
+import { type LintWorkspaceOptions } from './lint/lintWorkspace';
+import { DYNAMIC_BOOTSTRAP_FILES, ERRORS_REL, MEMORIES_DIR, MEMORIES_FILES, MEMORY_FILE } from './workspace/layout';
+import { scanWorkspace } from './workspace/scan';
 
 export interface ChecklistItem {
   id: string;

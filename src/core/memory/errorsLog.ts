@@ -14,7 +14,7 @@
  * file changed between our read and our write is re-read and the append retried (3 attempts).
  */
 import { appendInside, MemoryWriteError, readTextIfExists, resolveInside } from './fsSafe';
-import { ERRORS_REL } from './workspace';
+import { ERRORS_REL } from './workspace/layout';
 
 export const MAX_ERROR_LINE_CHARS = 200;
 export const MAX_KIND_CHARS = 32;

@@ -14,7 +14,7 @@
  *                    a question the agent asked last, a tool failure that is still the latest tool outcome.
  *
  * Reuse, not re-implementation: the structural extraction is the compaction engine's
- * `extractCompactionFacts` (src/core/compaction/summary.ts — decisions by the checkpoint engine's seed 001
+ * `extractCompactionFacts` (src/core/compaction/summary/facts.ts — decisions by the checkpoint engine's seed 001
  * rule "short user reply after a long response", TODO / checkbox lines, failed asks, identifiers, files read
  * and modified with OpenClaw's and the checkpoint engine's tool classifiers), fed with the entries'
  * model-visible messages (`projectEntryMessage`); events come from the checkpoint engine's `toEvent`, text
@@ -35,12 +35,13 @@
  *
  * Deterministic (same entries → same output, no clock), bounded (each category capped, items cut at 200
  * characters, messages scanned up to 20,000 characters each) and de-duplicated across categories by
- * `normalizeFact`, the same normalisation the daily-log de-duplication (flush.ts) and dreaming (dream.ts)
+ * `normalizeFact`, the same normalisation the daily-log de-duplication (flush.ts) and dreaming (dream/)
  * use.
  */
 import { toEvent } from '../transcript/conversation';
 import { endsWithQuestion, flatten, gist, isSlashCommand } from '../transcript/text';
-import { extractCompactionFacts, projectEntryMessage } from '../compaction/summary';
+import { projectEntryMessage } from '../compaction/summary/input';
+import { extractCompactionFacts } from '../compaction/summary/facts';
 import { isRecord as isObj, type Json } from '../compaction/messages';
 
 
@@ -168,7 +169,7 @@ export function redactSecrets(s: string): { text: string; count: number } {
   return { text: t, count };
 }
 
-// ============================================================================================== normalisation (shared with flush.ts and dream.ts)
+// ============================================================================================== normalisation (shared with flush.ts and dream/)
 
 const LIST_MARKER_RE = /^(?:[-*+>]|\d{1,3}[.)])\s+/;
 /** A leading list marker, quote or heading marker removed. */

@@ -48,7 +48,8 @@ import type { Gauge } from '../context/gauge';
 import { isRecord as isObj, type Json } from '../compaction/messages';
 import { CATEGORY_LABELS, extractMemorable, factKeys, markdownBullets, MEMORY_CATEGORIES, type ExtractOptions, type MemorableFact } from './extract';
 import { appendInside, MemoryWriteError, readTextIfExists, resolveInside, type MemoryWriteErrorCode } from './fsSafe';
-import { DAILY_DIR, dateStamp, userTimeZone } from './workspace';
+import { DAILY_DIR } from './workspace/layout';
+import { dateStamp, userTimeZone } from './workspace/dates';
 
 
 // ============================================================================================== dates in the user's time zone
@@ -64,7 +65,7 @@ export interface ZonedNow {
 }
 
 /**
- * The calendar date and wall time of `now` in `timeZone`, validated and dated by workspace.ts
+ * The calendar date and wall time of `now` in `timeZone`, validated and dated by workspace/dates.ts
  * (`userTimeZone`: an unknown zone falls back to the system zone; `dateStamp`: OpenClaw's date stamp).
  */
 export function zonedNow(now: Date, timeZone?: string): ZonedNow {

@@ -26,10 +26,13 @@
  * trimming; control characters are removed.
  */
 import { appendInside, MemoryWriteError } from './fsSafe';
-import { findPointers, MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT, resolvePointer } from './lint';
+import { MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT } from './lint/problems';
+import { findPointers, resolvePointer } from './lint/pointers';
 import { capCodePoints, ERRORS_HEADING, formatErrorLine, singleLine } from './errorsLog';
 import { estimateTokens, type EstimatorFamily } from '../tokens/estimator';
-import { dateStamp, MEMORY_ALT_FILE, MEMORY_FILE, readWorkspaceFile, userTimeZone } from './workspace';
+import { MEMORY_ALT_FILE, MEMORY_FILE } from './workspace/layout';
+import { dateStamp, userTimeZone } from './workspace/dates';
+import { readWorkspaceFile } from './workspace/safeRead';
 
 export const MAX_REMEMBER_CHARS = 1_000;
 export const MAX_CATEGORY_CHARS = 40;

@@ -5,7 +5,8 @@
  * answer, or a summary OpenClaw's quality audit would reject.
  */
 import * as vscode from 'vscode';
-import { buildSummarizationPrompt, type Summarizer } from '../../core/compaction/summarizer';
+import { type Summarizer } from '../../core/compaction/summarizer/seam';
+import { buildSummarizationPrompt } from '../../core/compaction/summarizer/prompt';
 
 export interface LmChoice {
   /** the model that answered (for the report) */

@@ -15,24 +15,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { applyDreamPlan, dreamsRel, parseDreams, planAccept, planDream, planReject, type AcceptPlan, type DreamPlanOk, type ParsedCandidate, type RejectPlan } from '../../core/memory/dream';
+import { parseDreams, type ParsedCandidate } from '../../core/memory/dream/candidates';
+import { dreamsRel } from '../../core/memory/dream/known';
+import { planDream, type DreamPlanOk } from '../../core/memory/dream/plan';
+import { planAccept, planReject, type AcceptPlan, type RejectPlan } from '../../core/memory/dream/decide';
+import { applyDreamPlan } from '../../core/memory/dream/apply';
 import { readTextIfExists, resolveInside } from '../../core/memory/fsSafe';
-import {
-  acceptPrompt,
-  dreamPrompt,
-  fallbackNote,
-  memoryViewRows,
-  nothingToDreamMessage,
-  OPEN_COMMAND,
-  previewOnlyMessage,
-  refusalMessage,
-  rejectPrompt,
-  type DreamsState,
-  type MemoryPrompt,
-  type MemoryRow,
-  type MemoryWorkspaceInput,
-} from '../../core/memory/viewModel';
-import { scanWorkspace, userTimeZone } from '../../core/memory/workspace';
+import { OPEN_COMMAND, type DreamsState, type MemoryRow, type MemoryWorkspaceInput } from '../../core/memory/viewModel/rows';
+import { fallbackNote, memoryViewRows } from '../../core/memory/viewModel/view';
+import { acceptPrompt, dreamPrompt, nothingToDreamMessage, previewOnlyMessage, refusalMessage, rejectPrompt, type MemoryPrompt } from '../../core/memory/viewModel/prompts';
+import { userTimeZone } from '../../core/memory/workspace/dates';
+import { scanWorkspace } from '../../core/memory/workspace/scan';
 import { agentWorkspaces, showChangePreview, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { tildify } from '../sessions/sessionsTree';
 import { Disposable, toDisposable } from '../shared/disposable';

@@ -11,6 +11,11 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { contextUri } from '../sessions/contextDocument';
+import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
+import type { Ui } from '../shared/ui';
+import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
+import { sessionFromArg } from '../sessions/sessionsTree';
 import type { SessionState } from '../../core/context/model';
 import { formatTokens } from '../../core/context/format';
 import { gaugeShort } from '../../core/context/viewModel';
@@ -18,13 +23,9 @@ import { memoryFlushEnabled } from '../../core/compaction/triggers';
 import { applyFlush, FlushStateStore, flushTurnPrompt, planFlush, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../../core/memory/flush';
 import { MemoryWriteError } from '../../core/memory/fsSafe';
 import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, RememberError, REMEMBER_TYPES, type RememberPlan, type RememberResult, type RememberType } from '../../core/memory/remember';
-import { buildMemoryIndex, MAX_QUERY_CHARS, searchMemory, type MemoryIndex, type MemoryIndexSession, type MemorySearchResult } from '../../core/memory/search';
-import { dateStamp, userTimeZone } from '../../core/memory/workspace';
-import { contextUri } from '../sessions/contextDocument';
-import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
-import type { Ui } from '../shared/ui';
-import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
-import { sessionFromArg } from '../sessions/sessionsTree';
+import { buildMemoryIndex, type MemoryIndex, type MemoryIndexSession } from '../../core/memory/search/memoryIndex';
+import { MAX_QUERY_CHARS, searchMemory, type MemorySearchResult } from '../../core/memory/search/query';
+import { dateStamp, userTimeZone } from '../../core/memory/workspace/dates';
 
 type Json = Record<string, unknown>;
 

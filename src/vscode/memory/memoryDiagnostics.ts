@@ -24,8 +24,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ErrorsBaselineStore, lintWorkspaceDetailed, type MemoryProblem, type Severity } from '../../core/memory/lint';
-import { bootstrapCaps, BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../../core/memory/workspace';
+import { type MemoryProblem, type Severity } from '../../core/memory/lint/problems';
+import { ErrorsBaselineStore } from '../../core/memory/lint/errorsBaseline';
+import { lintWorkspaceDetailed } from '../../core/memory/lint/lintWorkspace';
+import { BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../../core/memory/workspace/layout';
+import { bootstrapCaps } from '../../core/memory/workspace/bootstrap';
 import { agentWorkspaces, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { SECTION } from '../shared/settings';
 

@@ -21,10 +21,9 @@ import type { CheckpointNode, CpDirNode, CpSessionNode, CpNode } from '../../../
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { INJECTION_HEADER } from '../../../src/core/checkpoint/render';
-import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs } from './util';
+import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs, sleep } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Prompt {
   kind: keyof Ui;

@@ -23,7 +23,7 @@ import type { MemoryActionOutcome } from '../../../src/vscode/memory/memoriesTre
 import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
-import { parseDreams } from '../../../src/core/memory/dream';
+import { parseDreams } from '../../../src/core/memory/dream/candidates';
 import { activatedApi, demoStateCopy, recordingDialogs, REPO, transcriptRows, waitFor, type RecordedPrompt } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 

@@ -15,11 +15,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import { formatTokens } from '../../../src/core/context/format';
-import { parseDreams, planDream, pointerLine } from '../../../src/core/memory/dream';
-import { dateStamp, scanWorkspace, userTimeZone } from '../../../src/core/memory/workspace';
+import { parseDreams } from '../../../src/core/memory/dream/candidates';
+import { planDream } from '../../../src/core/memory/dream/plan';
+import { pointerLine } from '../../../src/core/memory/dream/decide';
+import { dateStamp, userTimeZone } from '../../../src/core/memory/workspace/dates';
+import { scanWorkspace } from '../../../src/core/memory/workspace/scan';
 // types only: the extension runs from its bundle (no instanceof on its objects)
-import type { MemoryRow } from '../../../src/core/memory/viewModel';
 import type { MemoryActionOutcome } from '../../../src/vscode/memory/memoriesTree';
+import type { MemoryRow } from '../../../src/core/memory/viewModel/rows';
 import { EXT_ID, waitFor, recordingDialogs } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 

@@ -54,7 +54,7 @@ let count = 0;
 const points = [];
 const fdNames = new Map();
 
-const die = () => {
+const killSelf = () => {
   process.kill(process.pid, 'SIGKILL');
 };
 
@@ -82,7 +82,7 @@ function wrap(obj, name, label, onResult) {
     const n = armed ? ++count : 0;
     if (n) {
       points.push(label(this, args));
-      if (n === killAt && killWhen === 'before') die();
+      if (n === killAt && killWhen === 'before') killSelf();
       if (n === killDuring) {
         Atomics.store(flag, 0, 1);
         Atomics.notify(flag, 0);
@@ -93,7 +93,7 @@ function wrap(obj, name, label, onResult) {
       if (onResult) onResult(r, args);
       return r;
     } finally {
-      if (n && n === killAt && killWhen === 'after') die();
+      if (n && n === killAt && killWhen === 'after') killSelf();
     }
   };
   if (orig.prototype) obj[name].prototype = orig.prototype;
@@ -107,12 +107,12 @@ function wrap(obj, name, label, onResult) {
       const n = armed ? ++count : 0;
       if (n) {
         points.push(`sqlite open ${describeArg(args[0])}`);
-        if (n === killAt && killWhen === 'before') die();
+        if (n === killAt && killWhen === 'before') killSelf();
       }
       try {
         return Reflect.construct(target, args, newTarget === sqlite.DatabaseSync ? target : newTarget);
       } finally {
-        if (n && n === killAt && killWhen === 'after') die();
+        if (n && n === killAt && killWhen === 'after') killSelf();
       }
     },
   });
