@@ -12,7 +12,8 @@
  */
 import * as path from 'node:path';
 import type { ActionGateway, GatewayAccess, GatewayWrites } from '../core/actions';
-import { GatewayClient } from '../core/gateway/client';
+import type { GatewayClient } from '../core/gateway/client';
+import { connectOnce } from '../core/gateway/connector';
 import type { GatewayConnection } from '../core/gateway/clientTypes';
 import { FileDeviceStore } from '../core/gateway/identity';
 import { classifyGatewayError } from '../core/gateway/errors';
@@ -44,32 +45,20 @@ export async function openGateway(g: GlobalOptions, io: CliIo, config: unknown, 
     token = io.env[g.tokenEnv];
     if (!token) return { url, why: `$${g.tokenEnv} (--token-env) is not set.`, secrets: [] };
   } else token = resolveGatewayToken({ env: io.env, config })?.token;
-  const secrets = token ? [token] : [];
   io.secrets?.add(token);
-  const client = new GatewayClient({
+  const r = await connectOnce({
     url,
     token,
     device: new FileDeviceStore(deviceFile(io.env)),
-    clientId: 'cli',
-    clientMode: 'cli',
     displayName: 'openclaw-context CLI',
     scopes: opts.scopes,
-    reconnect: false,
     connectTimeoutMs: opts.connectTimeoutMs ?? 5000,
     requestTimeoutMs: 300_000,
   });
-  try {
-    const conn = await client.connect();
-    io.secrets?.add(...client.knownSecrets());
-    return { client, conn, url, why: '', secrets: client.knownSecrets() };
-  } catch (err) {
-    await client.close().catch(() => undefined);
-    const known = client.knownSecrets();
-    io.secrets?.add(...known);
-    const info = classifyGatewayError(err, { secrets: known, url });
-    const hint = info.kind !== 'unauthorized' ? '' : g.tokenEnv ? ` The token in $${g.tokenEnv} (--token-env) was refused.` : ` Pass the right token in an environment variable: --token-env VAR (or set OPENCLAW_GATEWAY_TOKEN).`;
-    return { url, why: `The Gateway at ${redactUrl(url)} could not be used: ${redact(info.message, known)}${hint}`, secrets: known };
-  }
+  io.secrets?.add(...r.secrets);
+  if (r.client && r.conn) return { client: r.client, conn: r.conn, url, why: '', secrets: r.secrets };
+  const hint = r.error?.kind !== 'unauthorized' ? '' : g.tokenEnv ? ` The token in $${g.tokenEnv} (--token-env) was refused.` : ` Pass the right token in an environment variable: --token-env VAR (or set OPENCLAW_GATEWAY_TOKEN).`;
+  return { url, why: `The Gateway at ${redactUrl(url)} could not be used: ${redact(r.error?.message ?? '', r.secrets)}${hint}`, secrets: r.secrets };
 }
 
 /** The Gateway methods the actions call, with every error turned into its classified, redacted message. */

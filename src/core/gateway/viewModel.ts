@@ -1,7 +1,7 @@
 /**
  * Live mode (issue 7): how the Gateway connection is shown — one line for the gauge tooltip and the Sessions
  * view, the reason a connection failed with what to do about it, and the markdown of "Show Gateway Connection".
- * Pure formatting (no VS Code); the controller (src/vscode/gateway/gateway.ts) passes strings that are already redacted,
+ * Pure formatting (no VS Code); the pool (src/core/gateway/pool.ts) and the controller (src/vscode/gateway/gateway.ts) pass strings that are already redacted,
  * and every function here redacts again with the `secrets` it is given.
  */
 import type { GatewayErrorKind } from './errors';

@@ -1,6 +1,8 @@
 /**
  * Checkpoints view: state dir → session → checkpoints (newest first). Provider + nodes; labels come
- * from core/checkpoint/viewModel.ts. The files are read when a node is expanded (a few KB each).
+ * from core/checkpoint/viewModel.ts. Nothing is read while rendering: the sessions with checkpoints are read on
+ * each refresh (the controller refreshes after every change it makes), a session's checkpoint files (a few KB
+ * each) once when it is first expanded after a refresh.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -62,8 +64,10 @@ const agentOfKey = (key: string) => /^agent:([^:]+):/.exec(key)?.[1] ?? '';
 export class CheckpointsTreeProvider extends Disposable implements vscode.TreeDataProvider<CpNode> {
   private readonly emitter = this.register(new vscode.EventEmitter<CpNode | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
-  /** sessions with checkpoints, per state dir (refreshed on every root read) */
-  private sessionsCache = new Map<string, CheckpointSessionInfo[]>();
+  /** sessions with checkpoints, per state dir: read by refresh() (undefined: not read since the last refresh) */
+  private sessionsCache: Map<string, CheckpointSessionInfo[]> | undefined;
+  /** each expanded session's checkpoints, read once after a refresh */
+  private readonly listsCache = new Map<string, CheckpointListEntry[]>();
 
   constructor(private readonly service: ContextService) {
     super();
@@ -75,7 +79,11 @@ export class CheckpointsTreeProvider extends Disposable implements vscode.TreeDa
     );
   }
 
+  /** Read the checkpoint sessions again and render the tree. */
   refresh(): void {
+    this.sessionsCache = undefined;
+    this.listsCache.clear();
+    this.load();
     this.emitter.fire(undefined);
   }
 
@@ -87,32 +95,44 @@ export class CheckpointsTreeProvider extends Disposable implements vscode.TreeDa
       .map((d) => d.candidate.dir);
   }
 
-  private sessionsOf(dir: string): CheckpointSessionInfo[] {
-    const list = checkpointSessionsForView(dir)
-      .filter((s) => s.count > 0)
-      .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.sessionKey.localeCompare(b.sessionKey));
-    this.sessionsCache.set(dir, list);
+  /** The sessions with checkpoints of every state dir, read once per refresh (not before the model is ready). */
+  private load(): Map<string, CheckpointSessionInfo[]> {
+    if (this.sessionsCache) return this.sessionsCache;
+    const m = new Map<string, CheckpointSessionInfo[]>();
+    for (const dir of this.dirs()) {
+      const list = checkpointSessionsForView(dir)
+        .filter((s) => s.count > 0)
+        .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.sessionKey.localeCompare(b.sessionKey));
+      if (list.length) m.set(dir, list);
+    }
+    if (this.service.ready) this.sessionsCache = m;
+    return m;
+  }
+
+  private checkpointsOf(node: CpSessionNode): CheckpointListEntry[] {
+    const key = `${node.stateDir}\n${node.info.sessionKey}`;
+    let list = this.listsCache.get(key);
+    if (!list) this.listsCache.set(key, (list = listCheckpoints(node.stateDir, node.info.sessionKey)));
     return list;
   }
 
-  /** Total checkpoints on disk (for the welcome view's context key). */
+  /** Total checkpoints on disk (for the welcome view's context key), as of the last refresh. */
   countAll(): number {
     let n = 0;
-    for (const d of this.dirs()) for (const s of checkpointSessionsForView(d)) n += s.count;
+    for (const list of this.load().values()) for (const s of list) n += s.count;
     return n;
   }
 
   getChildren(node?: CpNode): CpNode[] {
     if (!node) {
       if (!this.service.ready) return [];
-      const dirs = this.dirs().filter((d) => this.sessionsOf(d).length);
-      return dirs.map((d) => new CpDirNode(d));
+      return [...this.load().keys()].map((d) => new CpDirNode(d));
     }
     switch (node.type) {
       case 'cpDir':
-        return (this.sessionsCache.get(node.stateDir) ?? this.sessionsOf(node.stateDir)).map((s) => new CpSessionNode(node.stateDir, s));
+        return (this.load().get(node.stateDir) ?? []).map((s) => new CpSessionNode(node.stateDir, s));
       case 'cpSession': {
-        const list = listCheckpoints(node.stateDir, node.info.sessionKey);
+        const list = this.checkpointsOf(node);
         if (!list.length) return [new CpInfoNode(`${node.info.dir}#empty`, 'No checkpoints left')];
         return list.map((e) => new CheckpointNode(node.stateDir, node.info.sessionKey, e));
       }
@@ -125,7 +145,7 @@ export class CheckpointsTreeProvider extends Disposable implements vscode.TreeDa
     const now = Date.now();
     switch (node.type) {
       case 'cpDir': {
-        const n = this.sessionsCache.get(node.stateDir)?.length ?? 0;
+        const n = this.load().get(node.stateDir)?.length ?? 0;
         const item = new vscode.TreeItem(tildify(node.stateDir), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `cpdir:${node.stateDir}`;
         item.description = `${n} session${n === 1 ? '' : 's'}`;

@@ -6,7 +6,8 @@
 import type * as vscode from 'vscode';
 import type { GatewayClient } from '../../core/gateway/client';
 
-export type LiveState = 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';
+export type { LiveState } from '../../core/gateway/poolTarget';
+import type { LiveState } from '../../core/gateway/poolTarget';
 
 export interface LiveGateway {
   readonly state: LiveState;

@@ -80,6 +80,11 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
   private readonly sessionNodes = new Map<string, SessionNode>();
   /** what the last full render showed: each agent's sessions in order, and the pinned session */
   private shown = { order: '', pinned: undefined as string | undefined };
+  /**
+   * The children of each session the view expanded, read once from its transcript (not while rendering) and
+   * kept until a refresh names the session (read again then) or renders the whole tree (read again when asked).
+   */
+  private readonly details = new Map<string, Node[]>();
 
   constructor(
     private readonly service: ContextService,
@@ -98,6 +103,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
 
   applySettings(showMessages: boolean): void {
     this.showMessages = showMessages;
+    this.details.clear();
   }
 
   private liveLine(dir: string): string | undefined {
@@ -105,6 +111,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   refresh(): void {
+    this.details.clear();
     this.emitter.fire(undefined);
   }
 
@@ -118,11 +125,32 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
     const nodes = r.changed.map((uid) => this.sessionNodes.get(uid));
     const targeted = !r.structureChanged && order === this.shown.order && pinned === this.shown.pinned && nodes.length > 0 && nodes.every((n) => n !== undefined);
     this.shown = { order, pinned };
-    if (targeted) this.emitter.fire(nodes as SessionNode[]);
-    else {
+    if (targeted) {
+      for (const uid of r.changed) if (this.details.has(uid)) this.details.set(uid, this.readDetails(uid));
+      this.emitter.fire(nodes as SessionNode[]);
+    } else {
       this.sessionNodes.clear();
+      this.details.clear();
       this.emitter.fire(undefined);
     }
+  }
+
+  /** A session's children: its compactions and turns, from its transcript (read here, once per change). */
+  private readDetails(uid: string): Node[] {
+    const s = this.service.model.ensureTranscript(uid);
+    if (!s) return [];
+    if (!s.context) return [new InfoNode(`${s.uid}#notranscript`, 'Transcript not readable', 'See “OpenClaw Context: Show Diagnostics”.', 'warning')];
+    const out: Node[] = [];
+    if (s.context.compactions.length) out.push(new GroupNode(s.uid, 'compactions', s.context.compactions));
+    if (this.showMessages) groupTurns(s.context.items).forEach((t, i) => out.push(new TurnNode(s.uid, t, i + 1)));
+    if (!s.context.items.length) out.push(new InfoNode(`${s.uid}#emptyctx`, 'The active context is empty', undefined, 'circle-slash'));
+    return out;
+  }
+
+  private detailsOf(uid: string): Node[] {
+    let d = this.details.get(uid);
+    if (!d) this.details.set(uid, (d = this.readDetails(uid)));
+    return d;
   }
 
   /** Every session in the order the view lists them (per state dir and agent, most recent first). */
@@ -179,16 +207,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         out.push(...sessions.map((s) => this.sessionNode(s.uid)));
         return out;
       }
-      case 'session': {
-        const s = model.ensureTranscript(node.uid);
-        if (!s) return [];
-        if (!s.context) return [new InfoNode(`${s.uid}#notranscript`, 'Transcript not readable', 'See “OpenClaw Context: Show Diagnostics”.', 'warning')];
-        const out: Node[] = [];
-        if (s.context.compactions.length) out.push(new GroupNode(s.uid, 'compactions', s.context.compactions));
-        if (this.showMessages) groupTurns(s.context.items).forEach((t, i) => out.push(new TurnNode(s.uid, t, i + 1)));
-        if (!s.context.items.length) out.push(new InfoNode(`${s.uid}#emptyctx`, 'The active context is empty', undefined, 'circle-slash'));
-        return out;
-      }
+      case 'session':
+        return this.detailsOf(node.uid);
       case 'group':
         return node.entries.map((e) => new EntryNode(node.uid, e, true));
       case 'turn':
