@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
+import { Disposable } from '../shared/disposable';
 import type { SessionState } from '../../core/context/model';
 import { familyFor, type EstimatorFamily } from '../../core/tokens/estimator';
 import { countExactly, exactFamilyFor, formatExactResult, formatSessionResult, modelTexts, type ExactCountResult, type ExactFamily } from '../../core/tokens/exact';
@@ -60,7 +61,7 @@ interface Slot {
 }
 
 /** One worker per vocabulary, started on demand. */
-export class TokenizerWorkers implements vscode.Disposable {
+export class TokenizerWorkers extends Disposable {
   private readonly slots = new Map<ExactFamily, Slot>();
   private nextId = 1;
   starts = 0;
@@ -69,7 +70,9 @@ export class TokenizerWorkers implements vscode.Disposable {
   constructor(
     private readonly distDir: string,
     private readonly idleMs = IDLE_MS,
-  ) {}
+  ) {
+    super();
+  }
 
   get live(): number {
     return this.slots.size;
@@ -126,7 +129,8 @@ export class TokenizerWorkers implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
+    super.dispose();
     for (const [family, slot] of [...this.slots]) {
       this.slots.delete(family);
       if (slot.idle) clearTimeout(slot.idle);
