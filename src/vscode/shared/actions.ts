@@ -9,11 +9,11 @@ import type { ContextModel, SessionState } from '../../core/context/model';
 import type { LiveGateway } from '../gateway/gatewayShared';
 
 /** Live mode's connection for a session's state dir: already open and shared, so never connected or closed here. */
-export function liveAccess(live: LiveGateway): GatewayAccess {
+export function liveAccess(live: LiveGateway | undefined): GatewayAccess {
   return {
     current: (s: SessionState) => {
       try {
-        const c = live.clientFor(s.stateDir);
+        const c = live?.clientFor(s.stateDir);
         return c ? clientGateway(c, s.remote ?? 'the OpenClaw Gateway') : undefined;
       } catch {
         return undefined;
@@ -40,7 +40,7 @@ class Notification {
  * Run one action with the editor's seams. Progress lines are shown once the user has confirmed (before that
  * the action only plans; the controllers show their own planning progress where it takes time).
  */
-export async function runAction<P, O>(model: ContextModel, live: LiveGateway, confirm: (pv: ActionPreview<P>) => Promise<boolean>, run: (ctx: ActionContext<P>) => Promise<O>): Promise<O> {
+export async function runAction<P, O>(model: ContextModel, live: LiveGateway | undefined, confirm: (pv: ActionPreview<P>) => Promise<boolean>, run: (ctx: ActionContext<P>) => Promise<O>): Promise<O> {
   const note = new Notification();
   let asked = false;
   const ctx: ActionContext<P> = {
