@@ -31,7 +31,6 @@ import { MAX_QUERY_CHARS, searchMemory, type MemorySearchResult } from '../../co
 
 type Json = Record<string, unknown>;
 
-export { locateTerm } from './searchTerms';
 
 export { REMEMBER_BUTTON, REMEMBER_TYPE_INFO, type RememberOutcome } from './memoryRemember';
 
