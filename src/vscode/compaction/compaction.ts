@@ -1,8 +1,8 @@
 /**
- * Compact Session… / Undo Compaction / the compaction history actions. The plan is built in memory from
- * one read of the active path (core/compaction/plan.ts); the preview (a diff of the context before and
- * after, and the quality report) shows exactly the entry that is then written. Prompts go through `ui`
- * (shared with the checkpoints controller's shape) so the in-host tests can answer them.
+ * Compact Session… / Undo Compaction / the compaction history actions. src/core/actions plans, routes and
+ * writes (compactSession, undoCompaction); this controller shows the planning progress, the preview (a diff of
+ * the context before and after, and the quality report: exactly the entry that is then written), asks through
+ * the one Ui seam (the in-host tests answer it), and renders the outcome.
  */
 import * as vscode from 'vscode';
 import type { UiSeam, Ui } from '../shared/ui';
@@ -175,6 +175,7 @@ export class CompactionController extends Disposable {
         onBreakerOpen,
         gatewayWithoutPlan: true,
       }),
+      true,
     );
     if (o.breaker?.opened) this.diag.report({ severity: 'error', source: `compact ${key}`, message: `circuit breaker opened after ${o.breaker.state.consecutiveFailures} failures${o.breaker.errorsLog?.status === 'appended' ? ` (logged to ${o.breaker.errorsLog.file})` : ''}` });
     return this.compactOutcome(s, o, docs);

@@ -37,22 +37,22 @@ class Notification {
 }
 
 /**
- * Run one action with the editor's seams. Progress lines are shown once the user has confirmed (before that
- * the action only plans; the controllers show their own planning progress where it takes time).
+ * Run one action with the editor's seams. `planningShown`: the caller shows its own progress while the action
+ * plans (the compaction planner, cancellable), so only the lines after the confirmation are shown here.
  */
-export async function runAction<P, O>(model: ContextModel, live: LiveGateway | undefined, confirm: (pv: ActionPreview<P>) => Promise<boolean>, run: (ctx: ActionContext<P>) => Promise<O>): Promise<O> {
+export async function runAction<P, O>(model: ContextModel, live: LiveGateway | undefined, confirm: (pv: ActionPreview<P>) => Promise<boolean>, run: (ctx: ActionContext<P>) => Promise<O>, planningShown = false): Promise<O> {
   const note = new Notification();
-  let asked = false;
+  let showing = !planningShown;
   const ctx: ActionContext<P> = {
     model,
     gateway: liveAccess(live),
     confirm: async (pv) => {
       note.close();
-      asked = true;
+      showing = true;
       return confirm(pv);
     },
     progress: (line) => {
-      if (asked) note.show(line);
+      if (showing) note.show(line);
     },
   };
   try {
