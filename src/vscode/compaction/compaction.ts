@@ -368,7 +368,7 @@ export class CompactionController extends Disposable {
       return { status: 'refused', reason: o.message };
     }
     void this.ui.warn(`OpenClaw Context did not undo the compaction: ${o.message}`);
-    return { status: o.result.ok || o.result.code === 'owned' || o.result.code === 'locked' ? 'refused' : 'failed', result: o.result, reason: o.message };
+    return { status: isOwned(o.result) ? 'refused' : 'failed', result: o.result, reason: o.message };
   }
 
   /** Rewind (sessions.rewind: a new transcript generation from before the user message) or Fork (a new session). */
