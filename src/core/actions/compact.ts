@@ -47,12 +47,15 @@ export function keepRecentTokensOf(model: ContextModel, s: SessionState): number
   return typeof c === 'number' && c > 0 ? c : undefined;
 }
 
-/** tokensAfter of the newest compaction in the store (sessions.compact's answer leaves it out). */
-function newestCompactionTokensAfter(model: ContextModel, s: SessionState): number | undefined {
+/** tokensAfter of OpenClaw's compaction in the store, when the newest one is it (sessions.compact's answer leaves it out). */
+function gatewayCompactionTokensAfter(model: ContextModel, s: SessionState, summary: string | undefined): number | undefined {
   try {
     model.refresh();
-    const c = model.ensureTranscript(s.uid)?.context?.compactions;
-    return c?.length ? c[c.length - 1]!.tokensAfter : undefined;
+    const st = model.ensureTranscript(s.uid);
+    const path = st?.context?.path ?? [];
+    const i = path.map((m) => m.kind).lastIndexOf('compaction');
+    if (!st || i < 0 || model.loadEntries(st.uid, [path[i]!])[0]?.summary !== summary) return undefined;
+    return path[i]!.tokensAfter;
   } catch {
     return undefined;
   }
@@ -89,7 +92,7 @@ export async function compactSession(ctx: ActionContext<CompactionPlan | undefin
     gateway: async (gw) => {
       const a = await gw.client.sessionsCompact({ key, agentId: s.agentId });
       const res: GatewayCompaction = { compacted: a.compacted === true, summary: a.result?.summary, tokensBefore: a.result?.tokensBefore, tokensAfter: a.result?.tokensAfter, firstKeptEntryId: a.result?.firstKeptEntryId, reason: a.reason ?? (a.kept !== undefined ? `it kept all ${a.kept} lines` : undefined) };
-      if (res.compacted && res.tokensAfter === undefined && !s.remote) res.tokensAfter = newestCompactionTokensAfter(ctx.model, s);
+      if (res.compacted && res.tokensAfter === undefined && !s.remote) res.tokensAfter = gatewayCompactionTokensAfter(ctx.model, s, res.summary);
       return res;
     },
   });

@@ -6,6 +6,7 @@ import type { AuditResult } from './summary/audit';
 import type { CompactionQualityReport } from './quality';
 import type { CompactionPlan } from './plan';
 import type { UndoPlan } from './undo';
+import type { EntryMeta } from '../store/types';
 
 type Json = Record<string, unknown>;
 
@@ -64,4 +65,26 @@ export function compactionOrigin(entry: Json | undefined): string {
   const oc = entry.__openclaw;
   if (oc && typeof oc === 'object') return (oc as Json).runId ? 'OpenClaw, during a run (automatic or /compact)' : 'OpenClaw';
   return entry.fromHook === false ? 'pi' : 'written by an external tool (e.g. OpenClaw Context)';
+}
+
+/** A user message as quoted in the undo dialogs (one line, at most 80 characters). */
+export function quoteMessage(user: EntryMeta): string {
+  return `“${user.preview.replace(/\s+/g, ' ').trim().slice(0, 80)}${user.preview.length > 80 ? '…' : ''}”`;
+}
+
+/** The confirmation of an undo through the Gateway (SQLite): sessions.rewind or sessions.fork back to before `user`. */
+export function undoViaGatewayPrompt(key: string, c: EntryMeta, user: EntryMeta, via: 'rewind' | 'fork'): { message: string; detail: string; button: string } {
+  const tokens = c.tokensBefore !== undefined ? ` (~${formatTokens(c.tokensBefore)} tokens before it)` : '';
+  const common = `The user message ${user.id} ${quoteMessage(user)} is not re-sent: the Gateway hands it back as editor text, to copy and send again if you want. Nothing is deleted.`;
+  return via === 'rewind'
+    ? {
+        message: `Rewind ${key} to before compaction ${c.id.slice(0, 8)} through the Gateway?`,
+        detail: `OpenClaw's sessions.rewind makes the context before the compaction${tokens} active again: the session continues from the entry before ${user.id}, in a new transcript generation (new session id; the old one stays in the store). ${common}`,
+        button: 'Rewind',
+      }
+    : {
+        message: `Fork ${key} from before compaction ${c.id.slice(0, 8)} through the Gateway?`,
+        detail: `OpenClaw's sessions.fork creates a new session with the history before ${user.id}, i.e. the context before the compaction${tokens}. ${key} is not changed. ${common}`,
+        button: 'Fork',
+      };
 }

@@ -8,23 +8,23 @@ import * as vscode from 'vscode';
 import { watch, type FSWatcher } from 'chokidar';
 import { CheckpointCoordinator, type CheckpointEvent } from '../../core/checkpoint/coordinator';
 import { checkpointsRoot } from '../../core/checkpoint/paths';
-import { planRestore, type RestorePlan } from '../../core/checkpoint/restore';
+import type { RestorePlan } from '../../core/checkpoint/restore';
+import { planRestoreInto, restoreCheckpoint, type ActionPreview, type RestoreOutcome as CoreRestoreOutcome } from '../../core/actions';
+import { isOwned } from '../../core/context/queries';
+import { runAction } from '../shared/actions';
 import type { Checkpoint } from '../../core/checkpoint/schema';
 import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../../core/checkpoint/store';
 import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../../core/checkpoint/viewModel';
 import { serializeCheckpoint } from '../../core/checkpoint/yamlCodec';
-import { planBasisOf, type SessionState } from '../../core/context/model';
-import { appendToSession } from '../../core/store/sessionWrite';
+import type { SessionState } from '../../core/context/model';
 import type { WriteResult as StoreWriteResult } from '../../core/store/writeResult';
-import { familyFor } from '../../core/tokens/estimator';
 import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import type { Ui, UiSeam } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
 import { PreviewDocuments } from '../shared/previewDocuments';
-import type { GatewayClient } from '../../core/gateway/client';
-import { clientAfterRefusal, CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, routeFor, runGatewayButton } from '../gateway/liveActions';
+import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
 import type { Settings } from '../shared/settings';
@@ -32,6 +32,17 @@ import type { Settings } from '../shared/settings';
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
 
 const safeName = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 80) || 'session';
+
+/** The confirmation of a restore through the Gateway (chat.send starts a turn). */
+function gatewayRestorePrompt(id: string, key: string, plan: RestorePlan, why: string): { message: string; detail: string } {
+  const trimmed = plan.render.trimmed.length ? ` (trimmed to fit: ${plan.render.trimmed.length} step${plan.render.trimmed.length === 1 ? '' : 's'})` : '';
+  return {
+    message: `Restore ${id} into ${key} through the Gateway?`,
+    detail:
+      `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it. The ${Math.ceil(plan.render.tokens)}-token note${trimmed} is sent through the Gateway as a chat message (chat.send): ` +
+      'this starts a turn now, and the model answers it. The note is the text in the preview, byte for byte.',
+  };
+}
 
 export interface RestoreOutcome {
   status: 'restored' | 'cancelled' | 'copied' | 'refused' | 'failed';
@@ -319,8 +330,7 @@ export class CheckpointsController extends Disposable {
   }
 
   private plan(cp: Checkpoint, target: SessionState | undefined): RestorePlan {
-    const family = target ? familyFor(target.row.modelProvider, target.row.model ?? target.transcriptModel) : undefined;
-    return planRestore(cp, { family, compactionCount: target ? target.row.compactionCount ?? target.gauge.compactions : undefined, maxTokens: this.settings.checkpoints.restoreTokens });
+    return planRestoreInto(cp, target, this.settings.checkpoints.restoreTokens);
   }
 
   async copyRestoreText(arg: unknown): Promise<string | undefined> {
@@ -354,96 +364,75 @@ export class CheckpointsController extends Disposable {
       target = p ? this.service.model.get(p.uid) : undefined;
       if (!target) return { status: 'cancelled' };
     }
-    const wt = this.service.model.writeTarget(target.uid);
-    const basis = planBasisOf(target);
-    const plan = this.plan(c.checkpoint, target);
-    const preview = this.docs.put(`${safeName(target.row.key)}/restore-${c.checkpoint.meta.checkpoint_id}.md`, plan.render.text);
-    const doc = await vscode.workspace.openTextDocument(preview);
-    await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
-    // live mode: when OpenClaw's Gateway owns the store (checked before anything is written), the note is sent through it
-    const route = await routeFor(this.live, target.stateDir);
-    const prompt = route ? this.gatewayRestorePrompt(c.checkpoint.meta.checkpoint_id, target.row.key, plan, route.ownership.reason) : restorePrompt(c.checkpoint, plan.render, { key: target.row.key, era: target.era });
-    const choice = await this.ui.confirm(prompt.message, prompt.detail, 'Restore', 'Copy Restore Text');
-    if (choice === 'Copy Restore Text') {
+    const id = c.checkpoint.meta.checkpoint_id;
+    const into = target;
+    let copied = false;
+    const copy = async (plan: RestorePlan, status: boolean) => {
+      copied = true;
       await vscode.env.clipboard.writeText(plan.render.text);
-      vscode.window.setStatusBarMessage(`$(copy) Copied the restore text of ${c.checkpoint.meta.checkpoint_id}`, 4000);
-      return { status: 'copied', plan };
-    }
-    if (choice !== 'Restore') return { status: 'cancelled', plan };
-    if (route) return this.restoreViaGateway(c.checkpoint.meta.checkpoint_id, target, plan, route.client);
-    const remote = remoteUnavailable(target, 'receive the restore note');
-    if (remote) {
-      void Promise.resolve(this.ui.warn(remote, CONNECT_BUTTON)).then(runGatewayButton);
-      return { status: 'refused', plan };
-    }
-    if (!wt) {
-      void this.ui.error(`OpenClaw Context: the store of ${target.row.key} is not available.`);
-      return { status: 'failed', plan };
-    }
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restoring ${c.checkpoint.meta.checkpoint_id} into ${target.row.key}…` }, () => appendToSession(wt, [plan.entry], { expect: basis }));
-    if (result.ok) {
-      this.diag.info(`restored ${c.checkpoint.meta.checkpoint_id} into ${target.row.key}: entry ${result.written[0]?.id} after ${result.previousLeafId} in ${result.location}`);
-      for (const n of result.notes) this.diag.info(`  ${n}`);
-      this.service.refreshNow();
-      const notes = result.notes.length ? ` ${result.notes.join(' ')}` : '';
-      void this.ui.info(`OpenClaw Context: restored ${c.checkpoint.meta.checkpoint_id} into ${target.row.key} (${Math.ceil(plan.render.tokens)} tokens). The model sees it on the next turn.${notes}`);
-      return { status: 'restored', result, plan };
-    }
-    // the Gateway took the store over between the check and the write: ask again, this time for chat.send
-    const late = clientAfterRefusal(this.live, target.stateDir, result);
-    if (late) {
-      const p2 = this.gatewayRestorePrompt(c.checkpoint.meta.checkpoint_id, target.row.key, plan, result.message);
-      const again = await this.ui.confirm(p2.message, p2.detail, 'Restore', 'Copy Restore Text');
-      if (again === 'Copy Restore Text') {
-        await vscode.env.clipboard.writeText(plan.render.text);
-        return { status: 'copied', result, plan };
-      }
-      if (again !== 'Restore') return { status: 'cancelled', result, plan };
-      return this.restoreViaGateway(c.checkpoint.meta.checkpoint_id, target, plan, late);
-    }
-    this.diag.report({ severity: 'warning', source: `restore ${target.row.key}`, message: `${result.code}: ${result.message}` });
-    const owned = result.code === 'owned' || result.code === 'locked' || result.code === 'busy';
-    const msg = owned
-      ? `OpenClaw Context did not restore ${c.checkpoint.meta.checkpoint_id}: ${result.message} Writing now would fail the session's next turn. Copy the restore text and send it in the chat, or stop OpenClaw and try again.`
-      : `OpenClaw Context could not restore ${c.checkpoint.meta.checkpoint_id}: ${result.message}`;
-    const next = await (owned ? this.ui.warn(msg, 'Copy Restore Text') : this.ui.error(msg, 'Copy Restore Text', 'Show Diagnostics'));
-    if (next === 'Copy Restore Text') await vscode.env.clipboard.writeText(plan.render.text);
-    if (next === 'Show Diagnostics') this.diag.show();
-    return { status: owned ? 'refused' : 'failed', result, plan };
-  }
-
-  private gatewayRestorePrompt(id: string, key: string, plan: RestorePlan, why: string): { message: string; detail: string } {
-    const trimmed = plan.render.trimmed.length ? ` (trimmed to fit: ${plan.render.trimmed.length} step${plan.render.trimmed.length === 1 ? '' : 's'})` : '';
-    return {
-      message: `Restore ${id} into ${key} through the Gateway?`,
-      detail:
-        `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it. The ${Math.ceil(plan.render.tokens)}-token note${trimmed} is sent through the Gateway as a chat message (chat.send): ` +
-        'this starts a turn now, and the model answers it. The note is the text in the preview, byte for byte.',
+      if (status) vscode.window.setStatusBarMessage(`$(copy) Copied the restore text of ${id}`, 4000);
     };
+    const confirm = async (pv: ActionPreview<RestorePlan>): Promise<boolean> => {
+      if (!pv.again) {
+        const preview = this.docs.put(`${safeName(into.row.key)}/restore-${id}.md`, pv.plan.render.text);
+        const doc = await vscode.workspace.openTextDocument(preview);
+        await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+      }
+      const prompt = pv.route === 'gateway' ? gatewayRestorePrompt(id, into.row.key, pv.plan, pv.why ?? '') : restorePrompt(c.checkpoint, pv.plan.render, { key: into.row.key, era: into.era });
+      const choice = await this.ui.confirm(prompt.message, prompt.detail, 'Restore', 'Copy Restore Text');
+      if (choice === 'Copy Restore Text') await copy(pv.plan, !pv.again);
+      return choice === 'Restore';
+    };
+    const o = await runAction(this.service.model, this.live, confirm, (ctx) => restoreCheckpoint(ctx, into, c.checkpoint, { maxTokens: this.settings.checkpoints.restoreTokens }));
+    return this.restoreOutcome(id, into, o, copied);
   }
 
-  /**
-   * The restore note through the Gateway. chat.send, not chat.inject: the real Gateway writes chat.inject's
-   * text as an assistant row with provider "openclaw" that is NOT sent to the model (test/interop/README.md,
-   * "What the real Gateway did with our client"), so a restored context the model never sees would restore
-   * nothing. chat.send makes it the user message of a new turn, which the model reads (the offline path's
-   * custom_message reaches the model as a user message too, test 3 there); the price is that it starts a run.
-   */
-  private async restoreViaGateway(id: string, target: SessionState, plan: RestorePlan, client: GatewayClient): Promise<RestoreOutcome> {
+  /** What core's outcome means for the user: the messages, and the restore text to copy when nothing was written. */
+  private async restoreOutcome(id: string, target: SessionState, o: CoreRestoreOutcome, copied: boolean): Promise<RestoreOutcome> {
     const key = target.row.key;
-    try {
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending ${id} to ${key} through the Gateway…` }, () => client.chatSend({ sessionKey: key, message: plan.render.text }));
-      this.diag.info(`restored ${id} into ${key} through the Gateway (chat.send, run ${r.runId})`);
+    const plan = 'plan' in o ? o.plan : undefined;
+    const result = 'result' in o && o.result && !o.result.ok ? o.result : undefined;
+    if (o.status === 'cancelled' || o.status === 'planned' || o.status === 'nothing') return { status: copied ? 'copied' : 'cancelled', plan, ...(result ? { result } : {}) };
+    if (o.status === 'written' && o.via === 'gateway') {
+      this.diag.info(`restored ${id} into ${key} through the Gateway (chat.send, run ${o.gateway.runId})`);
       this.service.refreshNow();
-      void this.ui.info(`OpenClaw Context: sent ${id} to ${key} through the Gateway (${Math.ceil(plan.render.tokens)} tokens); the model is answering it now.`);
-      return { status: 'restored', plan, gateway: { method: 'chat.send', runId: r.runId } };
-    } catch (err) {
-      const f = reportGatewayFailure(this.ui, this.diag, `restore ${key}`, err, `restore ${id}`, ['Copy Restore Text']);
+      void this.ui.info(`OpenClaw Context: sent ${id} to ${key} through the Gateway (${Math.ceil(o.plan.render.tokens)} tokens); the model is answering it now.`);
+      return { status: 'restored', plan, gateway: o.gateway };
+    }
+    if (o.status === 'written') {
+      const r = o.result;
+      this.diag.info(`restored ${id} into ${key}: entry ${r.written[0]?.id} after ${r.previousLeafId} in ${r.location}`);
+      for (const n of r.notes) this.diag.info(`  ${n}`);
+      this.service.refreshNow();
+      const notes = r.notes.length ? ` ${r.notes.join(' ')}` : '';
+      void this.ui.info(`OpenClaw Context: restored ${id} into ${key} (${Math.ceil(o.plan.render.tokens)} tokens). The model sees it on the next turn.${notes}`);
+      return { status: 'restored', result: r, plan };
+    }
+    const text = plan?.render.text ?? '';
+    if (o.status === 'failed' && o.code === 'gateway') {
+      const f = reportGatewayFailure(this.ui, this.diag, `restore ${key}`, o.error, `restore ${id}`, ['Copy Restore Text']);
       void f.choice.then(async (c) => {
-        if (c === 'Copy Restore Text') await vscode.env.clipboard.writeText(plan.render.text);
+        if (c === 'Copy Restore Text') await vscode.env.clipboard.writeText(text);
       });
       return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', plan, gateway: { method: 'chat.send', error: f.message } };
     }
+    if (o.code === 'remote-unavailable') {
+      void Promise.resolve(this.ui.warn(remoteUnavailable(target, 'receive the restore note')!, CONNECT_BUTTON)).then(runGatewayButton);
+      return { status: 'refused', plan };
+    }
+    if (!result) {
+      void this.ui.error(`OpenClaw Context: the store of ${key} is not available.`);
+      return { status: 'failed', plan };
+    }
+    this.diag.report({ severity: 'warning', source: `restore ${key}`, message: `${result.code}: ${result.message}` });
+    const owned = isOwned(result);
+    const msg = owned
+      ? `OpenClaw Context did not restore ${id}: ${result.message} Writing now would fail the session's next turn. Copy the restore text and send it in the chat, or stop OpenClaw and try again.`
+      : `OpenClaw Context could not restore ${id}: ${result.message}`;
+    const next = await (owned ? this.ui.warn(msg, 'Copy Restore Text') : this.ui.error(msg, 'Copy Restore Text', 'Show Diagnostics'));
+    if (next === 'Copy Restore Text') await vscode.env.clipboard.writeText(text);
+    if (next === 'Show Diagnostics') this.diag.show();
+    return { status: owned ? 'refused' : 'failed', result, plan };
   }
 
   async delete(arg: unknown, selected?: unknown): Promise<string[]> {

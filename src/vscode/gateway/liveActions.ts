@@ -1,18 +1,14 @@
 /**
- * Live mode (issue 7 item 5): the writes that go through the Gateway's API when OpenClaw owns the store,
- * behind the same previews and confirmations as the offline paths. Shared helpers (is this write routed
- * through the Gateway? what does a Gateway error mean for the user?) and the Reset Session command.
- *
- * The offline writers keep refusing whenever a live lock exists (src/core/store/writer.ts); nothing here
- * weakens that: a routed write never touches the files, it asks the owner (reference §6 rule 2).
+ * Live mode (issue 7 item 5), the UI side: what a Gateway error means for the user, the buttons that can fix
+ * a missing connection, and the Reset Session command. Which write goes where (our writer, the Gateway, or
+ * refused) is decided in src/core/actions, never here: a routed write never touches the files, it asks the
+ * owner (reference §6 rule 2).
  */
 import * as vscode from 'vscode';
-import type { GatewayClient } from '../../core/gateway/client';
 import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../../core/gateway/errors';
-import { isRemoteStateDir } from '../../core/gateway/remoteStore';
 import { printable, remoteText } from '../../core/gateway/redact';
-import { checkOwnership, type Ownership } from '../../core/store/ownership';
-import type { WriteResult } from '../../core/store/writeResult';
+import { resetSession } from '../../core/actions';
+import { runAction } from '../shared/actions';
 import type { SessionState } from '../../core/context/model';
 import type { Ui, UiSeam } from '../shared/ui';
 import type { LiveGateway } from './gatewayShared';
@@ -23,27 +19,6 @@ import { sessionFromArg } from '../sessions/sessionsTree';
 export const CONNECT_BUTTON = 'Connect to the Gateway';
 export const SET_TOKEN_BUTTON = 'Set Gateway Token…';
 
-/** A write that goes through the Gateway. */
-export interface WriteRoute {
-  ownership: Ownership;
-  /** OpenClaw's Gateway owns the store and live mode is connected to it */
-  client: GatewayClient;
-}
-
-/**
- * Check ownership BEFORE writing: when live mode has a connection for this state dir and OpenClaw's Gateway
- * (not an embedded run) owns the store, the write goes through that client. Without a connection nothing
- * is probed: the offline writer checks (and refuses) itself.
- */
-export async function routeFor(live: LiveGateway, stateDir: string): Promise<WriteRoute | undefined> {
-  const client = gatewayClientIf(live, stateDir, true);
-  if (!client) return undefined;
-  // a remote Gateway's sessions have no files here: everything goes through it
-  if (isRemoteStateDir(stateDir)) return { ownership: { owned: true, by: 'gateway', reason: 'The session is on a remote OpenClaw Gateway (no local files).', locks: [], probes: [] }, client };
-  const ownership = await checkOwnership(stateDir);
-  return ownership.owned && ownership.by !== 'embedded' ? { ownership, client } : undefined;
-}
-
 /**
  * A remote Gateway's session with no connection to that Gateway: the message to show (nothing can be written,
  * there are no local files). Undefined for sessions in a local state dir.
@@ -51,21 +26,6 @@ export async function routeFor(live: LiveGateway, stateDir: string): Promise<Wri
 export function remoteUnavailable(s: SessionState, what: string): string | undefined {
   if (!s.remote) return undefined;
   return `OpenClaw Context: ${s.row.key} is on the remote OpenClaw Gateway ${s.remote}, and live mode is not connected to it, so it cannot ${what}. Nothing was changed. Reconnect (OpenClaw Context: Show Gateway Connection).`;
-}
-
-/** After a writer refused (`owned`): the Gateway client, unless an embedded run owns the store. */
-export function clientAfterRefusal(live: LiveGateway, stateDir: string, result: WriteResult): GatewayClient | undefined {
-  if (result.ok || result.code !== 'owned') return undefined;
-  return gatewayClientIf(live, stateDir, result.ownership?.by !== 'embedded');
-}
-
-function gatewayClientIf(live: LiveGateway, stateDir: string, ownedByGateway: boolean): GatewayClient | undefined {
-  if (!ownedByGateway) return undefined;
-  try {
-    return live.clientFor(stateDir);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The buttons that can fix "owned, but no connection to the Gateway". */
@@ -158,33 +118,36 @@ export class LiveActions {
       void ui.info('OpenClaw Context: no session to reset. Pick one in the Sessions view.');
       return { status: 'refused', reason: 'no session' };
     }
-    let client: GatewayClient | undefined;
-    try {
-      client = this.live.clientFor(s.stateDir);
-    } catch {
-      client = undefined;
+    const key = s.row.key;
+    const confirm = async (): Promise<boolean> =>
+      (await ui.confirm(
+        `Reset ${key} through the Gateway?`,
+        `OpenClaw's sessions.reset starts ${key} over: its context becomes empty (0 tokens, 0 compactions) and the next turn begins fresh.\n\n` +
+          `The session id (${s.row.sessionId}) is kept and the transcript is not deleted: OpenClaw records the reset as an entry and every earlier row stays in the store. Checkpoints are not touched.`,
+        'Reset',
+      )) === 'Reset';
+    const o = await runAction(this.service.model, this.live, confirm, (ctx) => resetSession(ctx, s));
+    switch (o.status) {
+      case 'written':
+        if (o.via !== 'gateway') break;
+        this.diag.info(`reset ${key} through the Gateway (session ${o.gateway.sessionId ?? s.row.sessionId})`);
+        this.service.refreshNow();
+        void ui.info(`OpenClaw Context: ${key} was reset through the Gateway; its context is empty now. The transcript is kept.`);
+        return { status: 'reset', sessionId: o.gateway.sessionId };
+      case 'cancelled':
+      case 'planned':
+      case 'nothing':
+        return { status: 'cancelled' };
+      case 'failed':
+        if (o.code !== 'gateway') break;
+        return { status: 'failed', reason: reportGatewayFailure(ui, this.diag, `reset ${key}`, o.error, `reset ${key}`).message };
+      case 'refused': {
+        // no connection (needs-gateway, or a remote session's Gateway is not connected)
+        const msg = `OpenClaw Context: resetting ${key} needs a connection to the OpenClaw Gateway (sessions.reset); live mode is not connected. Nothing was changed.`;
+        void Promise.resolve(ui.warn(msg, CONNECT_BUTTON, SET_TOKEN_BUTTON)).then(runGatewayButton);
+        return { status: 'refused', reason: msg };
+      }
     }
-    if (!client) {
-      const msg = `OpenClaw Context: resetting ${s.row.key} needs a connection to the OpenClaw Gateway (sessions.reset); live mode is not connected. Nothing was changed.`;
-      void Promise.resolve(ui.warn(msg, CONNECT_BUTTON, SET_TOKEN_BUTTON)).then(runGatewayButton);
-      return { status: 'refused', reason: msg };
-    }
-    const choice = await ui.confirm(
-      `Reset ${s.row.key} through the Gateway?`,
-      `OpenClaw's sessions.reset starts ${s.row.key} over: its context becomes empty (0 tokens, 0 compactions) and the next turn begins fresh.\n\n` +
-        `The session id (${s.row.sessionId}) is kept and the transcript is not deleted: OpenClaw records the reset as an entry and every earlier row stays in the store. Checkpoints are not touched.`,
-      'Reset',
-    );
-    if (choice !== 'Reset') return { status: 'cancelled' };
-    try {
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Resetting ${s.row.key} through the Gateway…` }, () => client.sessionsReset({ key: s.row.key, reason: 'reset', agentId: s.agentId }));
-      this.diag.info(`reset ${s.row.key} through the Gateway (session ${r.entry?.sessionId ?? s.row.sessionId})`);
-      this.service.refreshNow();
-      void ui.info(`OpenClaw Context: ${s.row.key} was reset through the Gateway; its context is empty now. The transcript is kept.`);
-      return { status: 'reset', sessionId: r.entry?.sessionId };
-    } catch (err) {
-      const f = reportGatewayFailure(ui, this.diag, `reset ${s.row.key}`, err, `reset ${s.row.key}`);
-      return { status: 'failed', reason: f.message };
-    }
+    return { status: 'failed', reason: 'message' in o ? o.message : o.status };
   }
 }

@@ -20,19 +20,23 @@ import type { SessionState } from '../../core/context/model';
 import { formatTokens } from '../../core/context/format';
 import { gaugeShort } from '../../core/context/viewModel';
 import { memoryFlushEnabled } from '../../core/compaction/triggers';
-import { applyFlush, FlushStateStore, flushTurnPrompt, planFlush, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../../core/memory/flush';
+import { FlushStateStore, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../../core/memory/flush';
+import { flushSession, type ActionPreview, type FlushOutcome as CoreFlushOutcome } from '../../core/actions';
+import { runAction } from '../shared/actions';
+import { rememberCommand, type RememberOutcome } from './memoryRemember';
+import { locateTerm, noIcons, queryTerms } from './searchTerms';
 import { MemoryWriteError } from '../../core/memory/fsSafe';
-import { applyRemember, MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, planRemember, RememberError, REMEMBER_TYPES, type RememberPlan, type RememberResult, type RememberType } from '../../core/memory/remember';
 import { buildMemoryIndex, type MemoryIndex, type MemoryIndexSession } from '../../core/memory/search/memoryIndex';
 import { MAX_QUERY_CHARS, searchMemory, type MemorySearchResult } from '../../core/memory/search/query';
-import { dateStamp, userTimeZone } from '../../core/memory/workspace/dates';
 
 type Json = Record<string, unknown>;
+
+
+export { REMEMBER_BUTTON, REMEMBER_TYPE_INFO, type RememberOutcome } from './memoryRemember';
 
 export const FLUSH_BUTTON = 'Append';
 export const FLUSH_AGAIN_BUTTON = 'Flush Again';
 export const AUTO_FLUSH_BUTTON = 'Flush to Memory…';
-export const REMEMBER_BUTTON = 'Remember';
 export const OPEN_BUTTON = 'Open';
 /** Results shown by Search (the engine's limit is 200). */
 export const SEARCH_LIMIT = 50;
@@ -70,13 +74,6 @@ export interface SearchOutcome {
   reason?: string;
 }
 
-export interface RememberOutcome {
-  status: 'written' | 'cancelled' | 'invalid' | 'preview-only' | 'refused' | 'failed';
-  plan?: RememberPlan;
-  result?: RememberResult;
-  reason?: string;
-  workspace?: string;
-}
 
 interface SessionPickItem extends vscode.QuickPickItem {
   uid: string;
@@ -84,52 +81,11 @@ interface SessionPickItem extends vscode.QuickPickItem {
 interface SearchPickItem extends vscode.QuickPickItem {
   hit: SearchHit;
 }
-interface TypePickItem extends vscode.QuickPickItem {
-  type: RememberType;
-}
-interface WorkspacePickItem extends vscode.QuickPickItem {
-  ws: AgentWorkspace;
-}
 
-/** Where each remember type goes, and what it is for (the engine's routing, remember.ts). */
-export const REMEMBER_TYPE_INFO: Record<RememberType, { target: string; detail: string }> = {
-  preference: { target: 'USER.md', detail: 'A standing directive about how the user wants things done ("Always …", "Never …", "Prefer …").' },
-  profile: { target: 'USER.md', detail: 'Who the user is (role, background), kept with the directives.' },
-  decision: { target: 'memories/decisions.md', detail: 'A decision and why it was taken (the decision log: why, not what).' },
-  error: { target: 'memories/errors.md', detail: 'A mistake to avoid: one line in the append-only error log.' },
-  project: { target: 'memories/project.md', detail: 'Tech stack, project fingerprint, modules.' },
-  fact: { target: 'memories/project.md', detail: 'A durable fact about the project.' },
-  context: { target: 'memories/context.md', detail: 'The current task snapshot.' },
-  task: { target: 'memories/context.md', detail: 'What is being worked on now.' },
-  note: { target: 'daily', detail: "Today's daily log (OpenClaw's default place for \"remember this\")." },
-  event: { target: 'daily', detail: 'Something that happened today, in the daily log.' },
-};
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 const yieldToHost = () => new Promise<void>((r) => setImmediate(r));
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-/** A quick-pick label must not render `$(icon)` syntax from file or transcript text. */
-const noIcons = (s: string) => s.replace(/\$\(/g, '$\u200b(');
-
-/** Where the best of `terms` occurs in `line` (case-insensitive; longer terms first), or undefined. */
-export function locateTerm(line: string, terms: readonly string[]): { start: number; end: number } | undefined {
-  const uniq = [...new Set(terms.map((x) => x.trim()).filter((x) => x.length > 0))].sort((a, b) => b.length - a.length);
-  for (const t of uniq) {
-    const m = new RegExp(t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu').exec(line);
-    if (m) return { start: m.index, end: m.index + m[0].length };
-  }
-  return undefined;
-}
-
-/** The query's own words and identifiers (what to look for in the opened document, next to the engine's matched terms). */
-function queryTerms(query: string, r: MemorySearchResult): string[] {
-  const words = query
-    .split(/\s+/)
-    .map((w) => w.replace(/^["'`(]+|["'`),.;:!?]+$/g, ''))
-    .filter((w) => w.length >= 2);
-  return [query.trim(), ...words, ...r.matchedTerms];
-}
-
 export class MemoryCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** last seen activity per session (the automatic flush offers only for sessions active while VS Code runs) */
@@ -183,8 +139,9 @@ export class MemoryCommands implements vscode.Disposable {
   // ============================================================================================ flush
 
   /**
-   * Flush Session to Memory…: plan the flush of the session's active path, preview the day log before ↔
-   * after, confirm, append. Already flushed in this compaction epoch: offers "Flush Again" (force).
+   * Flush Session to Memory…: core/actions (flushSession) plans the flush of the session's active path; this
+   * previews the day log before ↔ after and asks, then core appends. Already flushed in this compaction epoch:
+   * offers "Flush Again" (force). A remote Gateway's session: the flush turn (see flushTurnConfirm).
    */
   async flush(arg?: unknown, opts: { force?: boolean } = {}): Promise<FlushOutcome> {
     const s0 = await this.sessionOf(arg, 'Flush a Session to Memory');
@@ -197,109 +154,111 @@ export class MemoryCommands implements vscode.Disposable {
       return { status: 'failed', reason: 'no session' };
     }
     const key = s0.row.key;
-    if (s0.remote) return this.flushTurn(s0);
-    const ws = workspaceOfSession(this.deps.service, s0.stateDir, s0.agentId);
-    if (!ws) {
+    const ws = s0.remote ? undefined : workspaceOfSession(this.deps.service, s0.stateDir, s0.agentId);
+    if (!s0.remote && !ws) {
       const msg = `OpenClaw Context cannot flush ${key}: the workspace of agent ${s0.agentId} was not found. OpenClaw keeps the daily logs (memory/YYYY-MM-DD.md) in the agent's workspace.`;
       void this.ui.error(msg);
       return { status: 'failed', sessionKey: key, reason: 'no workspace' };
     }
-    const writable = writableDirOf(ws);
-    if ('error' in writable) {
+    const writable = ws ? writableDirOf(ws) : undefined;
+    if (writable && 'error' in writable) {
       void this.ui.error(`OpenClaw Context cannot flush ${key}: ${writable.error}.`);
       return { status: 'failed', sessionKey: key, reason: writable.error };
     }
-    const store = FlushStateStore.forStateDir(s0.stateDir);
-    let planned: { plan: FlushPlan } | { error: string };
+    let previewOnly = false;
+    let asked = false;
+    const confirm = async (pv: ActionPreview<FlushPlan | { turn: string }>): Promise<boolean> => {
+      asked = true;
+      if ('turn' in pv.plan) return this.flushTurnConfirm(s0, pv.plan.turn);
+      if (pv.plan.status !== 'ok' || !ws) return false;
+      if (!(await this.flushConfirm(key, ws, pv.plan))) return false;
+      previewOnly = !this.writesAllowed();
+      return !previewOnly;
+    };
+    let o: CoreFlushOutcome;
     try {
-      planned = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reading ${key} for the memory flush…` }, async () => {
-        const s = this.deps.service.model.ensureTranscript(s0.uid) ?? s0;
-        if (!s.context) return { error: 'its transcript could not be read (see Show Diagnostics)' };
-        const entries = this.deps.service.model.loadEntries(s.uid, s.context.path).filter((e): e is Json => !!e);
-        const plan = planFlush({
-          sessionKey: key,
-          entries,
-          compactionCount: s.row.compactionCount ?? s.gauge.compactions,
-          now: new Date(),
-          timeZone: userTimeZone(ws.config),
-          workspaceDir: ws.dir,
-          state: store,
-          force: opts.force === true,
-        });
-        return { plan };
-      });
+      o = await runAction(this.deps.service.model, this.deps.live?.(), confirm, (ctx) => flushSession(ctx, s0, { workspaceDir: ws?.dir ?? '', force: opts.force === true, recordEpoch: this.writesAllowed(), readOnly: !this.writesAllowed() }));
     } catch (err) {
       const msg = err instanceof MemoryWriteError ? err.message : errText(err);
       this.deps.diag.report({ severity: 'error', source: `flush ${key}`, message: msg });
-      void this.ui.error(`OpenClaw Context cannot flush ${key}: ${msg}`);
-      return { status: 'failed', sessionKey: key, reason: msg };
+      void this.ui.error(asked ? `OpenClaw Context could not flush ${key}: ${msg}` : `OpenClaw Context cannot flush ${key}: ${msg}`);
+      return { status: asked ? 'refused' : 'failed', sessionKey: key, reason: msg };
     }
-    if (store.problem) this.deps.diag.report({ severity: 'warning', source: store.file, message: store.problem });
-    if ('error' in planned) {
-      void this.ui.error(`OpenClaw Context cannot flush ${key}: ${planned.error}.`);
-      return { status: 'failed', sessionKey: key, reason: planned.error };
-    }
-    const plan = planned.plan;
-    if (plan.status !== 'ok') {
-      // nothing to write; a flush that found nothing new still records the epoch (our own state file)
-      if (plan.recordsEpoch && this.writesAllowed()) {
-        try {
-          applyFlush(plan, ws.dir, store);
-        } catch (err) {
-          this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `the flush epoch was not recorded: ${errText(err)}` });
-        }
-      }
-      const out: FlushOutcome = { status: 'nothing', sessionKey: key, plan, reason: plan.message };
-      const msg = `OpenClaw Context: nothing to flush from ${key}. ${plan.message}`;
-      if (plan.reason === 'already-flushed-this-epoch' && !opts.force) {
-        const c = await this.ui.info(`${msg} Flush again anyway? Only entries after the last flush are read, and facts already in the day's log are left out.`, FLUSH_AGAIN_BUTTON);
-        if (c === FLUSH_AGAIN_BUTTON) out.forced = await this.flush(s0.uid, { force: true });
-      } else void this.ui.info(msg);
-      return out;
-    }
-    return this.previewAndWrite(s0, ws, store, plan);
+    return this.flushOutcome(s0, o, previewOnly, opts.force === true);
   }
 
-  private async previewAndWrite(s: SessionState, ws: AgentWorkspace, store: FlushStateStore, plan: FlushPlanOk): Promise<FlushOutcome> {
-    const key = s.row.key;
+  /** The preview (the day log before ↔ after) and the confirmation; in an untrusted workspace only the preview. */
+  private async flushConfirm(key: string, ws: AgentWorkspace, plan: FlushPlanOk): Promise<boolean> {
     await showChangePreview(this.deps.docs, `flush/${plan.targetRel}`, plan.before, plan.after, `Flush ${key} → ${plan.targetRel} (before ↔ after)`);
+    if (!this.writesAllowed()) {
+      void this.ui.info(`OpenClaw Context: this workspace is not trusted, so nothing was written. The preview shows what the flush of ${key} would append to ${plan.targetRel}.`);
+      return true;
+    }
     const counts = [
       `${plural(plan.facts.length, 'item')} from ${plural(plan.entriesConsidered, 'entry', 'entries')} ${plan.forced ? 'after the last flush (forced)' : 'since the last flush'}`,
       plan.skippedDuplicates ? `${plan.skippedDuplicates} already in that day's log, left out` : '',
       plan.redactions ? `${plural(plan.redactions, 'secret')} redacted` : '',
     ].filter(Boolean);
     const zone = `${plan.date} ${plan.time} in ${plan.timeZone}${plan.timeZoneRefused ? ` (the configured zone ${JSON.stringify(plan.timeZoneRefused)} is unknown here)` : ''}`;
-    if (!this.writesAllowed()) {
-      void this.ui.info(`OpenClaw Context: this workspace is not trusted, so nothing was written. The preview shows what the flush of ${key} would append to ${plan.targetRel}.`);
-      return { status: 'preview-only', sessionKey: key, plan };
-    }
     const detail = [
       `${counts.join('; ')}.`,
       `Appended at the end of ${path.join(ws.dir, plan.targetRel)} (${zone}); nothing in the file is changed. The flush is recorded so this compaction epoch is not flushed twice.`,
     ].join('\n\n');
-    const c = await this.ui.confirm(`Append to ${plan.targetRel}?`, detail, FLUSH_BUTTON);
-    if (c !== FLUSH_BUTTON) return { status: 'cancelled', sessionKey: key, plan };
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Flushing ${key} to ${plan.targetRel}…` }, async () => {
-      try {
-        return applyFlush(plan, ws.dir, store, { readOnly: !this.writesAllowed() });
-      } catch (err) {
-        return { status: 'refused' as const, code: 'error' as const, message: errText(err) };
+    return (await this.ui.confirm(`Append to ${plan.targetRel}?`, detail, FLUSH_BUTTON)) === FLUSH_BUTTON;
+  }
+
+  /** What core's outcome means for the user. */
+  private async flushOutcome(s: SessionState, o: CoreFlushOutcome, previewOnly: boolean, forced: boolean): Promise<FlushOutcome> {
+    const key = s.row.key;
+    const plan = 'plan' in o && o.plan && !('turn' in o.plan) ? o.plan : undefined;
+    switch (o.status) {
+      case 'planned':
+      case 'cancelled':
+        return { status: previewOnly ? 'preview-only' : 'cancelled', sessionKey: key, ...(plan ? { plan } : {}) };
+      case 'nothing': {
+        if (!('plan' in o) || o.plan.status === 'ok') return { status: 'nothing', sessionKey: key, reason: o.reason };
+        if (o.recordError) this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `the flush epoch was not recorded: ${o.recordError}` });
+        const out: FlushOutcome = { status: 'nothing', sessionKey: key, plan: o.plan, reason: o.plan.message };
+        const msg = `OpenClaw Context: nothing to flush from ${key}. ${o.plan.message}`;
+        if (o.plan.reason === 'already-flushed-this-epoch' && !forced) {
+          const c = await this.ui.info(`${msg} Flush again anyway? Only entries after the last flush are read, and facts already in the day's log are left out.`, FLUSH_AGAIN_BUTTON);
+          if (c === FLUSH_AGAIN_BUTTON) out.forced = await this.flush(s.uid, { force: true });
+        } else void this.ui.info(msg);
+        return out;
       }
-    });
-    if (r.status === 'written') {
-      this.deps.diag.info(`flushed ${plan.facts.length} item(s) from ${key} to ${r.file}`);
-      const file = r.file;
-      void Promise.resolve(this.ui.info(`OpenClaw Context: flushed ${plural(plan.facts.length, 'item')} from ${key} to ${plan.targetRel}.`, OPEN_BUTTON)).then((b) => (b === OPEN_BUTTON ? this.openFileAt(file, Number.MAX_SAFE_INTEGER) : undefined));
-      return { status: 'written', sessionKey: key, plan, file };
+      case 'written':
+        if (o.via === 'gateway') {
+          this.deps.diag.info(`memory flush turn sent to ${key} through the Gateway (run ${o.gateway.runId})`);
+          void this.ui.info(`OpenClaw Context: sent the memory flush turn to ${key} (run ${o.gateway.runId}). The agent writes its memories on the Gateway's machine.`);
+          return { status: 'written', sessionKey: key, reason: `flush turn ${o.gateway.runId}` };
+        } else {
+          const p = o.plan as FlushPlanOk;
+          const file = o.result.file;
+          this.deps.diag.info(`flushed ${p.facts.length} item(s) from ${key} to ${file}`);
+          void Promise.resolve(this.ui.info(`OpenClaw Context: flushed ${plural(p.facts.length, 'item')} from ${key} to ${p.targetRel}.`, OPEN_BUTTON)).then((b) => (b === OPEN_BUTTON ? this.openFileAt(file, Number.MAX_SAFE_INTEGER) : undefined));
+          return { status: 'written', sessionKey: key, plan: p, file };
+        }
     }
-    if (r.status === 'refused') {
-      this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `${r.code}: ${r.message}` });
-      if (r.code === 'readonly') void this.ui.info(`OpenClaw Context: ${plan.targetRel} is read-only here; nothing was written. The preview shows what would have been appended.`);
-      else if (r.code === 'changed') void this.ui.warn(`OpenClaw Context did not flush ${key}: ${plan.targetRel} changed since the preview (OpenClaw or an editor wrote to it), so nothing was written. Run Flush again to see the new preview.`);
-      else void this.ui.error(`OpenClaw Context could not flush ${key}: ${r.message}`);
-      return { status: 'refused', sessionKey: key, plan, reason: r.message };
+    if (o.status === 'failed' && o.code === 'gateway') {
+      const f = reportGatewayFailure(this.ui, this.deps.diag, `flush ${key}`, o.error, `flush ${key}`);
+      return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', sessionKey: key, reason: f.message };
     }
-    return { status: 'failed', sessionKey: key, plan, reason: `unexpected result ${r.status}` };
+    if (o.code === 'remote-unavailable') {
+      const msg = remoteUnavailable(s, 'be flushed')!;
+      void Promise.resolve(this.ui.warn(msg, CONNECT_BUTTON)).then(runGatewayButton);
+      return { status: 'refused', sessionKey: key, reason: msg };
+    }
+    if (o.code === 'unreadable' || !plan) {
+      const why = o.code === 'unreadable' ? 'its transcript could not be read (see Show Diagnostics)' : o.message;
+      void this.ui.error(`OpenClaw Context cannot flush ${key}: ${why}.`);
+      return { status: 'failed', sessionKey: key, reason: why };
+    }
+    this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `${o.code}: ${o.message}` });
+    const target = plan.status === 'ok' ? plan.targetRel : 'the day log';
+    if (o.code === 'readonly') void this.ui.info(`OpenClaw Context: ${target} is read-only here; nothing was written. The preview shows what would have been appended.`);
+    else if (o.code === 'changed') void this.ui.warn(`OpenClaw Context did not flush ${key}: ${target} changed since the preview (OpenClaw or an editor wrote to it), so nothing was written. Run Flush again to see the new preview.`);
+    else void this.ui.error(`OpenClaw Context could not flush ${key}: ${o.message}`);
+    return { status: o.status === 'refused' ? 'refused' : 'failed', sessionKey: key, plan, reason: o.message };
   }
 
   // ============================================================================================ automatic flush
@@ -324,32 +283,16 @@ export class MemoryCommands implements vscode.Disposable {
    * A remote Gateway's session: its workspace is on the Gateway's machine, so the flush is an instruction turn
    * the agent carries out there (chat.send), after a preview of the message and a confirmation.
    */
-  private async flushTurn(s: SessionState): Promise<FlushOutcome> {
+  private async flushTurnConfirm(s: SessionState, prompt: string): Promise<boolean> {
     const key = s.row.key;
-    const client = this.deps.live?.().clientFor(s.stateDir);
-    if (!client) {
-      const msg = remoteUnavailable(s, 'be flushed')!;
-      void Promise.resolve(this.ui.warn(msg, CONNECT_BUTTON)).then(runGatewayButton);
-      return { status: 'refused', sessionKey: key, reason: msg };
-    }
-    const prompt = flushTurnPrompt(new Date());
-    const doc = this.deps.docs.put(`flush-turn/${key.replace(/[^a-zA-Z0-9._-]/g, "_").slice(0, 80) || "session"}.md`, `# Memory flush turn — ${key}\n\nSent to the agent through the remote Gateway ${s.remote} (chat.send). The agent writes the day log in its own workspace, on that machine.\n\n---\n\n${prompt}\n`);
+    const doc = this.deps.docs.put(`flush-turn/${key.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 80) || 'session'}.md`, `# Memory flush turn — ${key}\n\nSent to the agent through the remote Gateway ${s.remote} (chat.send). The agent writes the day log in its own workspace, on that machine.\n\n---\n\n${prompt}\n`);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(doc), { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
     const choice = await this.ui.confirm(
       `Send a memory flush turn to ${key}?`,
       `${key} is on the remote OpenClaw Gateway ${s.remote}: its workspace (memory/YYYY-MM-DD.md) is on that machine, so this extension cannot write the flush itself. It sends the message shown beside as a user turn instead; the agent writes its memories there. This is a model turn: it uses tokens and appears in the session's history.`,
       'Send Flush Turn',
     );
-    if (choice !== 'Send Flush Turn') return { status: 'cancelled', sessionKey: key };
-    try {
-      const r = await client.chatSend({ sessionKey: key, message: prompt });
-      this.deps.diag.info(`memory flush turn sent to ${key} through the Gateway (run ${r.runId})`);
-      void this.ui.info(`OpenClaw Context: sent the memory flush turn to ${key} (run ${r.runId}). The agent writes its memories on the Gateway's machine.`);
-      return { status: 'written', sessionKey: key, reason: `flush turn ${r.runId}` };
-    } catch (err) {
-      const f = reportGatewayFailure(this.ui, this.deps.diag, `flush ${key}`, err, `flush ${key}`);
-      return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', sessionKey: key, reason: f.message };
-    }
+    return choice === 'Send Flush Turn';
   }
 
   /**
@@ -362,7 +305,7 @@ export class MemoryCommands implements vscode.Disposable {
     const epoch = s.row.compactionCount ?? s.gauge.compactions;
     const tag = `${s.uid}#${epoch}`;
     if (this.offered.has(tag)) return undefined;
-    const cfg = this.deps.service.model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value;
+    const cfg = this.deps.service.model.stateDirOf(s)?.config.value;
     const store = FlushStateStore.forStateDir(s.stateDir);
     const due = shouldAutoFlushGauge(s.gauge, {
       compactionCount: epoch,
@@ -539,115 +482,9 @@ export class MemoryCommands implements vscode.Disposable {
 
   // ============================================================================================ remember
 
-  private async pickWorkspace(title: string): Promise<AgentWorkspace | undefined> {
-    const all = agentWorkspaces(this.deps.service);
-    if (all.length <= 1) return all[0];
-    const items: WorkspacePickItem[] = all.map((w) => ({ label: path.basename(w.dir), description: `agent ${w.agentId}`, detail: w.dir, ws: w }));
-    return (await this.ui.pick(items, { title, placeHolder: 'Which agent workspace?' }))?.ws;
-  }
-
-  /**
-   * Remember…: the text (InputBox, prefilled with the editor's selection; or the argument), its type (where
-   * it goes), priority and an optional category; the planned append previewed (and the MEMORY.md pointer
-   * when the target is not indexed yet), confirmed, written.
-   */
-  async remember(arg?: unknown): Promise<RememberOutcome> {
-    const ws = await this.pickWorkspace('Remember');
-    if (!ws) {
-      if (!agentWorkspaces(this.deps.service).length) void this.ui.error('OpenClaw Context: no agent workspace found. OpenClaw keeps memory (MEMORY.md, memories/, memory/) in the agent workspace, by default <state dir>/workspace.');
-      return { status: 'cancelled' };
-    }
-    const writable = writableDirOf(ws);
-    if ('error' in writable) {
-      void this.ui.error(`OpenClaw Context cannot remember in ${ws.dir}: ${writable.error}.`);
-      return { status: 'refused', reason: writable.error, workspace: ws.dir };
-    }
-    let content = typeof arg === 'string' ? arg : undefined;
-    if (content === undefined) {
-      const ed = vscode.window.activeTextEditor;
-      const sel = ed && !ed.selection.isEmpty ? ed.document.getText(ed.selection).trim() : '';
-      content = await this.ui.input({
-        title: 'Remember (1/4): what should the agent remember?',
-        prompt: `One fact, decision, preference or note (at most ${MAX_REMEMBER_CHARS.toLocaleString('en')} characters).`,
-        value: sel.length <= MAX_REMEMBER_CHARS ? sel : '',
-        validateInput: (v) => (v.trim().length > MAX_REMEMBER_CHARS ? `${v.trim().length} characters; at most ${MAX_REMEMBER_CHARS}.` : undefined),
-      });
-    }
-    if (content === undefined || !content.trim()) return { status: 'cancelled', workspace: ws.dir };
-    const today = `memory/${dateStamp(new Date(), userTimeZone(ws.config))}.md`;
-    const typeItems: TypePickItem[] = REMEMBER_TYPES.map((t) => {
-      const info = REMEMBER_TYPE_INFO[t];
-      return { label: t, description: `→ ${info.target === 'daily' ? today : info.target}`, detail: info.detail, type: t };
-    });
-    const type = await this.ui.pick(typeItems, { title: 'Remember (2/4): what kind of memory? (chooses the file)', placeHolder: 'note → today’s daily log', matchOnDescription: true, matchOnDetail: true });
-    if (!type) return { status: 'cancelled', workspace: ws.dir };
-    const prio = await this.ui.pick(
-      [
-        { label: 'normal', description: 'no tag' },
-        { label: 'high', description: 'tagged [high]' },
-        { label: 'low', description: 'tagged [low]' },
-      ],
-      { title: 'Remember (3/4): priority' },
-    );
-    if (!prio) return { status: 'cancelled', workspace: ws.dir };
-    const category = await this.ui.input({
-      title: 'Remember (4/4): category (optional)',
-      prompt: `A short label kept with the entry (at most ${MAX_CATEGORY_CHARS} letters, digits, spaces or _ . / -). Leave empty for none.`,
-      placeHolder: 'e.g. deploy',
-      validateInput: (v) => (v.trim() && (v.trim().length > MAX_CATEGORY_CHARS || !/^[\p{L}\p{N} _./-]+$/u.test(v.trim())) ? `At most ${MAX_CATEGORY_CHARS} letters, digits, spaces or _ . / -.` : undefined),
-    });
-    if (category === undefined) return { status: 'cancelled', workspace: ws.dir };
-
-    let plan: RememberPlan;
-    try {
-      plan = planRemember({ content, type: type.type, priority: prio.label, category: category.trim() || undefined }, ws.dir, { config: ws.config });
-    } catch (err) {
-      if (err instanceof RememberError) {
-        void this.ui.error(`OpenClaw Context: ${err.message}`);
-        return { status: 'invalid', reason: err.message, workspace: ws.dir };
-      }
-      throw err;
-    }
-    await showChangePreview(this.deps.docs, `remember/${plan.targetRel}`, plan.before, plan.after, `Remember → ${plan.targetRel} (before ↔ after)`);
-    if (plan.index) {
-      const a = this.deps.docs.put(`remember/${plan.index.targetRel}.before`, plan.index.before);
-      const b = this.deps.docs.put(`remember/${plan.index.targetRel}.after`, plan.index.after);
-      await vscode.commands.executeCommand('vscode.diff', a, b, `Remember → pointer in ${plan.index.targetRel} (before ↔ after)`, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
-    }
-    if (!this.writesAllowed()) {
-      void this.ui.info(`OpenClaw Context: this workspace is not trusted, so nothing was written. The preview shows what would be added to ${plan.targetRel}${plan.index ? ` and ${plan.index.targetRel}` : ''}.`);
-      return { status: 'preview-only', plan, workspace: ws.dir };
-    }
-    const detail = [
-      `Appended to ${path.join(ws.dir, plan.targetRel)}${plan.created ? ' (a new file)' : ''}:`,
-      plan.addition.trimEnd(),
-      plan.index ? `\nAnd a pointer in ${plan.index.targetRel}${plan.index.created ? ' (a new file)' : ''}:\n${plan.index.addition.trimEnd()}` : '',
-      plan.warnings.length ? `\n${plan.warnings.map((w) => `⚠ ${w}`).join('\n')}` : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
-    const c = await this.ui.confirm(`Remember in ${plan.targetRel}?`, detail, REMEMBER_BUTTON);
-    if (c !== REMEMBER_BUTTON) return { status: 'cancelled', plan, workspace: ws.dir };
-    let result: RememberResult;
-    try {
-      result = applyRemember(plan, ws.dir, { readOnly: !this.writesAllowed() });
-    } catch (err) {
-      if (err instanceof MemoryWriteError) {
-        this.deps.diag.report({ severity: 'warning', source: `remember ${plan.targetRel}`, message: `${err.code}: ${err.message}` });
-        if (err.code === 'readonly') void this.ui.info(`OpenClaw Context: ${plan.targetRel} is read-only here; nothing was written. The preview shows what would have been added.`);
-        else if (err.code === 'changed') void this.ui.warn(`OpenClaw Context did not write: ${plan.targetRel} changed since the preview, so nothing was written. Run Remember… again to see the new preview.`);
-        else void this.ui.error(`OpenClaw Context could not write ${plan.targetRel}: ${err.message}`);
-        return { status: 'refused', plan, reason: err.message, workspace: ws.dir };
-      }
-      this.deps.diag.report({ severity: 'error', source: `remember ${plan.targetRel}`, message: errText(err) });
-      void this.ui.error(`OpenClaw Context could not write ${plan.targetRel}: ${errText(err)}`);
-      return { status: 'failed', plan, reason: errText(err), workspace: ws.dir };
-    }
-    this.deps.diag.info(`remembered in ${result.file}${result.index ? ` (pointer added to ${result.index.file})` : ''}`);
-    if (result.indexError) void this.ui.warn(`OpenClaw Context: remembered in ${plan.targetRel}, but the pointer was not added to ${plan.index?.targetRel ?? 'MEMORY.md'}: ${result.indexError}`);
-    const file = result.file;
-    void Promise.resolve(this.ui.info(`OpenClaw Context: remembered in ${plan.targetRel}${result.index ? ` (pointer added to ${plan.index!.targetRel})` : ''}.`, OPEN_BUTTON)).then((b) => (b === OPEN_BUTTON ? this.openFileAt(file, Number.MAX_SAFE_INTEGER) : undefined));
-    return { status: 'written', plan, result, workspace: ws.dir };
+  /** Remember…: see memoryRemember.ts. */
+  remember(arg?: unknown): Promise<RememberOutcome> {
+    return rememberCommand({ deps: this.deps, writesAllowed: () => this.writesAllowed(), open: (file) => this.openFileAt(file, Number.MAX_SAFE_INTEGER) }, arg);
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { ContextModel, type RefreshResult, type SessionState } from '../../core/context/model';
 import { processEnv, resolveStateDirs } from '../../core/store/config';
-import { hasOpenClawData } from '../../core/store/stateDir';
+import { isLocalStateDir } from '../../core/context/queries';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { Settings } from '../shared/settings';
 import { Disposable, toDisposable } from '../shared/disposable';
@@ -103,7 +103,7 @@ export class ContextService extends Disposable {
     const dirs = this.model.stateDirs();
     const url = (vscode.workspace.getConfiguration('openclawContext.gateway').get<string>('url') ?? '').trim();
     // remote mode: the sessions come from that Gateway once it is connected (its state is on the Gateway line)
-    if (url && dirs.every((d) => !hasOpenClawData(d)) && !this.model.remoteDirs().length) return `No local OpenClaw state directory: waiting for the sessions of the remote Gateway (\`openclawContext.gateway.url\`).`;
+    if (url && dirs.every((d) => !isLocalStateDir(d)) && !this.model.remoteDirs().length) return `No local OpenClaw state directory: waiting for the sessions of the remote Gateway (\`openclawContext.gateway.url\`).`;
     if (dirs.length && dirs.every((d) => !d.exists)) {
       if (!url) return `No OpenClaw state directory at ${dirs.map((d) => d.candidate.dir).join(', ')}. Set \`openclawContext.stateDir\`, or \`openclawContext.gateway.url\` for a remote Gateway.`;
     }

@@ -1,0 +1,100 @@
+/**
+ * Open Trimmed Context…: the active context through an in-memory view (what OpenClaw sends, L1 soft trim, L5
+ * emergency trim), as a diff against the context as stored. Nothing is written.
+ */
+import * as vscode from 'vscode';
+import { resolveContextPruningSettings } from '../../core/compaction/pruningSettings';
+import { openClawContextView } from '../../core/compaction/pruning';
+import { softTrimView } from '../../core/compaction/softTrim';
+import { emergencyTrim } from '../../core/compaction/emergency';
+import type { RuleSummary } from '../../core/compaction/messages';
+import { projectEntryMessage } from '../../core/compaction/summary/input';
+import { formatTokens } from '../../core/context/format';
+import { renderItemsDocument } from '../../core/context/document';
+import { estimateMessage } from '../../core/tokens/messageText';
+import { familyFor } from '../../core/tokens/estimator';
+import type { PreviewDocuments } from '../shared/previewDocuments';
+import type { Ui } from '../shared/ui';
+import type { ContextService } from '../sessions/service';
+import { sessionFromArg } from '../sessions/sessionsTree';
+
+type Json = Record<string, unknown>;
+export type TrimmedKind = 'openclaw' | 'l1' | 'l5';
+const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 60) || 'session';
+
+/**
+ * The active context through an in-memory view, as a diff against the context as stored: what OpenClaw
+ * sends (cache-TTL pruning when configured, then the tool-result guard) or seed 000's L1 soft trim.
+ * Nothing is written.
+ */
+export async function openTrimmedView(service: ContextService, docs: PreviewDocuments, ui: Ui, arg: unknown, which?: unknown): Promise<{ kind: TrimmedKind; original: vscode.Uri; view: vscode.Uri; rules: RuleSummary[] } | undefined> {
+  const s = sessionFromArg(service, arg);
+  const st = s && service.model.ensureTranscript(s.uid);
+  if (!s || !st?.context) {
+    void ui.info('OpenClaw Context: no session to show.');
+    return undefined;
+  }
+  let kind: 'openclaw' | 'l1' | 'l5' | undefined = which === 'openclaw' || which === 'l1' || which === 'l5' ? which : undefined;
+  if (!kind) {
+    const p = await ui.pick(
+      [
+        { label: 'What OpenClaw sends', description: 'context pruning (when configured) + tool-result guard', kind2: 'openclaw' as const },
+        { label: 'L1 soft trim (seed 000)', description: 'long tool outputs and file reads trimmed, older tool records one line each', kind2: 'l1' as const },
+        { label: 'L5 emergency trim (seed 000)', description: 'the oldest turns dropped, 2 at a time, until the context is under the compaction line', kind2: 'l5' as const },
+      ],
+      { title: 'Trimmed view of the active context (nothing is written)' },
+    );
+    kind = p?.kind2;
+  }
+  if (!kind) return undefined;
+  const items = st.context.items;
+  const full = service.model.loadEntries(s.uid, items);
+  const msgs = items.map((m, i) => (m.kind === 'compaction' ? { role: 'compactionSummary', summary: String(full[i]?.summary ?? ''), timestamp: m.timestamp } : (projectEntryMessage(full[i]) ?? { role: 'unknown', content: '' })));
+  const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
+  let viewMsgs: Json[];
+  let rules: RuleSummary[];
+  let head: string[];
+  if (kind === 'openclaw') {
+    const dir = service.model.stateDirOf(s);
+    const raw = (dir?.config.value as { agents?: { defaults?: { contextPruning?: unknown } } } | undefined)?.agents?.defaults?.contextPruning;
+    const settings = resolveContextPruningSettings(raw) ?? null;
+    const v = openClawContextView(msgs, { contextWindowTokens: s.gauge.window, settings, family });
+    viewMsgs = v.messages;
+    rules = [...v.pruning.rules, ...v.guard.rules];
+    head = [
+      `- Context pruning: ${settings ? `cache-ttl (${v.pruning.skipped ? `skipped: ${v.pruning.skipped}` : 'applied as if the cache had expired'})` : 'off in this config (`agents.defaults.contextPruning.mode` is not `cache-ttl`)'}`,
+      `- Tool-result guard: window ${formatTokens(s.gauge.window)}${v.guard.overflow ? ' — **the context would still overflow**' : ''}`,
+    ];
+  } else if (kind === 'l5') {
+    const messageTokens = msgs.reduce((n, m) => n + estimateMessage(m as Json, family), 0);
+    const overheadTokens = Math.max(0, Math.round(s.gauge.used - messageTokens));
+    const v = emergencyTrim(msgs, { budget: s.gauge.compactionAt, overheadTokens, family });
+    const kept = new Set(v.messages);
+    viewMsgs = msgs;
+    const keptIdx = msgs.map((m, i) => (kept.has(m) ? i : -1)).filter((i) => i >= 0);
+    const dropped = msgs.map((_, i) => i).filter((i) => !kept.has(msgs[i]!));
+    rules = dropped.length ? [{ rule: 'l5.dropTurns', indices: dropped, chars: { before: 0, after: 0 }, tokens: { before: v.tokensBefore, after: v.tokensAfter } }] : [];
+    head = [
+      `- Budget: the compaction line, ${formatTokens(s.gauge.compactionAt)} tokens (with ~${formatTokens(overheadTokens)} of system prompt, files and tools on top of the messages)`,
+      `- ${v.steps} step${v.steps === 1 ? '' : 's'}: ${v.droppedMessages} message${v.droppedMessages === 1 ? '' : 's'} in ${v.dropped.length} turn${v.dropped.length === 1 ? '' : 's'} dropped; ~${formatTokens(v.tokensBefore)} → ~${formatTokens(v.tokensAfter)} tokens; ${v.fits ? 'fits' : '**still does not fit**'}`,
+      '- In an emergency the engine first writes the last assistant conclusion to `memories/context.md`; this view writes nothing.',
+    ];
+    const original = docs.put(`${safe(s.row.key)}/stored.md`, renderItemsDocument(`Active context as stored — ${s.row.key}`, [], items, full));
+    const view = docs.put(`${safe(s.row.key)}/l5.md`, renderItemsDocument(`L5 emergency trim — ${s.row.key}`, head, keptIdx.map((i) => items[i]!), keptIdx.map((i) => full[i])));
+    await vscode.commands.executeCommand('vscode.diff', original, view, `L5 emergency trim: ${s.row.key} (stored ↔ view; nothing is written)`);
+    return { kind, original, view, rules };
+  } else {
+    const v = softTrimView(msgs, { family });
+    viewMsgs = v.messages;
+    rules = v.report.rules;
+    head = [`- ${v.report.records.length} tool records; the newest ${v.report.recent.length} stay records, older ones become one line`];
+  }
+  const lines = [...head, ...rules.map((r) => `- \`${r.rule}\`: ${r.indices.length} message${r.indices.length === 1 ? '' : 's'}, ~${formatTokens(r.tokens.before)} → ~${formatTokens(r.tokens.after)} tokens`)];
+  if (!rules.length) lines.push('- Nothing to trim in this context.');
+  const viewFull = items.map((m, i) => (m.kind === 'message' && full[i] ? { ...full[i]!, message: viewMsgs[i] } : m.kind === 'compaction' ? { ...(full[i] ?? {}), summary: String((viewMsgs[i] as { summary?: unknown }).summary ?? full[i]?.summary ?? '') } : full[i]));
+  const title = kind === 'openclaw' ? 'What OpenClaw sends' : 'L1 soft trim';
+  const original = docs.put(`${safe(s.row.key)}/stored.md`, renderItemsDocument(`Active context as stored — ${s.row.key}`, [], items, full));
+  const view = docs.put(`${safe(s.row.key)}/${kind}.md`, renderItemsDocument(`${title} — ${s.row.key}`, lines, items, viewFull));
+  await vscode.commands.executeCommand('vscode.diff', original, view, `${title}: ${s.row.key} (stored ↔ view; nothing is written)`);
+  return { kind, original, view, rules };
+}

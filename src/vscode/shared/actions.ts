@@ -1,0 +1,63 @@
+/**
+ * How the extension calls src/core/actions: the one write path. Core plans, routes (our writer, the Gateway,
+ * or refused with the reason) and writes; the extension only gives it the confirm seam (previews, then a modal
+ * through the one Ui seam), live mode's shared Gateway connections, and shows the progress lines.
+ */
+import * as vscode from 'vscode';
+import { clientGateway, type ActionContext, type ActionPreview, type GatewayAccess } from '../../core/actions';
+import type { ContextModel, SessionState } from '../../core/context/model';
+import type { LiveGateway } from '../gateway/gatewayShared';
+
+/** Live mode's connection for a session's state dir: already open and shared, so never connected or closed here. */
+export function liveAccess(live: LiveGateway | undefined): GatewayAccess {
+  return {
+    current: (s: SessionState) => {
+      try {
+        const c = live?.clientFor(s.stateDir);
+        return c ? clientGateway(c, s.remote ?? 'the OpenClaw Gateway') : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** One progress notification at a time; each line replaces the last, a dialog closes it. */
+class Notification {
+  private end: (() => void) | undefined;
+  show(line: string): void {
+    this.close();
+    const title = line.charAt(0).toUpperCase() + line.slice(1);
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => new Promise<void>((resolve) => (this.end = resolve)));
+  }
+  close(): void {
+    this.end?.();
+    this.end = undefined;
+  }
+}
+
+/**
+ * Run one action with the editor's seams. `planningShown`: the caller shows its own progress while the action
+ * plans (the compaction planner, cancellable), so only the lines after the confirmation are shown here.
+ */
+export async function runAction<P, O>(model: ContextModel, live: LiveGateway | undefined, confirm: (pv: ActionPreview<P>) => Promise<boolean>, run: (ctx: ActionContext<P>) => Promise<O>, planningShown = false): Promise<O> {
+  const note = new Notification();
+  let showing = !planningShown;
+  const ctx: ActionContext<P> = {
+    model,
+    gateway: liveAccess(live),
+    confirm: async (pv) => {
+      note.close();
+      showing = true;
+      return confirm(pv);
+    },
+    progress: (line) => {
+      if (showing) note.show(line);
+    },
+  };
+  try {
+    return await run(ctx);
+  } finally {
+    note.close();
+  }
+}
