@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isRemoteStateDir, REMOTE_PREFIX } from '../../core/store/remote';
-import { hasOpenClawData } from '../../core/store/stateDir';
+import { isLocalStateDir } from '../../core/context/queries';
 import { formatTokens } from '../../core/context/format';
 import type { RefreshResult, SessionState } from '../../core/context/model';
 import { groupTurns, type Turn } from '../../core/context/rebuild';
@@ -179,7 +179,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
       const pending = (gateway?.views() ?? []).filter((v) => !v.stateDirs.length && v.state !== 'live');
       const gwNodes = pending.map((v) => new InfoNode(`gateway:${v.url}`, `Remote Gateway ${v.url}`, gateway?.summaryForUrl(v.url) ?? v.state, v.state === 'failed' ? 'error' : 'cloud', 'openclawContext.gateway.showStatus'));
       // with a remote Gateway, a local state dir without OpenClaw data (missing, or an empty folder) is not worth a node
-      const dirs = [...model.stateDirs().filter((d) => (remote.length || gwNodes.length ? hasOpenClawData(d) : true)), ...remote];
+      const dirs = [...model.stateDirs().filter((d) => (remote.length || gwNodes.length ? isLocalStateDir(d) : true)), ...remote];
       if (!gwNodes.length && !model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === 'no sessions yet'))) return []; // welcome view
       return [...gwNodes, ...dirs.map((d) => new StateDirNode(d))];
     }
