@@ -18,7 +18,7 @@
  * rule "short user reply after a long response", TODO / checkbox lines, failed asks, identifiers, files read
  * and modified with OpenClaw's and the checkpoint engine's tool classifiers), fed with the entries'
  * model-visible messages (`projectEntryMessage`); events come from the checkpoint engine's `toEvent`, text
- * helpers from src/core/checkpoint/text.ts.
+ * helpers from src/core/transcript/text.ts.
  *
  * What is added here:
  * - **Cue sentences** for preferences, decisions (+ reason) and "remember" asks. Structure alone cannot tell

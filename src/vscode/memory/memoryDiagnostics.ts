@@ -1,5 +1,5 @@
 /**
- * Memory lint as VS Code diagnostics (issue 6 item 2): the problems `src/core/memory/lint.ts` finds in each
+ * Memory lint as VS Code diagnostics (issue 6 item 2): the problems `src/core/memory/lint/` finds in each
  * agent workspace's MEMORY.md, bootstrap files and memories/errors.md, in the Problems panel, with quick
  * fixes where the engine offers one.
  *

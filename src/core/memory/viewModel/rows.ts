@@ -1,7 +1,7 @@
 /**
  * The rows of the Memories view as plain data (label, description, markdown tooltip, codicon + theme colour ids,
  * context value, what a click opens), the view's inputs and options, and the number formats its rows share. No
- * I/O and no vscode here: the tree in src/vscode/memoriesTree.ts only renders these rows and runs the commands.
+ * I/O and no vscode here: the tree in src/vscode/memory/memoriesTree.ts only renders these rows and runs the commands.
  */
 import { formatTokens } from '../../context/format';
 import { type ParsedCandidate, type ParsedDreams } from '../dream/candidates';

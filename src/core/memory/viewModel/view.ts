@@ -3,7 +3,7 @@
  * The Memories view as plain data: rows (label, description, markdown tooltip, codicon + theme colour
  * ids, context value, what a click opens) built from a `scanWorkspace` result and the parsed DREAMS.md,
  * plus the texts of the Dream / Accept / Reject prompts. No I/O and no vscode here: the tree in
- * src/vscode/memoriesTree.ts only renders these rows and runs the commands.
+ * src/vscode/memory/memoriesTree.ts only renders these rows and runs the commands.
  *
  * Layout per agent workspace (a root row per workspace when there are several, otherwise its sections at
  * the top level):
