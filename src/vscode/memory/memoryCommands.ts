@@ -11,6 +11,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { Disposable } from '../shared/disposable';
 import { contextUri } from '../sessions/contextDocument';
 import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import type { Ui } from '../shared/ui';
@@ -86,8 +87,7 @@ interface SearchPickItem extends vscode.QuickPickItem {
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 const yieldToHost = () => new Promise<void>((r) => setImmediate(r));
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-export class MemoryCommands implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+export class MemoryCommands extends Disposable {
   /** last seen activity per session (the automatic flush offers only for sessions active while VS Code runs) */
   private readonly lastSeen = new Map<string, number>();
   /** `uid#epoch` already offered an automatic flush */
@@ -97,19 +97,20 @@ export class MemoryCommands implements vscode.Disposable {
   /** the last search's index statistics (diagnostics, tests) */
   lastSearchIndex: SearchOutcome['index'];
 
-  constructor(readonly deps: MemoryDeps) {}
+  constructor(readonly deps: MemoryDeps) {
+    super();
+  }
 
   private get ui(): Ui {
     return this.deps.ui();
   }
 
-  register(): vscode.Disposable[] {
-    this.disposables.push(this.deps.service.onDidChange((r) => this.onSessionsChanged(r.changed)));
-    return [
-      vscode.commands.registerCommand('openclawContext.memory.flush', (arg) => this.flush(arg)),
-      vscode.commands.registerCommand('openclawContext.memory.search', (arg) => this.search(arg)),
-      vscode.commands.registerCommand('openclawContext.memory.remember', (arg) => this.remember(arg)),
-    ];
+  /** Subscribe and register the commands (owned by this object). */
+  start(): void {
+    this.register(this.deps.service.onDidChange((r) => this.onSessionsChanged(r.changed)));
+    this.register(vscode.commands.registerCommand('openclawContext.memory.flush', (arg) => this.flush(arg)));
+    this.register(vscode.commands.registerCommand('openclawContext.memory.search', (arg) => this.search(arg)));
+    this.register(vscode.commands.registerCommand('openclawContext.memory.remember', (arg) => this.remember(arg)));
   }
 
   // ============================================================================================ sessions
@@ -487,7 +488,4 @@ export class MemoryCommands implements vscode.Disposable {
     return rememberCommand({ deps: this.deps, writesAllowed: () => this.writesAllowed(), open: (file) => this.openFileAt(file, Number.MAX_SAFE_INTEGER) }, arg);
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-  }
 }

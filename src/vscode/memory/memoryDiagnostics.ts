@@ -24,6 +24,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../shared/disposable';
 import { type MemoryProblem, type Severity } from '../../core/memory/lint/problems';
 import { ErrorsBaselineStore } from '../../core/memory/lint/errorsBaseline';
 import { lintWorkspaceDetailed } from '../../core/memory/lint/lintWorkspace';
@@ -80,22 +81,33 @@ export interface MemoryLintStats {
   totalMs: number;
 }
 
-export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
+export class MemoryDiagnostics extends Disposable implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix];
-  readonly collection = vscode.languages.createDiagnosticCollection(MEMORY_DIAGNOSTIC_COLLECTION);
+  readonly collection = this.register(vscode.languages.createDiagnosticCollection(MEMORY_DIAGNOSTIC_COLLECTION));
   private readonly states = new Map<string, WsState>();
   private enabled = readEnabled();
   private started = false;
-  private disposed = false;
   private readonly linted = new vscode.EventEmitter<{ dir: string; problems: MemoryProblem[] }>();
   /** after each lint of a workspace (tests, other views) */
   readonly onDidLint = this.linted.event;
   /** lint timings (ms), for diagnostics and tests */
   readonly stats: MemoryLintStats = { lints: 0, lastMs: 0, maxMs: 0, totalMs: 0 };
 
-  constructor(readonly deps: MemoryDeps) {}
+  constructor(readonly deps: MemoryDeps) {
+    super();
+    this.register(
+      toDisposable(() => {
+        for (const st of this.states.values()) {
+          if (st.timer) clearTimeout(st.timer);
+          st.watcher?.dispose();
+        }
+        this.states.clear();
+      }),
+    );
+  }
 
-  register(): vscode.Disposable[] {
+  /** Subscribe, register the code actions and the command (owned by this object), and lint what is there. */
+  start(): void {
     const subs: vscode.Disposable[] = [
       this.linted,
       this.deps.service.onDidChange(() => this.sync()),
@@ -123,8 +135,8 @@ export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionPr
       vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/*.{md,MD,markdown}' }, this, { providedCodeActionKinds: MemoryDiagnostics.providedCodeActionKinds }),
       vscode.commands.registerCommand('openclawContext.memory.lint', () => this.checkNow()),
     ];
+    subs.forEach((d) => this.register(d));
     if (this.deps.service.ready) this.sync();
-    return subs;
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -132,7 +144,7 @@ export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionPr
 
   /** Follow the service's agent workspaces: watch and lint new ones, forget removed ones. */
   private sync(): void {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     if (!this.deps.service.ready) return;
     const first = !this.started;
     this.started = true;
@@ -220,7 +232,7 @@ export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionPr
   }
 
   private schedule(st: WsState, delayMs: number): void {
-    if (this.disposed || !this.enabled) return;
+    if (this.isDisposed || !this.enabled) return;
     if (st.timer) clearTimeout(st.timer);
     st.timer = setTimeout(() => {
       st.timer = undefined;
@@ -245,7 +257,7 @@ export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionPr
 
   /** Lint one workspace now (disk text, overlaid with unsaved editor text) and publish the result. */
   private lintState(st: WsState): MemoryProblem[] {
-    if (this.disposed || !this.enabled) return [];
+    if (this.isDisposed || !this.enabled) return [];
     const t0 = performance.now();
     let problems: MemoryProblem[];
     let texts: Map<string, { text: string; version?: number; uri?: vscode.Uri }>;
@@ -378,15 +390,6 @@ export class MemoryDiagnostics implements vscode.Disposable, vscode.CodeActionPr
     this.deps.diag.report({ severity: 'error', source: 'memory lint', message: `${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}` });
   }
 
-  dispose(): void {
-    this.disposed = true;
-    for (const st of this.states.values()) {
-      if (st.timer) clearTimeout(st.timer);
-      st.watcher?.dispose();
-    }
-    this.states.clear();
-    this.collection.dispose();
-  }
 }
 
 /**

@@ -74,8 +74,9 @@ export class Container extends Disposable {
     const own = (ds: vscode.Disposable[]) => ds.forEach((d) => this.register(d));
     this.register(vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: this.tree, showCollapseAll: true }));
     this.register(vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: this.checkpointsTree, showCollapseAll: true, canSelectMany: true }));
-    own([...this.memoryDiagnostics.register()]);
-    own([...this.memoryCommands.register(), ...registerCommands(service, diag)]);
+    this.memoryDiagnostics.start();
+    this.memoryCommands.start();
+    own(registerCommands(service, diag));
     this.register(vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs));
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
