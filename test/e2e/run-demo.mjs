@@ -122,7 +122,9 @@ try {
         await commandPalette(page, 'OpenClaw Context: Compact Session');
         await page.locator('.tab', { hasText: `Compaction preview: ${long.key}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
         const dialog = page.locator('.monaco-dialog-box', { hasText: `Compact ${long.key}?` }).first();
-        await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+        // the dialog comes after the previews have opened: the diff of a 50k-token session can take seconds on a
+        // busy machine (VS Code stops its diff algorithm after 5 s); a generous wait, not a speed check
+        await dialog.waitFor({ state: 'visible', timeout: 90_000 });
         await sleep(300);
         await shot(page, 'compaction.png');
         await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).first().click().catch(() => page.keyboard.press('Escape'));

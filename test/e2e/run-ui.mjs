@@ -209,7 +209,7 @@ try {
         // the preview opens beside, then the modal dialog asks
         await page.locator('.editor-instance .view-lines', { hasText: '[Post-compaction checkpoint restore]' }).first().waitFor({ state: 'visible', timeout: 15_000 });
         const dialog = page.locator('.monaco-dialog-box', { hasText: `Restore cp_001 into ${mostRecent.key}?` }).first();
-        await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+        await dialog.waitFor({ state: 'visible', timeout: 60_000 });
         const detail = (await dialog.innerText()).replace(/\s+/g, ' ');
         if (!/A \d+-token note/.test(detail) || !/Nothing is rewritten or removed/.test(detail)) throw new Error(`dialog reads "${detail}"`);
         await dialog.locator('.monaco-button', { hasText: /^Restore$/ }).first().click();
@@ -230,9 +230,10 @@ try {
         await commandPalette(page, 'OpenClaw Context: Compact Session');
         // the diff editor (before ↔ after) and the quality report beside it
         await page.locator('.tab', { hasText: `Compaction preview: ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 20_000 });
-        await page.locator('.editor-instance .view-lines', { hasText: 'summary quality check' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+        // generous waits, not speed checks: the previews open before the dialog, slowly on a busy machine
+        await page.locator('.editor-instance .view-lines', { hasText: 'summary quality check' }).first().waitFor({ state: 'visible', timeout: 60_000 });
         const dialog = page.locator('.monaco-dialog-box', { hasText: `Compact ${mostRecent.key}?` }).first();
-        await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+        await dialog.waitFor({ state: 'visible', timeout: 60_000 });
         const detail = (await dialog.innerText()).replace(/\s+/g, ' ');
         if (!/decisions, \d+\/\d+ TODOs/.test(detail) || !/Nothing is rewritten or deleted/.test(detail)) throw new Error(`dialog reads "${detail}"`);
         await sleep(300);
