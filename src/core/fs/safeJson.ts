@@ -78,16 +78,21 @@ export function nestedDeeperThan(v: unknown, max: number = MAX_JSON_DEPTH): bool
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
 
-/** JSON.parse that reports failures without quoting the text, and refuses values nested deeper than `maxDepth`. */
-export function parseJsonSafe(text: string, maxDepth: number = MAX_JSON_DEPTH): ParsedJson {
+/** Parse with `parse`, report a failure without quoting the text, refuse a value nested deeper than `maxDepth`. */
+function parseBounded(text: string, maxDepth: number, parse: (t: string) => unknown, format: string): ParsedJson {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parse(text);
   } catch (err) {
-    return { ok: false, error: `not valid JSON (${parseErrorReason(err, text)})` };
+    return { ok: false, error: `not valid ${format} (${parseErrorReason(err, text)})` };
   }
   if (nestedDeeperThan(value, maxDepth)) return { ok: false, error: `nested deeper than ${maxDepth} levels` };
   return { ok: true, value };
+}
+
+/** JSON.parse that reports failures without quoting the text, and refuses values nested deeper than `maxDepth`. */
+export function parseJsonSafe(text: string, maxDepth: number = MAX_JSON_DEPTH): ParsedJson {
+  return parseBounded(text, maxDepth, JSON.parse, 'JSON');
 }
 
 /**
@@ -119,12 +124,5 @@ export function textNestedDeeperThan(text: string, max: number = MAX_JSON_DEPTH)
 /** JSON5.parse with parseJsonSafe's guarantees: no quoting in errors, and a text nested too deep is not parsed. */
 export function parseJson5Safe(text: string, maxDepth: number = MAX_JSON_DEPTH): ParsedJson {
   if (textNestedDeeperThan(text, maxDepth)) return { ok: false, error: `nested deeper than ${maxDepth} levels` };
-  let value: unknown;
-  try {
-    value = JSON5.parse(text);
-  } catch (err) {
-    return { ok: false, error: `not valid JSON5 (${parseErrorReason(err, text)})` };
-  }
-  if (nestedDeeperThan(value, maxDepth)) return { ok: false, error: `nested deeper than ${maxDepth} levels` };
-  return { ok: true, value };
+  return parseBounded(text, maxDepth, (t) => JSON5.parse(t), 'JSON5');
 }
