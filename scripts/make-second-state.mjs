@@ -12,8 +12,9 @@
 //     agent:main:<fork>    sessions.fork of agent:main:rewind at turn 2 (the key is OpenClaw's)
 //     agent:main:reset     a few turns, then `/reset` sent as a message, then one more turn
 //     agent:ops:main       ordinary, in the 25k window
-//     agent:ops:spiral     compacted again and again within a minute (sessions.compact between short turns), the
-//                          last compaction on a context so small that the summary is bigger than what it replaced
+//     agent:ops:spiral     compacted four times within a minute (sessions.compact between one-line turns): the last
+//                          compactions summarise little more than the previous summary, so each leaves more than the one
+//                          before; a fifth right after the fourth (nothing new) is refused
 //     agent:ops:auto       OpenClaw's own memory flush and automatic compaction (#pad turns until it compacts)
 //     agent:ops:new        a few turns, then `/new`, then one more turn
 //   and what OpenClaw itself says about them at the end (the oracle of test/interop/scenarios/13-second-state):

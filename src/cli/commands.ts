@@ -12,13 +12,18 @@ import { listCheckpoints, listCheckpointSessions, readCheckpointText, readLatest
 import { UsageError, type OptionSpec, type Parsed } from './args';
 import { clean, painter, table, useColor, type CliIo } from './io';
 import { readRegularText } from '../core/fs/safeRead';
-import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions } from './session';
-import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, usedText, type Command } from './common';
+import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions, type OpenModel } from './session';
+import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, shownFigures, usedFigure, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
 import { doctor } from './doctor';
 import { checkpointCreate, checkpointRestore, compact, undoCompact, WRITE_OPTIONS } from './write';
 
 // ---------------------------------------------------------------------------------------------
+
+/** A remote Gateway's session with its chat.history (waited for, within the client's request timeout); a local one as is. */
+async function remoteTranscript(m: OpenModel, s: SessionState): Promise<SessionState> {
+  return m.remote ? ((await m.transcript(s.uid)) ?? s) : s;
+}
 
 const status: Command = {
   name: 'status',
@@ -32,14 +37,16 @@ const status: Command = {
     if (p.positionals.length > 1) throw new UsageError(`status takes at most one session key, got ${p.positionals.length}`);
     const failOver = p.options['fail-over'] as number | undefined;
     if (failOver !== undefined && (failOver < 0 || failOver > 999)) throw new UsageError('--fail-over must be a percentage between 0 and 999');
-    const m = await openModelAsync(g, io);
+    const m = await openModelAsync(g, io, { histories: p.positionals[0] === undefined });
     try {
-      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0], m.unavailable)] : m.sessions;
+      // one session of a remote Gateway: its chat.history (compaction markers, an estimate) waited for first
+      const list = p.positionals[0] !== undefined ? [await remoteTranscript(m, findSession(m.sessions, p.positionals[0], m.unavailable))] : m.sessions;
       const over = failOver === undefined ? [] : list.filter((s) => s.gauge.ratio >= failOver).map((s) => s.row.key);
       const paint = painter(useColor(io));
       const lines = list.map((s) => {
-        const pct = `${s.gauge.percent}%`;
-        const extra = [`${s.gauge.compactions} compaction${s.gauge.compactions === 1 ? '' : 's'}`, `compaction at ${formatTokens(s.gauge.compactionAt)}`];
+        const f = shownFigures(s);
+        const pct = `${f.percent ?? '?'}%`;
+        const extra = [`${f.compactions ?? 'unknown'} compaction${f.compactions === 1 ? '' : 's'}`, `compaction at ${formatTokens(s.gauge.compactionAt)}`];
         if (s.gauge.guard !== 'ok') extra.push(`window guard: ${s.gauge.guard}`);
         return `${paint(levelColor(s.gauge.level), pct.padStart(4))} ${usedText(s)}  ${clean(s.row.key)}  (${extra.join(', ')})`;
       });
@@ -66,18 +73,19 @@ const sessions: Command = {
   jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","window","percent","level","compactions","lastActivity","lastActivityMs"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
   async run(p, g, io) {
     if (p.positionals.length) throw new UsageError(`sessions takes no arguments, got ${JSON.stringify(p.positionals[0])}`);
-    const m = await openModelAsync(g, io);
+    const m = await openModelAsync(g, io, { histories: true });
     try {
       const now = io.now?.() ?? Date.now();
       const paint = painter(useColor(io));
       const rows = m.sessions.map((s) => {
-        const cell = `${s.gauge.estimated ? '~' : ''}${formatTokensTable(s.gauge.used)}/${formatTokensTable(s.gauge.window)} (${s.gauge.percent}%)`;
+        const f = shownFigures(s);
+        const cell = `${usedFigure(s, formatTokensTable)}/${formatTokensTable(s.gauge.window)} (${f.percent ?? '?'}%)`;
         return [
           { raw: clean(s.row.key) },
           { raw: clean(s.agentId) },
           { raw: s.era },
           { raw: cell, cell: paint(levelColor(s.gauge.level), cell) },
-          { raw: String(s.gauge.compactions) },
+          { raw: f.compactions === null ? 'unknown' : String(f.compactions) },
           { raw: s.lastActivity > 0 ? formatAge(s.lastActivity, now) : 'unknown' },
         ];
       });
@@ -87,18 +95,21 @@ const sessions: Command = {
         json: {
           command: 'sessions',
           version: JSON_VERSION,
-          sessions: m.sessions.map((s) => ({
-            ...sessionRef(s),
-            model: s.row.model ?? s.transcriptModel ?? null,
-            used: s.gauge.used,
-            estimated: s.gauge.estimated,
-            window: s.gauge.window,
-            percent: s.gauge.percent,
-            level: s.gauge.level,
-            compactions: s.gauge.compactions,
-            lastActivity: iso(s.lastActivity),
-            lastActivityMs: s.lastActivity,
-          })),
+          sessions: m.sessions.map((s) => {
+            const f = shownFigures(s);
+            return {
+              ...sessionRef(s),
+              model: s.row.model ?? s.transcriptModel ?? null,
+              used: f.used,
+              estimated: s.gauge.estimated,
+              window: s.gauge.window,
+              percent: f.percent,
+              level: s.gauge.level,
+              compactions: f.compactions,
+              lastActivity: iso(s.lastActivity),
+              lastActivityMs: s.lastActivity,
+            };
+          }),
           unavailable: m.unavailable,
         },
         text,
@@ -127,13 +138,13 @@ const show: Command = {
         kind: e.kind,
         role: e.role ?? null,
         toolName: e.toolName ?? null,
-        tokens: e.est ?? e.tokens,
+        tokens: Math.round(e.est ?? e.tokens),
         piTokens: e.tokens,
         timestamp: iso(e.timestamp),
         preview: e.kind === 'compaction' ? (e.preview || 'compaction summary') : e.preview,
       }));
-      const breakdown = p.options.breakdown ? m.model.breakdown(s.uid).map((r) => ({ id: r.id, label: r.label, tokens: r.tokens, count: r.count ?? null, detail: r.detail ?? null })) : null;
-      const lines = [`${s.row.key}  ${usedText(s)} (${s.gauge.percent}%)  ${s.era}  ${items.length} items in context`];
+      const breakdown = p.options.breakdown ? m.model.breakdown(s.uid).map((r) => ({ id: r.id, label: r.label, tokens: Math.round(r.tokens), count: r.count ?? null, detail: r.detail ?? null })) : null;
+      const lines = [`${s.row.key}  ${usedText(s)} (${shownFigures(s).percent ?? '?'}%)  ${s.era}  ${items.length} items in context`];
       if (!s.context) lines.push('(the transcript could not be read)');
       for (const [i, it] of items.entries()) {
         const who = it.kind === 'compaction' ? 'summary' : it.kind === 'message' ? it.role ?? '?' : it.kind;
@@ -148,7 +159,7 @@ const show: Command = {
         json: {
           command: 'show',
           version: JSON_VERSION,
-          session: { ...sessionRef(s), used: s.gauge.used, estimated: s.gauge.estimated, window: s.gauge.window, percent: s.gauge.percent },
+          session: { ...sessionRef(s), used: shownFigures(s).used, estimated: s.gauge.estimated, window: s.gauge.window, percent: shownFigures(s).percent },
           itemCount: items.length,
           items,
           breakdown,

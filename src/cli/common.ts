@@ -41,27 +41,51 @@ export function sessionRef(s: SessionState) {
   return { key: s.row.key, agentId: s.agentId, stateDir: s.stateDir, sessionId: s.row.sessionId, era: s.era };
 }
 
+/**
+ * The figures of a session that may be unknown: with no fresh OpenClaw figure and no transcript read (a remote
+ * Gateway's history that did not arrive: usedSource 'none') used, percent and ratio are unknown (null), never 0;
+ * so is the compaction count of a remote session whose row carries none and whose history is not held. Integers
+ * (ratio: two decimals).
+ */
+export function shownFigures(s: SessionState) {
+  const g = s.gauge;
+  const known = g.usedSource !== 'none';
+  return {
+    used: known ? Math.round(g.used) : null,
+    percent: known ? g.percent : null,
+    ratio: known ? round2(g.ratio) : null,
+    compactions: s.remote !== undefined && s.row.compactionCount === undefined && !s.context ? null : g.compactions,
+  };
+}
+
+/** The used figure as text: "12.3k", "~9.6k" (estimated) or "unknown"; `fmt`: the surface's number formatter. */
+export function usedFigure(s: SessionState, fmt: (n: number) => string = formatTokens): string {
+  const used = shownFigures(s).used;
+  return used === null ? 'unknown' : `${s.gauge.estimated ? '~' : ''}${fmt(used)}`;
+}
+
 export function gaugeJson(s: SessionState) {
   const g = s.gauge;
+  const f = shownFigures(s);
   return {
     ...sessionRef(s),
     model: s.row.model ?? s.transcriptModel ?? null,
     provider: s.row.modelProvider ?? null,
-    used: g.used,
+    used: f.used,
     estimated: g.estimated,
-    pending: g.pending,
+    pending: Math.round(g.pending),
     usedSource: g.usedSource,
     window: g.window,
     windowSource: g.windowSource,
-    percent: g.percent,
-    ratio: round2(g.ratio),
+    percent: f.percent,
+    ratio: f.ratio,
     level: g.level,
     guard: g.guard,
-    compactions: g.compactions,
-    compactionAt: g.compactionAt,
-    toCompaction: g.toCompaction,
-    flushAt: g.flushAt,
-    toFlush: g.toFlush,
+    compactions: f.compactions,
+    compactionAt: Math.round(g.compactionAt),
+    toCompaction: f.used === null ? null : Math.round(g.toCompaction),
+    flushAt: Math.round(g.flushAt),
+    toFlush: f.used === null ? null : Math.round(g.toFlush),
     checkpointAt: g.checkpointAt,
     lastActivity: iso(s.lastActivity),
     lastActivityMs: s.lastActivity,
@@ -73,5 +97,5 @@ export function gaugeJson(s: SessionState) {
   };
 }
 
-export const usedText = (s: SessionState): string => `${s.gauge.estimated ? '~' : ''}${formatTokens(s.gauge.used)}/${formatTokens(s.gauge.window)}`;
+export const usedText = (s: SessionState): string => `${usedFigure(s)}/${formatTokens(s.gauge.window)}`;
 

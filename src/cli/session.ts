@@ -39,12 +39,26 @@ export function unavailableLines(list: readonly UnavailableAgent[]): string[] {
   return list.flatMap((u) => [`unavailable: agent ${clean(u.agentId)} (${clean(u.location)}): ${clean(u.problem)}`, ...(u.hint ? [`  what to do: ${clean(u.hint)}`] : [])]);
 }
 
+/** How long `status` and `sessions` wait, at most, for the chat.history answers of a remote Gateway's sessions. */
+export const HISTORY_WAIT_MS = 20_000;
+/** chat.history requests in flight at once while they wait. */
+const HISTORY_BATCH = 8;
+
+export interface RemoteOpenOptions {
+  /**
+   * Wait (at most HISTORY_WAIT_MS) for every listed session's chat.history before answering: the Gateway's
+   * sessions.list rows carry no compaction count (its compaction markers are in the history) and no figure for a
+   * session whose last turn failed (its estimate comes from the history).
+   */
+  histories?: boolean;
+}
+
 /**
  * Like openModel, and with `--gateway <url>` when no local state dir exists: a remote Gateway's sessions
  * (sessions.list for the rows, chat.history for a transcript), the same engine as the extension's remote mode
  * (core/gateway/remoteStore.ts). Exit 3 when that Gateway cannot be used.
  */
-export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenModel> {
+export async function openModelAsync(g: GlobalOptions, io: CliIo, opts: RemoteOpenOptions = {}): Promise<OpenModel> {
   const candidates = stateDirCandidates(g, io);
   // a local state dir is one with OpenClaw data (a config, or an agent with a session store): core's rule, as in the extension
   if (!g.gateway || anyLocalStateDir(candidates, cliEnv(io))) return openModel(g, io);
@@ -52,16 +66,21 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
   const gw = await openGateway(g, io, undefined, { scopes: ['operator.read', 'operator.write', 'operator.admin'] });
   if (!gw.client) throw new StoreError(`no local OpenClaw state dir (${candidates.map((c) => c.dir).join(', ')}) and ${gw.why.replace(/^The/, 'the')}`);
   const client = gw.client;
+  let closing = false;
   // the extension's remote feed (core/gateway/remoteFeed.ts): chat.history for the transcripts the model asks for
   const feed = new RemoteSessionFeed({
     url: gw.url,
     client: () => client,
-    onHistoryError: (key, err) => io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`),
+    onHistoryError: (key, err) => {
+      // an answer cut off by our own close (a wait that ran out) is not the Gateway's failure
+      if (!closing) io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`);
+    },
   });
   const diagnostics: Diagnostic[] = [];
   const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d) });
   model.setRemoteSources([feed.source()]);
   const dispose = () => {
+    closing = true;
     model.dispose();
     void client.close().catch(() => undefined);
   };
@@ -72,7 +91,12 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
     dispose();
     throw new StoreError(`the Gateway at ${redactUrl(gw.url)} did not list its sessions: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}`);
   }
-  const sessions = model.sessions().filter((x) => !g.agent || x.agentId === g.agent).sort((a, b) => b.lastActivity - a.lastActivity);
+  const pick = () => model.sessions().filter((x) => !g.agent || x.agentId === g.agent);
+  if (opts.histories) {
+    const missing = await awaitHistories(model, feed, pick(), HISTORY_WAIT_MS);
+    if (missing.length) io.stderr(`warning: chat.history of ${missing.length} session(s) did not arrive within ${HISTORY_WAIT_MS / 1000} s (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): their compaction counts are unknown\n`);
+  }
+  const sessions = pick().sort((a, b) => b.lastActivity - a.lastActivity);
   const transcript = async (uid: string) => {
     const s = model.ensureTranscript(uid);
     const pending = s && feed.pending(s.row.key);
@@ -83,6 +107,30 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
     return model.get(uid);
   };
   return { model, diagnostics, sessions, dispose, transcript, remote: { url: gw.url, client, secrets: gw.secrets }, unavailable: [] };
+}
+
+/**
+ * Asks for the chat.history of each session (HISTORY_BATCH at a time) and waits for the answers, `budgetMs` in
+ * all; then refreshes the model. Returns the keys whose history is not held (not arrived in time, or failed).
+ */
+async function awaitHistories(model: ContextModel, feed: RemoteSessionFeed, list: readonly SessionState[], budgetMs: number): Promise<string[]> {
+  const end = Date.now() + budgetMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((r) => (timer = setTimeout(r, budgetMs)));
+  try {
+    for (let i = 0; i < list.length && Date.now() < end; i += HISTORY_BATCH) {
+      const waits = list.slice(i, i + HISTORY_BATCH).flatMap((s) => {
+        model.ensureTranscript(s.uid);
+        const p = feed.pending(s.row.key);
+        return p ? [p] : [];
+      });
+      await Promise.race([Promise.allSettled(waits), timeout]);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  model.refresh();
+  return list.filter((s) => !feed.cache?.hasHistory(s.row.key)).map((s) => s.row.key);
 }
 
 /**

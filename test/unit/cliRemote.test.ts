@@ -104,3 +104,80 @@ describe('CLI against a remote Gateway (no local state dir)', function () {
     assert.match(cp.err, /status, sessions, show, compact and undo-compact read a remote Gateway/);
   });
 });
+
+/** Every number of a JSON document that is not an integer (`ratio` has two decimals), with its path. */
+function nonIntegers(v: unknown, at = '$', out: string[] = []): string[] {
+  if (typeof v === 'number' && !Number.isInteger(v) && !at.endsWith('.ratio')) out.push(`${at}=${v}`);
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) nonIntegers(x, `${at}.${k}`, out);
+  return out;
+}
+
+/**
+ * The second real dataset's Gateway answers (test/fixtures/openclaw-second/gateway: sessions.list without any
+ * compaction count, chat.history with every compaction marker), each chat.history answered late: status and sessions
+ * wait for what they asked for, count the markers, and never show a failed session as 0.
+ */
+describe('CLI against a remote Gateway: the second real dataset (issue 17 item 4)', function () {
+  this.timeout(60_000);
+  const dir = fixturePath('openclaw-second');
+  const LIST = JSON.parse(fs.readFileSync(path.join(dir, 'gateway', 'sessions-list.json'), 'utf8')) as { sessions: Array<Json & { key: string }> };
+  const KEYS = JSON.parse(fs.readFileSync(path.join(dir, 'keys.json'), 'utf8')) as Record<string, string>;
+  const history = (key: string) => JSON.parse(fs.readFileSync(path.join(dir, 'gateway', 'chat-history', `${key.replace(/[^A-Za-z0-9._-]/g, '_')}.json`), 'utf8')) as Json;
+  const markers = (key: string) => (history(key).messages as Json[]).filter((m) => (m.__openclaw as Json | undefined)?.kind === 'compaction').length;
+  let gw: FakeGateway;
+  let home: string;
+  let nowhere: string;
+  const run = (argv: string[]) => cli([...argv, '--state-dir', nowhere, '--gateway', gw.url, '--token-env', 'OC_TEST_TOKEN'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
+
+  before(async function () {
+    const { FakeGateway } = await import('../support/fakeGateway');
+    gw = await new FakeGateway({ token: TOKEN }).start();
+    gw.handle('sessions.list', () => clone(LIST));
+    // late answers: a CLI that closes before them loses the compaction markers and the failed sessions' estimates
+    gw.handle('chat.history', async (p) => {
+      await new Promise((r) => setTimeout(r, 400));
+      return history(String(p.sessionKey));
+    });
+    home = tmpDir('occtx-cli-remote2-home-');
+    nowhere = path.join(tmpDir('occtx-cli-remote2-'), 'no-state-here');
+  });
+  after(async function () {
+    await gw?.close();
+  });
+
+  it('the recorded list has no compaction count and the histories have markers (what the test relies on)', function () {
+    assert.ok(LIST.sessions.every((s) => s.compactionCount === undefined));
+    assert.ok(markers(KEYS.spiral!) >= 4, 'spiral: four compaction markers');
+    assert.ok(markers(KEYS.auto!) >= 1, 'auto: a compaction marker');
+  });
+
+  for (const cmd of ['sessions', 'status']) {
+    it(`${cmd}: waits for every chat.history it asked for; compaction counts from the markers; no failed session at 0; integers`, async function () {
+      const r = await run([cmd, '--json']);
+      assert.equal(r.code, 0, r.err);
+      assert.doesNotMatch(r.err, /closed before the answer arrived|warning/);
+      const doc = r.json();
+      assertSchema(cmd, doc);
+      const got = new Map((doc.sessions as Json[]).map((s) => [String(s.key), s]));
+      assert.deepEqual([...got.keys()].sort(), LIST.sessions.map((s) => s.key).sort());
+      for (const s of LIST.sessions) {
+        const o = got.get(s.key)!;
+        assert.equal(o.compactions, markers(s.key), `${s.key}: compactions`);
+        assert.equal(o.window, s.contextTokens, `${s.key}: window`);
+        if (s.status === 'failed' && s.totalTokens === 0) assert.ok(o.used === null || (o.estimated === true && (o.used as number) > 0), `${s.key}: failed with no figure: ${o.used}`);
+        else assert.deepEqual([o.used, o.estimated], [s.totalTokens, false], `${s.key}: the Gateway's fresh total`);
+      }
+      assert.deepEqual(nonIntegers(doc), []);
+    });
+  }
+
+  it('show and compact --dry-run of remote sessions: integers in the JSON', async function () {
+    for (const key of [KEYS.spiral!, KEYS.incident!, KEYS.firstFail!, KEYS.auto!]) {
+      for (const argv of [['show', key, '--breakdown'], ['compact', key, '--dry-run']]) {
+        const r = await run([...argv, '--json']);
+        assert.ok(r.code === 0 || r.code === 1, `${argv.join(' ')}: ${r.err}`);
+        assert.deepEqual(nonIntegers(r.json()), [], argv.join(' '));
+      }
+    }
+  });
+});

@@ -72,8 +72,13 @@ export interface GaugeInput {
   remote?: boolean;
 }
 
-/** The session row's figure is current: OpenClaw's `resolveFreshSessionTotalTokens`. */
+/**
+ * The session row's figure is current: OpenClaw's `resolveFreshSessionTotalTokens`; except the 0 of a session
+ * whose turns all failed (its only turn overflowed: OpenClaw never counted anything, though the failed prompt is in
+ * the transcript; test/fixtures/openclaw-second `agent:main:first-overflow`): no figure, so never "0 %".
+ */
 export function freshTotalTokens(row: SessionRow): number | undefined {
+  if (row.status === 'failed' && row.totalTokens === 0) return undefined;
   return typeof row.totalTokens === 'number' && row.totalTokensFresh !== false ? row.totalTokens : undefined;
 }
 
