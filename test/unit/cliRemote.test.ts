@@ -171,6 +171,35 @@ describe('CLI against a remote Gateway: the second real dataset (issue 17 item 4
     });
   }
 
+  it('no figure and no history (a stale row, a failed-only session, chat.history failing): unknown, never 0', async function () {
+    const stale = KEYS.incident!;
+    const failed = KEYS.firstFail!;
+    gw.handle('sessions.list', () => {
+      const l = clone(LIST);
+      for (const s of l.sessions) if (s.key === stale) s.totalTokensFresh = false;
+      return l;
+    });
+    gw.handle('chat.history', (p) => {
+      if (p.sessionKey === stale || p.sessionKey === failed) throw new Error('history unavailable');
+      return history(String(p.sessionKey));
+    });
+    try {
+      const r = await run(['sessions', '--json']);
+      assert.equal(r.code, 0, r.err);
+      assertSchema('sessions', r.json());
+      const got = new Map((r.json().sessions as Json[]).map((s) => [String(s.key), s]));
+      for (const k of [stale, failed]) assert.deepEqual([got.get(k)!.used, got.get(k)!.percent, got.get(k)!.compactions], [null, null, null], k);
+      assert.match(r.err, /warning: chat\.history of agent:main:incident/);
+      const t = await run(['sessions']);
+      assert.match(t.out, new RegExp(`${stale}\\s+main\\s+sqlite\\s+unknown/49k \\(\\?%\\)\\s+unknown`));
+      const st = await run(['status', stale]);
+      assert.match(st.out, /\?% unknown\/49k {2}agent:main:incident {2}\(unknown compactions/);
+    } finally {
+      gw.handle('sessions.list', () => clone(LIST));
+      gw.handle('chat.history', (p) => history(String(p.sessionKey)));
+    }
+  });
+
   it('show and compact --dry-run of remote sessions: integers in the JSON', async function () {
     for (const key of [KEYS.spiral!, KEYS.incident!, KEYS.firstFail!, KEYS.auto!]) {
       for (const argv of [['show', key, '--breakdown'], ['compact', key, '--dry-run']]) {
