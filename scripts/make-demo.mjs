@@ -45,22 +45,8 @@ const wsOf = (agent, stateDir = S) => path.join(stateDir, AGENTS[agent].workspac
 let failed = false;
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => void oc.stopAll().then(() => process.exit(130)));
 
-/** The session row OpenClaw keeps for a key (session_nodes.entry_json), or undefined. */
-function row(key) {
-  const agent = key.split(':')[1];
-  if (!fs.existsSync(dbOf(agent))) return undefined;
-  const db = new DatabaseSync(dbOf(agent), { readOnly: true });
-  try {
-    const r = db.prepare('SELECT entry_json FROM session_nodes WHERE session_key = ?').get(key);
-    return r ? JSON.parse(r.entry_json) : undefined;
-  } finally {
-    db.close();
-  }
-}
-const rowText = (key) => {
-  const r = row(key);
-  return r ? `${key}: ${r.totalTokensFresh ? r.totalTokens : '?'}/${r.contextTokens} tokens, ${r.compactionCount ?? 0} compaction(s), status ${r.status ?? '-'}` : `${key}: no row`;
-};
+const row = (key) => oc.row(key);
+const rowText = (key) => oc.rowText(key);
 
 /** The driver the scenarios see: turns through the Gateway, OpenClaw's own manual compaction, the session rows. */
 const drive = {

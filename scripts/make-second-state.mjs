@@ -87,22 +87,8 @@ function seed() {
   fs.writeFileSync(path.join(wsOf('ops'), 'notes', 'runbook.md'), `# Runbook\n\n${Array.from({ length: 60 }, (_, i) => line(i)).join('')}`);
 }
 
-/** The session row OpenClaw keeps for a key (session_nodes.entry_json), or undefined. */
-function row(key) {
-  const agent = key.split(':')[1];
-  if (!fs.existsSync(dbOf(agent))) return undefined;
-  const db = new DatabaseSync(dbOf(agent), { readOnly: true });
-  try {
-    const r = db.prepare('SELECT entry_json FROM session_nodes WHERE session_key = ?').get(key);
-    return r ? JSON.parse(r.entry_json) : undefined;
-  } finally {
-    db.close();
-  }
-}
-const rowText = (key) => {
-  const r = row(key);
-  return r ? `${r.totalTokensFresh ? r.totalTokens : '?'}/${r.contextTokens} tokens, ${r.compactionCount ?? 0} compaction(s), status ${r.status ?? '-'}` : 'no row';
-};
+const row = (key) => oc.row(key);
+const rowText = (key) => oc.rowText(key);
 
 let client;
 /** One turn through chat.send; resolves with the run's chat end state ('final', 'error', 'aborted' or 'none'). */
@@ -120,7 +106,7 @@ async function turn(key, message, { expect = 'final', waitMs = 240_000 } = {}) {
     d.dispose();
   }
   await sleep(300); // the row is written right after the chat end
-  console.log(`  ${key} ${end ?? 'none'} ${((Date.now() - t0) / 1000).toFixed(1)} s  ${message.slice(0, 50).replace(/\n/g, ' ')}…  → ${rowText(key)}`);
+  console.log(`  ${end ?? 'none'} ${((Date.now() - t0) / 1000).toFixed(1)} s  ${message.slice(0, 50).replace(/\n/g, ' ')}…  → ${rowText(key)}`);
   if ((end ?? 'none') !== expect) throw new Error(`${key}: "${message.slice(0, 40)}" ended ${end ?? 'without a chat end'}, expected ${expect}`);
 }
 /** A slash command sent as a message (`/reset`, `/new`): done at its chat end or its sessions.changed (reset / new). */
@@ -138,12 +124,12 @@ async function command(key, text) {
     d1.dispose();
     d2.dispose();
   }
-  console.log(`  ${key} ${text}: ${seen.join(', ')}; session ${before} → ${row(key)?.sessionId}  → ${rowText(key)}`);
+  console.log(`  ${text}: ${seen.join(', ')}; session ${before} → ${row(key)?.sessionId}  → ${rowText(key)}`);
 }
 async function compact(key) {
   const t0 = Date.now();
   const r = await client.sessionsCompact({ key });
-  console.log(`  ${key} sessions.compact: compacted ${r.compacted}, tokensBefore ${r.tokensBefore ?? r.result?.tokensBefore ?? '?'} in ${((Date.now() - t0) / 1000).toFixed(1)} s  → ${rowText(key)}`);
+  console.log(`  sessions.compact: compacted ${r.compacted}, tokensBefore ${r.tokensBefore ?? r.result?.tokensBefore ?? '?'} in ${((Date.now() - t0) / 1000).toFixed(1)} s  → ${rowText(key)}`);
   return r;
 }
 /** The transcript id of the user message of the active history that contains `needle`. */

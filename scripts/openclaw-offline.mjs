@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { waitForHelloOk } from '../test/support/gatewayReady.mjs';
 import { alive, freePort, portOpen, sleep, waitFor } from '../test/support/process.mjs';
@@ -221,6 +222,31 @@ export class OfflineOpenClaw {
     const clean = await stopProc(p, 60_000);
     this.log(`Gateway stopped ${clean ? 'cleanly (SIGTERM)' : 'by SIGKILL after 60 s'} in ${((Date.now() - t1) / 1000).toFixed(1)} s, rc ${p.child.exitCode ?? p.child.signalCode}`);
     if (!clean) throw new Error('the Gateway did not stop on SIGTERM within 60 s');
+  }
+
+  /** An agent's database in the state dir (OpenClaw's layout). */
+  dbOf(agent) {
+    return path.join(this.stateDir, 'agents', agent, 'agent', 'openclaw-agent.sqlite');
+  }
+
+  /** The session row OpenClaw keeps for a key (session_nodes.entry_json, read-only), or undefined. */
+  row(key) {
+    const file = this.dbOf(key.split(':')[1]);
+    if (!fs.existsSync(file)) return undefined;
+    const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite');
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      const r = db.prepare('SELECT entry_json FROM session_nodes WHERE session_key = ?').get(key);
+      return r ? JSON.parse(r.entry_json) : undefined;
+    } finally {
+      db.close();
+    }
+  }
+
+  /** A session row in one line: tokens / window, compactions, status. */
+  rowText(key) {
+    const r = this.row(key);
+    return r ? `${key}: ${r.totalTokensFresh ? r.totalTokens : '?'}/${r.contextTokens} tokens, ${r.compactionCount ?? 0} compaction(s), status ${r.status ?? '-'}` : `${key}: no row`;
   }
 
   /** Stops every process still running (Gateway, turns, fake model) and tidies OpenClaw's files outside the root. */
