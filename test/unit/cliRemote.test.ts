@@ -200,6 +200,24 @@ describe('CLI against a remote Gateway: the second real dataset (issue 17 item 4
     }
   });
 
+  it('a stale row (totalTokensFresh false) whose history arrives: an estimate from chat.history, marked estimated', async function () {
+    const stale = KEYS.main!;
+    gw.handle('sessions.list', () => {
+      const l = clone(LIST);
+      for (const s of l.sessions) if (s.key === stale) s.totalTokensFresh = false;
+      return l;
+    });
+    try {
+      const r = await run(['status', stale, '--json']);
+      assert.equal(r.code, 0, r.err);
+      const s = (r.json().sessions as Json[])[0]!;
+      assert.deepEqual([s.usedSource, s.estimated], ['transcript', true]);
+      assert.ok((s.used as number) > 0 && (s.percent as number) > 0, `${s.used} (${s.percent}%)`);
+    } finally {
+      gw.handle('sessions.list', () => clone(LIST));
+    }
+  });
+
   it('show and compact --dry-run of remote sessions: integers in the JSON', async function () {
     for (const key of [KEYS.spiral!, KEYS.incident!, KEYS.firstFail!, KEYS.auto!]) {
       for (const argv of [['show', key, '--breakdown'], ['compact', key, '--dry-run']]) {

@@ -68,6 +68,16 @@ describe('gauge: used tokens', function () {
     assert.equal(g.estimate?.lastUsageIndex, 1);
   });
 
+  it('a session whose turns all failed (OpenClaw\'s 0, status failed): no figure; the failed prompt is estimated, never 0 %', function () {
+    assert.equal(freshTotalTokens(row({ totalTokens: 0, totalTokensFresh: true, status: 'failed' })), undefined);
+    assert.equal(freshTotalTokens(row({ totalTokens: 15812, totalTokensFresh: true, status: 'failed' })), 15812, 'a failed last turn after real ones keeps the figure');
+    assert.equal(freshTotalTokens(row({ totalTokens: 0, totalTokensFresh: true })), 0, 'a 0 after a reset stays OpenClaw\'s');
+    const ctx = ctxOf([u('u1', null, 'x'.repeat(4000), T0 - 1000)]);
+    const g = gauge({ row: row({ totalTokens: 0, totalTokensFresh: true, status: 'failed' }), context: ctx });
+    assert.deepEqual([g.usedSource, g.estimated], ['transcript', true]);
+    assert.ok(g.used > 0 && g.percent > 0, `${g.used} (${g.percent}%)`);
+  });
+
   it('not fresh and no transcript read: 0, source none, estimated', function () {
     const g = gauge({ row: row() });
     assert.equal(g.used, 0);
