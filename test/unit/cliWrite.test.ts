@@ -57,7 +57,7 @@ describe('CLI writes: compact', function () {
     const plan = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(plan.code, 0, plan.err);
     const planned = plan.json().plan as Json & { firstKeptEntryId: string; summary: string };
-    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(r.code, 0, r.err);
     const doc = r.json();
     assertSchema('compact', doc);
@@ -90,7 +90,7 @@ describe('CLI writes: compact', function () {
       m.dispose();
     }
     // a human run on a terminal says what it did
-    const human = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state]);
+    const human = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state]);
     assert.equal(human.code, 0, human.err);
     assert.match(human.out, /compacted agent:main:work|nothing to compact in agent:main:work/);
   });
@@ -102,7 +102,7 @@ describe('CLI writes: compact', function () {
     const asked: string[] = [];
     const no = await cli(['compact', WORK, '--keep-recent-tokens', '300', '--state-dir', state], { stdinIsTTY: true, prompt: async (q) => (asked.push(q), 'n') });
     assert.equal(no.code, 0, no.err);
-    assert.match(asked[0]!, /Append this compaction to agent:main:work\? \[y\/N\]/);
+    assert.match(asked[0]!, /^Append this compaction to agent:main:work\? This compaction does not shrink the context.* \[y\/N\] $/, 'a plan that grows the context says so in the question');
     assert.match(no.err, /Compaction plan for agent:main:work/, 'the plan is shown before the question (stderr)');
     assert.match(no.out, /cancelled: nothing written/);
     assert.equal(sha(db), h0);
@@ -123,7 +123,7 @@ describe('CLI writes: compact', function () {
     await simulateGatewayLock(state, children);
     const db = realDbPath(state);
     const h0 = sha(db);
-    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9', '--json'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+    const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9', '--json'], { env: { HOME: tmpDir('occtx-cli-home-') } });
     assert.equal(r.code, 3, r.err);
     const doc = r.json();
     assertSchema('compact', doc);
@@ -142,13 +142,13 @@ describe('CLI writes: compact', function () {
     assert.equal(b.isOpen(WORK), true);
     const db = realDbPath(state);
     const h0 = sha(db);
-    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(r.code, 1);
     assertSchema('compact', r.json());
     assert.equal((r.json().refusal as Json).code, 'breaker-open');
     assert.match(r.out, /--reset-breaker/);
     assert.equal(sha(db), h0);
-    const again = await cli(['compact', WORK, '--yes', '--reset-breaker', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    const again = await cli(['compact', WORK, '--yes', '--even-if-larger', '--reset-breaker', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(again.code, 0, again.err);
     assert.equal(again.json().status, 'compacted');
     assert.equal(new CompactionBreaker(state).isOpen(WORK), false);
@@ -203,7 +203,7 @@ describe('CLI writes: undo-compact', function () {
 
   it('SQLite without a reachable Gateway: exit 3 (needs the Gateway), the database byte-identical', async function () {
     const state = materializeRealState();
-    const c = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state]);
+    const c = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state]);
     assert.equal(c.code, 0, c.err);
     const h0 = sha(realDbPath(state));
     const dry = await cli(['undo-compact', WORK, '--dry-run', '--state-dir', state, '--json']);
@@ -290,7 +290,7 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
       await simulateGatewayLock(state, children);
       const h0 = sha(realDbPath(state));
       const home = tmpDir('occtx-cli-home-');
-      const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
+      const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
       assert.equal(r.code, 0, r.err);
       const doc = r.json();
       assertSchema('compact', doc);
@@ -302,14 +302,14 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
       assert.equal(sha(realDbPath(state)), h0, 'nothing written to the store');
       assert.ok(fs.existsSync(path.join(home, '.config', 'openclaw-context', 'gateway-device.json')), 'the CLI keeps a device identity');
       // a wrong token: exit 3, a clear reason, and neither token in any output
-      const bad = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: 'wrong-secret-77' } });
+      const bad = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: 'wrong-secret-77' } });
       assert.equal(bad.code, 3, bad.err);
       assert.match(bad.err, /The token in \$OC_TEST_TOKEN \(--token-env\) was refused/);
       assert.equal((bad.json().refusal as Json).code, 'gateway-unavailable');
       for (const out of [bad.out, bad.err, r.out, r.err]) {
         assert.ok(!out.includes(TOKEN) && !out.includes('wrong-secret-77'), 'the token is never printed');
       }
-      const unset = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_NOT_SET'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+      const unset = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_NOT_SET'], { env: { HOME: tmpDir('occtx-cli-home-') } });
       assert.equal(unset.code, 3);
       assert.match(unset.err, /\$OC_NOT_SET \(--token-env\) is not set/);
       assert.equal(sha(realDbPath(state)), h0);
@@ -324,7 +324,7 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
     try {
       gw.handle('sessions.rewind', () => ({ editorText: 'the rewound prompt' }));
       const state = materializeRealState();
-      assert.equal((await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state])).code, 0);
+      assert.equal((await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state])).code, 0);
       const m = model(state);
       const s = m.sessions().find((x) => x.row.key === WORK)!;
       const ctx = m.ensureTranscript(s.uid)!.context!;
