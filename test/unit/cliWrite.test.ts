@@ -340,15 +340,19 @@ describe('CLI writes: checkpoint create | restore', function () {
 describe('CLI writes through the Gateway when OpenClaw owns the store (scripted Gateway)', function () {
   this.timeout(60_000);
   const TOKEN = 'tok-cli-test-5f2c9a';
-
-  it('compact: the store is owned → sessions.compact over the Gateway; the database untouched; the token never printed', async function () {
+  /** A scripted Gateway that compacts, and a copy of the real state its (simulated) lock owns. */
+  const ownedWithGateway = async () => {
     const { FakeGateway } = await import('../support/fakeGateway');
     const gw = await new FakeGateway({ token: TOKEN }).start();
+    gw.handle('sessions.compact', (params) => ({ ok: true, key: params.key, compacted: true, result: { summary: 'GATEWAY SUMMARY', firstKeptEntryId: 'e1', tokensBefore: 9712, tokensAfter: 1200 } }));
+    const state = materializeRealState();
+    await simulateGatewayLock(state, children);
+    return { gw, state, h0: sha(realDbPath(state)) };
+  };
+
+  it('compact: the store is owned → sessions.compact over the Gateway; the database untouched; the token never printed', async function () {
+    const { gw, state, h0 } = await ownedWithGateway();
     try {
-      gw.handle('sessions.compact', (params) => ({ ok: true, key: params.key, compacted: true, result: { summary: 'GATEWAY SUMMARY', firstKeptEntryId: 'e1', tokensBefore: 9712, tokensAfter: 1200 } }));
-      const state = materializeRealState();
-      await simulateGatewayLock(state, children);
-      const h0 = sha(realDbPath(state));
       const home = tmpDir('occtx-cli-home-');
       const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
       assert.equal(r.code, 0, r.err);
@@ -379,13 +383,8 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
   });
 
   it('compact where our planner would not, on a store the Gateway holds: sessions.compact, saying what OpenClaw will do', async function () {
-    const { FakeGateway } = await import('../support/fakeGateway');
-    const gw = await new FakeGateway({ token: TOKEN }).start();
+    const { gw, state, h0 } = await ownedWithGateway();
     try {
-      gw.handle('sessions.compact', (params) => ({ ok: true, key: params.key, compacted: true, result: { summary: 'GATEWAY SUMMARY', firstKeptEntryId: 'e1', tokensBefore: 9712, tokensAfter: 1200 } }));
-      const state = materializeRealState();
-      await simulateGatewayLock(state, children);
-      const h0 = sha(realDbPath(state));
       const asked: string[] = [];
       const argv = ['compact', WORK, '--keep-recent-tokens', '1000000', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN'];
       const env = { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: TOKEN };

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { MIN_REDUCTION, shrinkVerdict, type ShrinkKind } from '../../src/core/compaction/shrink';
 import { compactPrompt, previewLines, previewTitle, undoLimits, COMPACT, COMPACT_ANYWAY, KEEP_AS_IS } from '../../src/core/compaction/viewModel';
 import type { CompactionPlan } from '../../src/core/compaction/plan';
+import { compactionQualityReport } from '../../src/core/compaction/quality';
 
 const survival = { found: 0, kept: 0, lost: [] as string[] };
 
@@ -53,6 +54,20 @@ describe('compaction: does it shrink the context (the verdict, its words, the bu
     assert.deepEqual([z.kind, z.reduction], ['grows', 0]);
     assert.match(z.headline, /~0 → ~300 tokens\.$/);
     assert.equal(shrinkVerdict(0, 0).kind, 'equal');
+  });
+});
+
+describe('compaction: the message tokens before count the previous summary (it leaves the context too)', function () {
+  it('a second compaction: before = previous summary + dropped + kept; after = new summary + kept', function () {
+    const dropped = [{ role: 'user', content: 'x'.repeat(4000), timestamp: 1 }] as never[];
+    const kept = [{ role: 'user', content: 'y'.repeat(400), timestamp: 2 }] as never[];
+    const without = compactionQualityReport({ dropped, kept, summary: 's'.repeat(800) });
+    const withPrev = compactionQualityReport({ dropped, kept, summary: 's'.repeat(800), previousSummary: 'p'.repeat(2000) });
+    const prev = withPrev.droppedTokens - without.droppedTokens;
+    assert.ok(prev > 400, `the previous summary's tokens: ${prev}`);
+    assert.equal(withPrev.tokensBefore, without.tokensBefore + prev);
+    assert.equal(withPrev.tokensAfter, without.tokensAfter, 'the summary after replaces both');
+    assert.equal(withPrev.tokensBefore, withPrev.droppedTokens + withPrev.keptTokens);
   });
 });
 
