@@ -266,7 +266,7 @@ export const compact: Command = {
         }
         default: {
           if (o.code === 'does-not-shrink') {
-            const msg = `${CLI_NAME} did not compact ${key}: ${o.message} Nothing was written. Pass --even-if-larger with --yes to compact anyway (--dry-run shows the plan).`;
+            const msg = `${CLI_NAME} did not compact ${key}: ${o.message} Nothing was written. Pass --even-if-larger with --yes to compact anyway (--dry-run shows ${plan ? 'the plan' : 'what OpenClaw would do'}).`;
             return out('refused', 1, { refusal: { code: 'does-not-shrink', message: msg } }, [], [msg]);
           }
           if (o.code === 'needs-gateway') {
