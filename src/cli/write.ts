@@ -16,7 +16,9 @@ import { listCheckpoints, readLatestCheckpoint } from '../core/checkpoint/store'
 import type { Checkpoint } from '../core/checkpoint/schema';
 import type { RestorePlan } from '../core/checkpoint/restore';
 import type { CompactionPlan } from '../core/compaction/plan';
-import { compactSession, restoreCheckpoint, undoCompaction, type UndoActionPlan, type ActionContext, type ActionPreview, type ActionOutcome, type Confirm } from '../core/actions';
+import { MIN_REDUCTION, planShrink, type ShrinkVerdict } from '../core/compaction/shrink';
+import { gatewayOfferPrompt, undoLimits, type GatewayCompactionOffer } from '../core/compaction/viewModel';
+import { compactSession, restoreCheckpoint, undoCompaction, type CompactPreview, type UndoActionPlan, type ActionContext, type ActionPreview, type ActionOutcome, type Confirm } from '../core/actions';
 import type { WriteResult } from '../core/store/writeResult';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
 import { CLI_NAME, JSON_VERSION, finite, round2, sessionRef, type Command, type CommandResult } from './common';
@@ -135,17 +137,19 @@ function planJson(plan: CompactionPlan) {
   };
 }
 
-function planText(key: string, plan: CompactionPlan, dryRun: boolean, withSummary: boolean): string[] {
+function planText(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan, dryRun: boolean, withSummary: boolean): string[] {
   const q = plan.quality;
   const pj = planJson(plan);
+  const v = planShrink(plan);
   const pct = (x: { found: number; kept: number }) => `${x.kept}/${x.found}`;
   const lines = [
-    `Compaction plan for ${key}${dryRun ? ' (dry run, nothing written)' : ''}`,
+    `Compaction plan for ${key}${dryRun ? ' (dry run, nothing written)' : ''}${v.explicit ? `: ${v.headline}` : ''}`,
     `  cut: kept tail starts at ${plan.entry.firstKeptEntryId}${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}; ${plan.cut.toSummarize.length + plan.cut.turnPrefix.length} entries summarised, ${plan.cut.kept.length} kept`,
-    `  tokens: ~${q.tokensBefore.toLocaleString('en')} → ~${q.tokensAfter.toLocaleString('en')} (saves ~${q.tokensSaved.toLocaleString('en')}, ×${pj.quality.compressionRatio ?? '∞'})`,
+    `  tokens: ~${q.tokensBefore.toLocaleString('en')} → ~${q.tokensAfter.toLocaleString('en')} (saves ~${q.tokensSaved.toLocaleString('en')}, ×${pj.quality.compressionRatio ?? '∞'})${v.explicit ? ` — ${v.kind === 'grows' ? 'it grows' : v.kind === 'equal' ? 'no change' : 'barely smaller'}: --yes needs --even-if-larger` : ''}`,
     `  entry: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter ?? '?'} (OpenClaw's chars/4)`,
     `  survives in the summary: decisions ${pct(q.decisions)}, TODOs ${pct(q.todos)}, identifiers ${pct(q.identifiers)}, user asks ${pct(q.asks)}`,
     `  audit (OpenClaw's summary quality check): ${plan.audit.ok ? 'ok' : `fails: ${plan.audit.reasons.join(', ')}`}`,
+    `  ${undoLimits(era, 'local')}`,
   ];
   const lost = [...q.decisions.lost.map((x) => `decision: ${x}`), ...q.todos.lost.map((x) => `todo: ${x}`), ...q.identifiers.lost.map((x) => `identifier: ${x}`), ...q.asks.lost.map((x) => `ask: ${x}`)];
   if (lost.length) lines.push('  lost:', ...lost.slice(0, 20).map((x) => `    - ${clean(x).slice(0, 160)}`));
@@ -154,65 +158,121 @@ function planText(key: string, plan: CompactionPlan, dryRun: boolean, withSummar
   return lines;
 }
 
+/** The Gateway's compaction offered when our planner would not compact (a session OpenClaw owns). */
+function offerText(key: string, offer: GatewayCompactionOffer, dryRun: boolean): string[] {
+  const g = gatewayOfferPrompt(key, offer);
+  return [`Compaction of ${key} through the Gateway${dryRun ? ' (dry run, nothing sent)' : ''}: ${g.headline}`, ...g.detail.split('\n\n').slice(1).map((x) => `  ${x}`)];
+}
+
+function offerJson(o: GatewayCompactionOffer) {
+  return { why: o.why, noPlanReason: o.noPlanReason, justCompacted: o.justCompacted, keepRecentTokens: o.keepRecentTokens ?? null, used: o.used === undefined ? null : Math.round(o.used), usedEstimated: o.estimated, window: Math.round(o.window), compactionAt: Math.round(o.compactionAt), explicit: o.explicit };
+}
+
+function shrinkJson(v: ShrinkVerdict) {
+  return { verdict: v.kind, tokensBefore: v.before, tokensAfter: v.after, saved: v.saved, reduction: v.reduction, explicit: v.explicit, headline: v.headline };
+}
+
+/** The question and the preview the CLI asks with (a plan, or the Gateway's compaction offered without one). */
+function compactQuestion(key: string, era: 'sqlite' | 'jsonl', pv: CompactPreview, withSummary: boolean): { question: string; preview: string } {
+  if (!pv.plan) return { question: `Ask OpenClaw's Gateway to compact ${key}?${pv.offer?.explicit ? ' It would not shrink the context.' : ''}`, preview: offerText(key, pv.offer!, false).join('\n') };
+  const v = planShrink(pv.plan);
+  const q = pv.route === 'gateway' ? `Compact ${key} through the Gateway (OpenClaw's own summary and settings)?` : `Append this compaction to ${key}?`;
+  return { question: `${q}${v.explicit ? ` ${v.headline}` : ''}`, preview: planText(key, era, pv.plan, false, withSummary).join('\n') };
+}
+
 const refusalText = (key: string, what: string, r: WriteResult, alt: string): string => (r.ok ? '' : `${CLI_NAME} did not ${what} ${key}: ${r.message} ${isOwned(r) ? alt : ''}`.trim());
 
 export const compact: Command = {
   name: 'compact',
-  usage: 'compact <key> [--dry-run | --yes]',
-  purpose: 'Compact a session without an LLM: plan (cut, tokens before → after, quality report, summary audit), confirm, then append one compaction entry — through the Gateway when OpenClaw owns the store.',
+  usage: 'compact <key> [--dry-run | --yes [--even-if-larger]]',
+  purpose:
+    'Compact a session without an LLM: plan (cut, tokens before → after, quality report, summary audit, whether it shrinks the context, how it could be undone), confirm, then append one compaction entry — through the Gateway when OpenClaw owns the store. ' +
+    'A session OpenClaw owns (a remote Gateway’s, or a store its Gateway holds) that our planner would not compact is offered to OpenClaw’s own compaction (sessions.compact), saying what it will do.',
   options: [
     ...WRITE_OPTIONS,
+    { name: 'even-if-larger', type: 'boolean', help: `with --yes: compact even when it does not shrink the context (it grows it, leaves it as is or saves less than ${Math.round(MIN_REDUCTION * 100)}% of the message tokens, or OpenClaw would re-summarise right after a compaction); without it such a compaction is refused (exit 1, refusal code does-not-shrink)` },
     { name: 'keep-recent-tokens', type: 'number', arg: '<n>', help: "tokens of recent context to keep verbatim (default: OpenClaw's agents.defaults.compaction.keepRecentTokens, else 20000)" },
     { name: 'summary', type: 'boolean', help: 'print the whole summary in the human output (it is always in --json)' },
     { name: 'reset-breaker', type: 'boolean', help: 'reset the circuit breaker first (compaction pauses after 3 failures in a row)' },
   ],
   example: `${CLI_NAME} compact agent:main:work --dry-run --json`,
   jsonShape:
-    '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,"status":"planned"|"compacted"|"cancelled"|"refused"|"failed"|"nothing","written":{"via":"file","era","location","sessionId","previousLeafId","entries":[{"id","parentId","type"}],"notes"}|{"via":"gateway","url","summary","tokensBefore","tokensAfter","firstKeptEntryId"}|null,"refusal":{"code","message"}|null}',
-  exitCodes: '0 planned, compacted, cancelled or nothing to compact · 1 the write failed, the session changed since the plan (re-plan), or the circuit breaker is open · 2 usage error (incl. a write without --yes off a terminal) · 3 state dir or store unavailable, or OpenClaw owns the store and no Gateway could do it',
+    '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,' +
+    '"shrink":{"verdict":"shrinks"|"little"|"equal"|"grows","tokensBefore","tokensAfter","saved","reduction","explicit","headline"}|null,"undo":string|null,' +
+    '"gatewayOffer":{"why","noPlanReason","justCompacted","keepRecentTokens","used","usedEstimated","window","compactionAt","explicit"}|null,' +
+    '"status":"planned"|"compacted"|"cancelled"|"refused"|"failed"|"nothing","written":{"via":"file","era","location","sessionId","previousLeafId","entries":[{"id","parentId","type"}],"notes"}|{"via":"gateway","url","summary","tokensBefore","tokensAfter","firstKeptEntryId"}|null,"refusal":{"code","message"}|null}',
+  exitCodes:
+    '0 planned, compacted, cancelled or nothing to compact · 1 the write failed, the session changed since the plan (re-plan), the circuit breaker is open, or --yes on a compaction that does not shrink the context without --even-if-larger · 2 usage error (incl. a write without --yes off a terminal) · 3 state dir or store unavailable, or OpenClaw owns the store and no Gateway could do it',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError('compact needs exactly one session key');
     checkWriteFlags(p);
+    if (p.options['even-if-larger'] && !p.options.yes) throw new UsageError('--even-if-larger goes with --yes (a dry run shows the verdict; a y/N prompt asks it)');
     const keep = p.options['keep-recent-tokens'] as number | undefined;
     if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) throw new UsageError('--keep-recent-tokens must be a positive integer');
     const m = await openModelAsync(g, io);
     try {
       const s = await loadSession(m, p.positionals[0]!);
       const dry = p.options['dry-run'] === true;
+      const withSummary = p.options.summary === true;
       const base = { command: 'compact', version: JSON_VERSION, dryRun: dry, session: sessionRef(s) };
       const key = s.row.key;
-      const ctx = actionContext<CompactionPlan | undefined>(p, g, io, m, (pv) => ({ question: `Append this compaction to ${key}?`, preview: planText(key, pv.plan!, false, p.options.summary === true).join('\n') }));
-      const o = await compactSession(ctx, s, { keepRecentTokens: keep, onBreakerOpen: async () => p.options['reset-breaker'] === true });
+      const ctx = actionContext<CompactionPlan | undefined>(p, g, io, m, (pv) => compactQuestion(key, s.era, pv, withSummary));
+      const notShrinking = p.options.yes === true && p.options['even-if-larger'] !== true ? 'refuse' : 'confirm';
+      const o = await compactSession(ctx, s, { keepRecentTokens: keep, onBreakerOpen: async () => p.options['reset-breaker'] === true, notShrinking });
       rethrowCommon(o);
-      if (o.status === 'nothing') return { exitCode: 0, json: { ...base, compactable: false, reason: o.reason, plan: null, planApplied: false, status: 'nothing', written: null, refusal: null }, text: `nothing to compact in ${key}: ${o.reason}\n` };
+      const none = { plan: null, shrink: null, undo: null, gatewayOffer: null, planApplied: false, written: null, refusal: null };
+      if (o.status === 'nothing') return { exitCode: 0, json: { ...base, ...none, compactable: false, reason: o.reason, status: 'nothing' }, text: `nothing to compact in ${key}: ${o.reason}\n` };
       if (o.status === 'refused' && o.code === 'breaker-open') {
         const msg = `${o.message} Pass --reset-breaker to try again.`;
-        return { exitCode: 1, json: { ...base, compactable: true, reason: msg, plan: null, planApplied: false, status: 'refused', written: null, refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
+        return { exitCode: 1, json: { ...base, ...none, compactable: true, reason: msg, status: 'refused', refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
       }
-      const plan = o.plan!;
-      const pj = planJson(plan);
+      const plan = o.plan;
+      const offer = o.offer;
+      // who writes the compaction: known once written; a plan is ours unless the store turns out to be owned
+      const writesVia = o.status === 'written' ? o.via : plan ? 'local' : 'gateway';
       const out = (status: string, exitCode: number, extra: Record<string, unknown>, lines: string[], warnings?: string[]): CommandResult => ({
         exitCode,
-        json: { ...base, compactable: true, reason: null, plan: pj, planApplied: status === 'compacted' && extra.written !== undefined && (extra.written as { via?: string }).via === 'file', status, written: null, refusal: null, ...extra },
+        json: {
+          ...base,
+          compactable: true,
+          reason: o.noPlanReason ?? null,
+          plan: plan ? planJson(plan) : null,
+          shrink: o.shrink ? shrinkJson(o.shrink) : null,
+          undo: undoLimits(s.era, writesVia),
+          gatewayOffer: offer ? offerJson(offer) : null,
+          planApplied: status === 'compacted' && extra.written !== undefined && (extra.written as { via?: string }).via === 'file',
+          status,
+          written: null,
+          refusal: null,
+          ...extra,
+        },
         text: lines.length ? lines.join('\n') + '\n' : '',
         ...(warnings ? { warnings } : {}),
       });
       switch (o.status) {
         case 'planned':
-          return out('planned', 0, {}, planText(key, plan, true, p.options.summary === true));
+          return out('planned', 0, {}, plan ? planText(key, s.era, plan, true, withSummary) : offerText(key, offer!, true));
         case 'cancelled':
           return out('cancelled', 0, {}, ['cancelled: nothing written']);
         case 'written': {
           if (o.via === 'local') {
             const r = o.result;
-            return out('compacted', 0, { written: writtenJson(r) }, [`compacted ${key}: entry ${r.written[0]?.id} after ${r.previousLeafId} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens)`, ...r.notes.map((n) => `  ${n}`)]);
+            return out('compacted', 0, { written: writtenJson(r) }, [`compacted ${key}: entry ${r.written[0]?.id} after ${r.previousLeafId} (~${plan!.quality.tokensBefore.toLocaleString('en')} → ~${plan!.quality.tokensAfter.toLocaleString('en')} tokens)`, ...r.notes.map((n) => `  ${n}`)]);
           }
           const r = o.gateway;
-          const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (the plan above is our preview, not what it writes)`] : undefined;
+          const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (${plan ? 'the plan above is our preview, not what it writes' : 'our planner had no plan'})`] : undefined;
           if (!r.compacted) return out('nothing', 0, {}, [`the Gateway did not compact ${key}: ${r.reason ?? 'nothing to compact'}`], warn);
-          return out('compacted', 0, { written: { via: 'gateway', url: o.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore ?? null, tokensAfter: r.tokensAfter ?? null, firstKeptEntryId: r.firstKeptEntryId ?? null } }, [`compacted ${key} through the Gateway (${o.url}): ${r.tokensBefore ?? '?'} → ${r.tokensAfter ?? '?'} tokens (OpenClaw's own summary; our plan above was the preview)`, '', clean(r.summary ?? '')], warn);
+          return out('compacted', 0, { written: { via: 'gateway', url: o.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore ?? null, tokensAfter: r.tokensAfter ?? null, firstKeptEntryId: r.firstKeptEntryId ?? null } }, [`compacted ${key} through the Gateway (${o.url}): ${r.tokensBefore ?? '?'} → ${r.tokensAfter ?? '?'} tokens (OpenClaw's own summary${plan ? '; our plan above was the preview' : ''})`, '', clean(r.summary ?? '')], warn);
         }
         default: {
+          if (o.code === 'does-not-shrink') {
+            const msg = `${CLI_NAME} did not compact ${key}: ${o.message} Nothing was written. Pass --even-if-larger with --yes to compact anyway (--dry-run shows ${plan ? 'the plan' : 'what OpenClaw would do'}).`;
+            return out('refused', 1, { refusal: { code: 'does-not-shrink', message: msg } }, [], [msg]);
+          }
+          if (o.code === 'needs-gateway') {
+            const msg = `${CLI_NAME} did not compact ${key}: our planner would not (${o.noPlanReason ?? 'no plan'}), and only OpenClaw can compact it now (${o.message.replace(/\.$/, '')}). ${o.gatewayWhy ?? ''} Let OpenClaw do it: \`openclaw sessions compact ${key}\`, or pass --gateway.`;
+            return out('refused', 3, { refusal: { code: 'gateway-unavailable', message: msg } }, [], [msg]);
+          }
           const result = o.result;
           if (result && isOwned(result)) {
             const msg = refusalText(key, 'compact', result, `${o.gatewayWhy ?? ''} Let OpenClaw do it: \`openclaw sessions compact ${key}\` (or /compact in the chat), or pass --gateway.`);

@@ -48,7 +48,7 @@ const COMMANDS = {
   remoteStatus: ['status'],
   remoteShow: ['show', 'agent:main:work', '--json'],
   /** OpenClaw owns the store (a live Gateway lock): the write goes through the Gateway */
-  compactOwned: ['compact', 'agent:main:work', '--yes', '--keep-recent-tokens', '300', '--json'],
+  compactOwned: ['compact', 'agent:main:work', '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--json'],
 };
 
 /**

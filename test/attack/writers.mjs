@@ -37,7 +37,7 @@ export function dreamIds(c) {
  * unique when the check needs to find it (remember's text).
  */
 export const WRITERS = {
-  compact: { stores: ['sqlite-rollback', 'sqlite-wal', 'jsonl'], base: (s) => (s === 'jsonl' ? 'demo-undone' : undefined), argv: (key) => ['compact', key, '--yes', '--keep-recent-tokens', '300', '--json'] },
+  compact: { stores: ['sqlite-rollback', 'sqlite-wal', 'jsonl'], base: (s) => (s === 'jsonl' ? 'demo-undone' : undefined), argv: (key) => ['compact', key, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--json'] },
   'undo-compact': { stores: ['jsonl'], argv: (key) => ['undo-compact', key, '--yes', '--json'] },
   'checkpoint-create': { stores: ['sqlite-rollback', 'sqlite-wal', 'jsonl'], argv: (key) => ['checkpoint', 'create', key, '--json'] },
   'checkpoint-restore': { stores: ['sqlite-rollback', 'sqlite-wal', 'jsonl'], argv: (key) => ['checkpoint', 'restore', key, '--yes', '--json'] },

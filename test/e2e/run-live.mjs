@@ -514,7 +514,10 @@ try {
           return false;
         }, 45_000, 200);
         log(`dialog: ${(await dialog.innerText()).replace(/\s+/g, ' ').slice(0, 300)}`);
-        await dialog.locator('.monaco-button', { hasText: /^Compact$/ }).first().click();
+        // "Compact", or "Compact Anyway" when our plan would not shrink the context (then "Keep As Is" is the default)
+        const btn = dialog.locator('.monaco-button', { hasText: /^Compact( Anyway)?$/ }).first();
+        log(`button: ${await btn.innerText()}`);
+        await btn.click();
         const ev = await waitFor('sessions.changed {reason:"compact"} at the harness client (or a message saying why not)', async () => {
           const e = events.find((x) => x.t >= tCmd && x.ev === 'sessions.changed' && x.p?.sessionKey === KEY && x.p?.reason === 'compact');
           if (e) return e;

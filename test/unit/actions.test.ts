@@ -14,7 +14,10 @@ import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { appendToSession } from '../../src/core/store/sessionWrite';
 import { CompactionBreaker } from '../../src/core/compaction/breaker';
 import type { CompactionPlan } from '../../src/core/compaction/plan';
-import { compactSession, gatewayAfterRefusal, resetSession, routeWrite, undoCompaction, EMBEDDED_OWNER, type ActionContext, type ActionGateway, type ActionPreview, type GatewayAccess, type UndoActionPlan } from '../../src/core/actions';
+import { planShrink } from '../../src/core/compaction/shrink';
+import { gatewayOfferPrompt } from '../../src/core/compaction/viewModel';
+import { formatTokens } from '../../src/core/context/format';
+import { compactSession, gatewayAfterRefusal, resetSession, routeWrite, undoCompaction, EMBEDDED_OWNER, REMOTE_SESSION, type ActionContext, type CompactPreview, type ActionGateway, type ActionPreview, type GatewayAccess, type UndoActionPlan } from '../../src/core/actions';
 import { materializeRealState, realDbPath, simulateGatewayLock, tmpDir } from './helpers';
 
 const WORK = 'agent:main:work';
@@ -194,6 +197,115 @@ describe('core/actions: the routing table (compact, real SQLite store)', functio
       assert.ok(o.status === 'planned' && o.plan && o.plan.entry.firstKeptEntryId);
       assert.equal(asked, 0);
       assert.equal(sha(realDbPath(state)), before);
+    } finally {
+      m.dispose();
+    }
+  });
+});
+
+describe('core/actions: compact where our planner would not, and plans that do not shrink the context', function () {
+  this.timeout(60_000);
+  /** a kept tail larger than the whole session: our planner has nothing to summarise */
+  const ALL = 1_000_000;
+
+  type Where = 'local' | 'owned' | 'remote';
+  const offerRows: Array<{ name: string; where: Where; gateway: GatewaySetup; status: string; code?: string; confirms: number; calls: number }> = [
+    { name: 'local, not owned: our planner says nothing → nothing (no confirmation, no Gateway even when open)', where: 'local', gateway: 'open', status: 'nothing', confirms: 0, calls: 0 },
+    { name: 'owned by the Gateway, open connection → OpenClaw’s compaction offered, then sessions.compact', where: 'owned', gateway: 'open', status: 'written', confirms: 1, calls: 1 },
+    { name: 'owned by the Gateway, reachable (CLI) → offered, connected after the confirmation, sessions.compact', where: 'owned', gateway: 'connect', status: 'written', confirms: 1, calls: 1 },
+    { name: 'owned by the Gateway, no way to reach it → refused needs-gateway before the confirmation', where: 'owned', gateway: 'none', status: 'refused', code: 'needs-gateway', confirms: 0, calls: 0 },
+    { name: 'remote, open connection → offered, sessions.compact', where: 'remote', gateway: 'open', status: 'written', confirms: 1, calls: 1 },
+    { name: 'remote, no connection → refused remote-unavailable', where: 'remote', gateway: 'none', status: 'refused', code: 'remote-unavailable', confirms: 0, calls: 0 },
+  ];
+  for (const row of offerRows) {
+    it(row.name, async function () {
+      const state = materializeRealState();
+      if (row.where === 'owned') await simulateGatewayLock(state, children);
+      const db = realDbPath(state);
+      const before = sha(db);
+      const m = openModel(state);
+      try {
+        const s = row.where === 'remote' ? ({ ...session(m), remote: 'ws://gw.example:18789' } as SessionState) : session(m);
+        // the model hands the action this session (a remote Gateway's, for the remote rows)
+        const model = Object.assign(Object.create(m) as ContextModel, { ensureTranscript: () => s });
+        const gw = fakeGateway();
+        const seen: CompactPreview[] = [];
+        const o = await compactSession({ model, gateway: access(row.gateway, gw), confirm: async (pv: CompactPreview) => (seen.push(pv), true) }, s, { keepRecentTokens: ALL });
+        assert.equal(o.status, row.status, JSON.stringify(o));
+        if (row.code) assert.equal((o as { code: string }).code, row.code);
+        assert.equal(seen.length, row.confirms);
+        assert.equal(gw.calls.length, row.calls, gw.calls.join(', '));
+        if (row.calls) assert.deepEqual(gw.calls, [`sessions.compact ${WORK}`]);
+        assert.equal(sha(db), before, 'our writer wrote nothing');
+        if (row.where === 'local') {
+          assert.ok(o.status === 'nothing' && /fits in the kept tail/.test(o.reason));
+          return;
+        }
+        // what OpenClaw will do is in the outcome, and in every confirmation (no plan of ours to show)
+        assert.ok(o.offer, 'the offer');
+        assert.match(o.noPlanReason ?? '', /fits in the kept tail/);
+        assert.equal(o.offer.why, row.where === 'remote' ? REMOTE_SESSION : o.offer.why);
+        if (row.where === 'owned') assert.match(o.offer.why, /Gateway/);
+        assert.equal(o.offer.justCompacted, false);
+        assert.equal(o.offer.explicit, false, 'not known not to shrink: Compact stays the default');
+        for (const pv of seen) {
+          assert.deepEqual([pv.plan, pv.route, pv.offer], [undefined, 'gateway', o.offer]);
+        }
+        const text = gatewayOfferPrompt(WORK, o.offer);
+        assert.equal(text.message, `Compact ${WORK} through the Gateway?`);
+        assert.deepEqual(text.buttons, ['Compact']);
+        assert.match(text.detail, /summarises the older messages with its own model and keeps its own recent tail/);
+        assert.match(text.detail, new RegExp(`compacts on its own before a turn at ${formatTokens(s.gauge.compactionAt)}`));
+        assert.match(text.detail, /Undo: only through a running OpenClaw Gateway/);
+      } finally {
+        m.dispose();
+      }
+    });
+  }
+
+  it('a plan that grows the context: refused does-not-shrink before the confirmation when asked to (CLI --yes); confirmed otherwise', async function () {
+    const state = materializeRealState();
+    const db = realDbPath(state);
+    const before = sha(db);
+    const m = openModel(state);
+    try {
+      let asked = 0;
+      const r = await compactSession({ model: m, confirm: async () => (asked++, true) }, session(m), { keepRecentTokens: 300, notShrinking: 'refuse' });
+      assert.equal(r.status, 'refused');
+      assert.ok(r.status === 'refused' && r.code === 'does-not-shrink' && r.plan);
+      assert.equal(r.shrink?.kind, 'grows');
+      assert.equal(r.message, r.shrink.headline);
+      assert.equal(asked, 0, 'refused before the confirmation');
+      assert.equal(sha(db), before);
+      const seen: CompactPreview[] = [];
+      const w = await compactSession({ model: m, confirm: async (pv: CompactPreview) => (seen.push(pv), true) }, session(m), { keepRecentTokens: 300 });
+      assert.equal(w.status, 'written');
+      assert.equal(seen.length, 1);
+      assert.equal(planShrink(seen[0]!.plan!).kind, 'grows', 'the confirm seam sees the verdict (its default answer must not be Compact)');
+    } finally {
+      m.dispose();
+    }
+  });
+
+  it('right after a compaction, on a store the Gateway owns: the offer says OpenClaw would re-summarise its summary, and needs an explicit choice', async function () {
+    const state = materializeRealState();
+    const m = openModel(state);
+    try {
+      assert.equal((await compactSession({ model: m, confirm: async () => true }, session(m), { keepRecentTokens: 300 })).status, 'written');
+      await simulateGatewayLock(state, children);
+      m.refresh();
+      const gw = fakeGateway();
+      const refused = await compactSession({ model: m, gateway: access('open', gw), confirm: async () => true }, session(m), { notShrinking: 'refuse' });
+      assert.equal(refused.status, 'refused', JSON.stringify(refused));
+      assert.ok(refused.status === 'refused' && refused.code === 'does-not-shrink');
+      assert.deepEqual([refused.offer?.justCompacted, refused.offer?.explicit, gw.calls.length], [true, true, 0]);
+      assert.match(refused.message, /^Nothing was said since the last compaction of agent:main:work: OpenClaw would summarise its own summary again/);
+      const p = gatewayOfferPrompt(WORK, refused.offer!);
+      assert.equal(p.message, `Compact ${WORK} through the Gateway? It would not shrink the context.`);
+      assert.deepEqual([p.buttons, p.accept], [['Keep As Is', 'Compact Anyway'], 'Compact Anyway']);
+      const o = await compactSession({ model: m, gateway: access('open', gw), confirm: async () => true }, session(m));
+      assert.equal(o.status, 'written');
+      assert.deepEqual(gw.calls, [`sessions.compact ${WORK}`]);
     } finally {
       m.dispose();
     }

@@ -94,6 +94,33 @@ describe('CLI against a remote Gateway (no local state dir)', function () {
     assert.equal(fs.existsSync(nowhere), false);
   });
 
+  it('compact where our planner would not: OpenClaw’s own compaction is offered (what it will do), then sessions.compact', async function () {
+    const n = gw.requests.filter((x) => x.method === 'sessions.compact').length;
+    // a kept tail larger than the whole history: our planner has nothing to summarise
+    const dry = await run(['compact', HKEY, '--dry-run', '--keep-recent-tokens', '1000000', '--json']);
+    assert.equal(dry.code, 0, dry.err);
+    const dj = dry.json();
+    assertSchema('compact', dj);
+    assert.deepEqual([dj.status, dj.compactable, dj.plan, dj.shrink], ['planned', true, null, null]);
+    assert.match(String(dj.reason), /fits in the kept tail/);
+    const offer = dj.gatewayOffer as Json;
+    assert.equal(offer.why, 'The session is on a remote OpenClaw Gateway (no local files).');
+    assert.equal(offer.keepRecentTokens, null, 'a remote Gateway’s config is not known here');
+    assert.equal(offer.window, REC.list.sessions.find((x) => x.key === HKEY)!.contextTokens);
+    assert.match(String(dj.undo), /only through a running OpenClaw Gateway \(sessions\.rewind/);
+    const human = await run(['compact', HKEY, '--dry-run', '--keep-recent-tokens', '1000000']);
+    assert.match(human.out, /^Compaction of .* through the Gateway \(dry run, nothing sent\): Our planner would not compact/);
+    assert.match(human.out, /summarises the older messages with its own model and keeps its own recent tail \(its configured keepRecentTokens, 20,000 unless set/);
+    assert.equal(gw.requests.filter((x) => x.method === 'sessions.compact').length, n, 'a dry run sends nothing');
+    const r = await run(['compact', HKEY, '--yes', '--keep-recent-tokens', '1000000', '--json']);
+    assert.equal(r.code, 0, r.err);
+    const doc = r.json();
+    assertSchema('compact', doc);
+    assert.deepEqual([doc.status, doc.plan, (doc.written as Json).via], ['compacted', null, 'gateway']);
+    assert.deepEqual(gw.requests.filter((x) => x.method === 'sessions.compact').slice(n).map((x) => x.params.key), [HKEY]);
+    assert.equal(fs.existsSync(nowhere), false);
+  });
+
   it('a wrong token: exit 3 with the reason; commands that need local files say what works remotely', async function () {
     const bad = await run(['sessions', '--json'], 'wrong-token-9');
     assert.equal(bad.code, 3, bad.err);

@@ -57,7 +57,7 @@ describe('CLI writes: compact', function () {
     const plan = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(plan.code, 0, plan.err);
     const planned = plan.json().plan as Json & { firstKeptEntryId: string; summary: string };
-    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(r.code, 0, r.err);
     const doc = r.json();
     assertSchema('compact', doc);
@@ -90,7 +90,7 @@ describe('CLI writes: compact', function () {
       m.dispose();
     }
     // a human run on a terminal says what it did
-    const human = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state]);
+    const human = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state]);
     assert.equal(human.code, 0, human.err);
     assert.match(human.out, /compacted agent:main:work|nothing to compact in agent:main:work/);
   });
@@ -102,7 +102,7 @@ describe('CLI writes: compact', function () {
     const asked: string[] = [];
     const no = await cli(['compact', WORK, '--keep-recent-tokens', '300', '--state-dir', state], { stdinIsTTY: true, prompt: async (q) => (asked.push(q), 'n') });
     assert.equal(no.code, 0, no.err);
-    assert.match(asked[0]!, /Append this compaction to agent:main:work\? \[y\/N\]/);
+    assert.match(asked[0]!, /^Append this compaction to agent:main:work\? This compaction does not shrink the context.* \[y\/N\] $/, 'a plan that grows the context says so in the question');
     assert.match(no.err, /Compaction plan for agent:main:work/, 'the plan is shown before the question (stderr)');
     assert.match(no.out, /cancelled: nothing written/);
     assert.equal(sha(db), h0);
@@ -123,7 +123,7 @@ describe('CLI writes: compact', function () {
     await simulateGatewayLock(state, children);
     const db = realDbPath(state);
     const h0 = sha(db);
-    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9', '--json'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+    const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9', '--json'], { env: { HOME: tmpDir('occtx-cli-home-') } });
     assert.equal(r.code, 3, r.err);
     const doc = r.json();
     assertSchema('compact', doc);
@@ -135,6 +135,66 @@ describe('CLI writes: compact', function () {
     assert.equal(new CompactionBreaker(state).status(WORK).consecutiveFailures, 0);
   });
 
+  it('a plan that grows the context: the dry run says so first; --yes refuses it (exit 1, does-not-shrink) unless --even-if-larger', async function () {
+    const state = materializeRealState();
+    const db = realDbPath(state);
+    const h0 = sha(db);
+    const dry = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    assert.equal(dry.code, 0, dry.err);
+    const dj = dry.json();
+    assertSchema('compact', dj);
+    const shrink = dj.shrink as Json & { verdict: string; tokensBefore: number; tokensAfter: number; headline: string };
+    const q = (dj.plan as { quality: { tokensBefore: number; tokensAfter: number } }).quality;
+    assert.deepEqual([shrink.verdict, shrink.explicit, shrink.tokensBefore, shrink.tokensAfter], ['grows', true, q.tokensBefore, q.tokensAfter]);
+    assert.match(String(dj.undo), /^Undo: only through a running OpenClaw Gateway \(sessions\.rewind/, 'an SQLite session: undo needs the Gateway, said before confirming');
+    const human = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '300', '--state-dir', state]);
+    assert.equal(human.out.split('\n')[0], `Compaction plan for ${WORK} (dry run, nothing written): ${shrink.headline}`);
+    assert.match(human.out, /--yes needs --even-if-larger/);
+    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    assert.equal(r.code, 1, r.err);
+    const doc = r.json();
+    assertSchema('compact', doc);
+    assert.equal(doc.status, 'refused');
+    assert.equal((doc.refusal as Json).code, 'does-not-shrink');
+    assert.match((doc.refusal as Json).message as string, /does not shrink the context, it grows it.*Pass --even-if-larger with --yes/);
+    assert.match(r.err, /--even-if-larger/);
+    assert.equal(sha(db), h0, 'nothing written');
+    for (const argv of [['--even-if-larger'], ['--even-if-larger', '--dry-run']]) {
+      const u = await cli(['compact', WORK, ...argv, '--keep-recent-tokens', '300', '--state-dir', state]);
+      assert.equal(u.code, 2, `${argv.join(' ')}: ${u.err}`);
+      assert.match(u.err, /--even-if-larger goes with --yes/);
+    }
+    assert.equal(sha(db), h0);
+    const help = await cli(['compact', '--help']);
+    assert.match(help.out, /--even-if-larger +with --yes: compact even when it does not shrink the context/);
+    assert.match(help.out, /"shrink":\{"verdict":"shrinks"\|"little"\|"equal"\|"grows"/);
+    const ok = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    assert.equal(ok.code, 0, ok.err);
+    assert.equal(ok.json().status, 'compacted');
+    assert.equal(rows(state, WORK).at(-1)!.json.type, 'compaction');
+  });
+
+  it('our planner would not compact a store the Gateway holds: OpenClaw’s compaction is offered; unreachable → exit 3 with why', async function () {
+    const state = materializeRealState();
+    await simulateGatewayLock(state, children);
+    const h0 = sha(realDbPath(state));
+    const env = { env: { HOME: tmpDir('occtx-cli-home-') } };
+    const dry = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '1000000', '--state-dir', state, '--json'], env);
+    assert.equal(dry.code, 0, dry.err);
+    const dj = dry.json();
+    assertSchema('compact', dj);
+    assert.deepEqual([dj.status, dj.plan], ['planned', null]);
+    assert.match((dj.gatewayOffer as Json).why as string, /Gateway/);
+    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '1000000', '--state-dir', state, '--gateway', 'ws://127.0.0.1:9', '--json'], env);
+    assert.equal(r.code, 3, r.err);
+    const doc = r.json();
+    assertSchema('compact', doc);
+    assert.equal(doc.status, 'refused');
+    assert.equal((doc.refusal as Json).code, 'gateway-unavailable');
+    assert.match((doc.refusal as Json).message as string, /our planner would not \(everything since the last compaction fits in the kept tail.*only OpenClaw can compact it now.*openclaw sessions compact agent:main:work/);
+    assert.equal(sha(realDbPath(state)), h0);
+  });
+
   it('the circuit breaker: open → exit 1 and nothing written; --reset-breaker resets it and compacts', async function () {
     const state = materializeRealState();
     const b = new CompactionBreaker(state);
@@ -142,13 +202,13 @@ describe('CLI writes: compact', function () {
     assert.equal(b.isOpen(WORK), true);
     const db = realDbPath(state);
     const h0 = sha(db);
-    const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(r.code, 1);
     assertSchema('compact', r.json());
     assert.equal((r.json().refusal as Json).code, 'breaker-open');
     assert.match(r.out, /--reset-breaker/);
     assert.equal(sha(db), h0);
-    const again = await cli(['compact', WORK, '--yes', '--reset-breaker', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
+    const again = await cli(['compact', WORK, '--yes', '--even-if-larger', '--reset-breaker', '--keep-recent-tokens', '300', '--state-dir', state, '--json']);
     assert.equal(again.code, 0, again.err);
     assert.equal(again.json().status, 'compacted');
     assert.equal(new CompactionBreaker(state).isOpen(WORK), false);
@@ -203,7 +263,7 @@ describe('CLI writes: undo-compact', function () {
 
   it('SQLite without a reachable Gateway: exit 3 (needs the Gateway), the database byte-identical', async function () {
     const state = materializeRealState();
-    const c = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state]);
+    const c = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state]);
     assert.equal(c.code, 0, c.err);
     const h0 = sha(realDbPath(state));
     const dry = await cli(['undo-compact', WORK, '--dry-run', '--state-dir', state, '--json']);
@@ -280,17 +340,21 @@ describe('CLI writes: checkpoint create | restore', function () {
 describe('CLI writes through the Gateway when OpenClaw owns the store (scripted Gateway)', function () {
   this.timeout(60_000);
   const TOKEN = 'tok-cli-test-5f2c9a';
-
-  it('compact: the store is owned → sessions.compact over the Gateway; the database untouched; the token never printed', async function () {
+  /** A scripted Gateway that compacts, and a copy of the real state its (simulated) lock owns. */
+  const ownedWithGateway = async () => {
     const { FakeGateway } = await import('../support/fakeGateway');
     const gw = await new FakeGateway({ token: TOKEN }).start();
+    gw.handle('sessions.compact', (params) => ({ ok: true, key: params.key, compacted: true, result: { summary: 'GATEWAY SUMMARY', firstKeptEntryId: 'e1', tokensBefore: 9712, tokensAfter: 1200 } }));
+    const state = materializeRealState();
+    await simulateGatewayLock(state, children);
+    return { gw, state, h0: sha(realDbPath(state)) };
+  };
+
+  it('compact: the store is owned → sessions.compact over the Gateway; the database untouched; the token never printed', async function () {
+    const { gw, state, h0 } = await ownedWithGateway();
     try {
-      gw.handle('sessions.compact', (params) => ({ ok: true, key: params.key, compacted: true, result: { summary: 'GATEWAY SUMMARY', firstKeptEntryId: 'e1', tokensBefore: 9712, tokensAfter: 1200 } }));
-      const state = materializeRealState();
-      await simulateGatewayLock(state, children);
-      const h0 = sha(realDbPath(state));
       const home = tmpDir('occtx-cli-home-');
-      const r = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
+      const r = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: home, OC_TEST_TOKEN: TOKEN } });
       assert.equal(r.code, 0, r.err);
       const doc = r.json();
       assertSchema('compact', doc);
@@ -302,17 +366,43 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
       assert.equal(sha(realDbPath(state)), h0, 'nothing written to the store');
       assert.ok(fs.existsSync(path.join(home, '.config', 'openclaw-context', 'gateway-device.json')), 'the CLI keeps a device identity');
       // a wrong token: exit 3, a clear reason, and neither token in any output
-      const bad = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: 'wrong-secret-77' } });
+      const bad = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN', '--json'], { env: { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: 'wrong-secret-77' } });
       assert.equal(bad.code, 3, bad.err);
       assert.match(bad.err, /The token in \$OC_TEST_TOKEN \(--token-env\) was refused/);
       assert.equal((bad.json().refusal as Json).code, 'gateway-unavailable');
       for (const out of [bad.out, bad.err, r.out, r.err]) {
         assert.ok(!out.includes(TOKEN) && !out.includes('wrong-secret-77'), 'the token is never printed');
       }
-      const unset = await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_NOT_SET'], { env: { HOME: tmpDir('occtx-cli-home-') } });
+      const unset = await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_NOT_SET'], { env: { HOME: tmpDir('occtx-cli-home-') } });
       assert.equal(unset.code, 3);
       assert.match(unset.err, /\$OC_NOT_SET \(--token-env\) is not set/);
       assert.equal(sha(realDbPath(state)), h0);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('compact where our planner would not, on a store the Gateway holds: sessions.compact, saying what OpenClaw will do', async function () {
+    const { gw, state, h0 } = await ownedWithGateway();
+    try {
+      const asked: string[] = [];
+      const argv = ['compact', WORK, '--keep-recent-tokens', '1000000', '--state-dir', state, '--gateway', `ws://127.0.0.1:${gw.port}`, '--token-env', 'OC_TEST_TOKEN'];
+      const env = { HOME: tmpDir('occtx-cli-home-'), OC_TEST_TOKEN: TOKEN };
+      // on a terminal: what OpenClaw will do, then the question; "n" sends nothing
+      const no = await cli(argv, { env, stdinIsTTY: true, prompt: async (q) => (asked.push(q), 'n') });
+      assert.equal(no.code, 0, no.err);
+      assert.match(asked[0]!, /^Ask OpenClaw's Gateway to compact agent:main:work\? \[y\/N\] $/);
+      assert.match(no.err, /Our planner would not compact agent:main:work \(everything since the last compaction fits in the kept tail/);
+      assert.match(no.err, /summarises the older messages with its own model and keeps its own recent tail/);
+      assert.match(no.err, /Undo: only through a running OpenClaw Gateway/);
+      assert.equal(gw.requests.filter((x) => x.method === 'sessions.compact').length, 0);
+      const r = await cli([...argv, '--yes', '--json'], { env });
+      assert.equal(r.code, 0, r.err);
+      const doc = r.json();
+      assertSchema('compact', doc);
+      assert.deepEqual([doc.status, doc.plan, (doc.written as Json).via, (doc.written as Json).summary], ['compacted', null, 'gateway', 'GATEWAY SUMMARY']);
+      assert.deepEqual(gw.requests.filter((x) => x.method === 'sessions.compact').map((x) => x.params.key), [WORK]);
+      assert.equal(sha(realDbPath(state)), h0, 'nothing written to the store');
     } finally {
       await gw.close();
     }
@@ -324,7 +414,7 @@ describe('CLI writes through the Gateway when OpenClaw owns the store (scripted 
     try {
       gw.handle('sessions.rewind', () => ({ editorText: 'the rewound prompt' }));
       const state = materializeRealState();
-      assert.equal((await cli(['compact', WORK, '--yes', '--keep-recent-tokens', '300', '--state-dir', state])).code, 0);
+      assert.equal((await cli(['compact', WORK, '--yes', '--even-if-larger', '--keep-recent-tokens', '300', '--state-dir', state])).code, 0);
       const m = model(state);
       const s = m.sessions().find((x) => x.row.key === WORK)!;
       const ctx = m.ensureTranscript(s.uid)!.context!;

@@ -119,11 +119,16 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
     assert.ok(r.ok);
     const q = r.plan.quality;
     const pr = compactPrompt(row.key, 'sqlite', r.plan);
-    assert.equal(pr.message, 'Compact agent:main:work?');
+    // this plan (a 300-token tail of a short session) grows the messages: said first, and Compact is not the default
+    assert.ok(q.tokensAfter > q.tokensBefore, `${q.tokensBefore} → ${q.tokensAfter}`);
+    assert.equal(pr.message, 'Compact agent:main:work? It would grow the context.');
+    assert.deepEqual([pr.buttons, pr.accept], [['Keep As Is', 'Compact Anyway'], 'Compact Anyway']);
+    assert.match(pr.detail.split('\n')[0]!, /^This compaction does not shrink the context, it grows it: messages ~/);
     assert.match(pr.detail, /SQLite transcript \(one transaction\)/);
     assert.match(pr.detail, new RegExp(`${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks`));
-    assert.doesNotMatch(pr.detail, /Undo Compaction/, 'undo is only offered for JSONL');
-    assert.match(compactPrompt(row.key, 'jsonl', r.plan).detail, /Undo Compaction/);
+    assert.match(pr.detail, /Undo: only through a running OpenClaw Gateway \(sessions\.rewind/, 'SQLite: the undo needs the Gateway, said before confirming');
+    assert.doesNotMatch(pr.detail, /Undo Compaction/, 'the marker undo is only for JSONL');
+    assert.match(compactPrompt(row.key, 'jsonl', r.plan).detail, /Undo: Undo Compaction makes the earlier context active again/);
     const md = qualityMarkdown('T', q, r.plan.audit);
     assert.match(md, /^# T\n/);
     assert.match(md, /OpenClaw's summary quality check: \*\*passes\*\*/);

@@ -4,11 +4,14 @@
  */
 import { CompactionBreaker, type BreakerState, type FailureResult } from '../compaction/breaker';
 import { planCompaction, type CompactionPlan, type PlanInput, type PlanResult } from '../compaction/plan';
+import { planShrink, type ShrinkVerdict } from '../compaction/shrink';
+import { gatewayOfferPrompt, type GatewayCompactionOffer } from '../compaction/viewModel';
 import { planBasisOf, type ContextModel, type SessionState } from '../context/model';
 import { writableWorkspaceOrNone } from '../memory/fsSafe';
+import { checkOwnership } from '../store/ownership';
 import { appendToSession } from '../store/sessionWrite';
-import { runWrite } from './route';
-import type { ActionContext, ActionOutcome } from './types';
+import { REMOTE_SESSION, runWrite } from './route';
+import type { ActionContext, ActionOutcome, ActionPreview } from './types';
 
 /** What OpenClaw answered to sessions.compact (its own cut and summary, not our plan). */
 export interface GatewayCompaction {
@@ -29,17 +32,55 @@ export interface CompactOptions {
   planner?: (input: PlanInput) => Promise<PlanResult>;
   /** the circuit breaker is open (3 failures in a row): true resets it and goes on; default: refuse */
   onBreakerOpen?: (state: BreakerState) => Promise<boolean>;
-  /** a remote session whose history is too short for our planner: let the Gateway compact with no preview */
-  gatewayWithoutPlan?: boolean;
+  /**
+   * A compaction that does not shrink the context (the plan's verdict, or a Gateway offer right after a
+   * compaction): 'refuse' it before the confirmation (the CLI's `--yes` without `--even-if-larger`); default
+   * 'confirm': the confirm seam decides, and its default answer must not be Compact (`compactPrompt`'s buttons).
+   */
+  notShrinking?: 'refuse' | 'confirm';
 }
 
-/** `plan` is undefined only for a remote session compacted without a preview (gatewayWithoutPlan). */
+/**
+ * `plan` is undefined only when our planner would not compact a session OpenClaw owns (a remote Gateway's, or a
+ * local store its Gateway holds): then `offer` says what OpenClaw will do instead.
+ */
 export type CompactOutcome = ActionOutcome<CompactionPlan | undefined, GatewayCompaction> & {
   /** the failure opened the circuit breaker */
   breaker?: FailureResult;
-  /** why there is no plan (gatewayWithoutPlan) */
+  /** why our planner would not compact (there is an `offer`) */
   noPlanReason?: string;
+  /** the Gateway's compaction, offered when our planner would not compact */
+  offer?: GatewayCompactionOffer;
+  /** does the plan shrink the context */
+  shrink?: ShrinkVerdict;
 };
+
+/** What the confirm seam of a compaction is shown: the plan, or (no plan) the Gateway's compaction offered. */
+export type CompactPreview = ActionPreview<CompactionPlan | undefined> & { offer?: GatewayCompactionOffer };
+
+/** A compaction entry with nothing model-visible after it on the active path: the session was just compacted. */
+function justCompacted(s: SessionState): boolean {
+  const path = s.context?.path ?? [];
+  const i = path.map((m) => m.kind).lastIndexOf('compaction');
+  return i >= 0 && !path.slice(i + 1).some((e) => e.kind === 'message' || e.kind === 'custom_message' || e.kind === 'branch_summary');
+}
+
+/**
+ * Our planner would not compact: a session OpenClaw owns (a remote Gateway's, or a local store its Gateway holds
+ * — not an embedded run) is still OpenClaw's to compact, so its Gateway's compaction is offered; otherwise undefined.
+ */
+async function gatewayOffer(model: ContextModel, s: SessionState, noPlanReason: string): Promise<GatewayCompactionOffer | undefined> {
+  let why = REMOTE_SESSION;
+  if (!s.remote) {
+    const own = await checkOwnership(s.stateDir);
+    if (!own.owned || own.by === 'embedded') return undefined;
+    why = own.reason;
+  }
+  const g = s.gauge;
+  const just = justCompacted(s);
+  const keep = keepRecentTokensOf(model, s);
+  return { why, noPlanReason, justCompacted: just, ...(keep !== undefined ? { keepRecentTokens: keep } : {}), ...(g.usedSource !== 'none' ? { used: g.used } : {}), estimated: g.estimated, window: g.window, compactionAt: g.compactionAt, era: s.era, explicit: just };
+}
 
 /** OpenClaw's keepRecentTokens for a session, from its state dir's config. */
 export function keepRecentTokensOf(model: ContextModel, s: SessionState): number | undefined {
@@ -79,13 +120,22 @@ export async function compactSession(ctx: ActionContext<CompactionPlan | undefin
   const basis = planBasisOf(s);
   const input: PlanInput = { path: s.context.path, full: ctx.model.loadEntries(s.uid, s.context.path), tokensBefore: s.gauge.used, keepRecentTokens: opts.keepRecentTokens ?? keepRecentTokensOf(ctx.model, s) };
   const r = opts.planner ? await opts.planner(input) : planCompaction(input);
-  if (!r.ok && !(opts.gatewayWithoutPlan && s.remote && !ctx.dryRun)) return { status: 'nothing', reason: r.reason };
+  const offer = r.ok ? undefined : await gatewayOffer(ctx.model, s, r.reason);
+  if (!r.ok && !offer) return { status: 'nothing', reason: r.reason };
   const plan = r.ok ? r.plan : undefined;
-  if (ctx.dryRun) return { status: 'planned', plan };
-  const out: CompactOutcome = await runWrite<CompactionPlan | undefined, GatewayCompaction>(ctx, {
+  const shrink = plan && planShrink(plan);
+  const about = { ...(offer ? { offer, noPlanReason: offer.noPlanReason } : {}), ...(shrink ? { shrink } : {}) };
+  if (ctx.dryRun) return { status: 'planned', plan, ...about };
+  if ((shrink?.explicit ?? offer?.explicit) && opts.notShrinking === 'refuse') {
+    return { status: 'refused', plan, code: 'does-not-shrink', message: shrink?.headline ?? gatewayOfferPrompt(key, offer!).headline, ...about };
+  }
+  const confirm = (pv: ActionPreview<CompactionPlan | undefined>) => ctx.confirm(offer ? ({ ...pv, offer } as CompactPreview) : pv);
+  const out: CompactOutcome = await runWrite<CompactionPlan | undefined, GatewayCompaction>({ ...ctx, confirm }, {
     action: 'compact',
     s,
     plan,
+    // no plan of ours: only OpenClaw's compaction is on offer (a remote session goes to its Gateway anyway)
+    ...(offer && !s.remote ? { gatewayOnly: offer.why } : {}),
     local: plan && ((target) => appendToSession(target, [plan.entry], { expect: basis })),
     localProgress: `writing the compaction to ${key}…`,
     gatewayProgress: (url) => `OpenClaw owns the store: compacting ${key} through the Gateway at ${url}…`,
@@ -96,7 +146,7 @@ export async function compactSession(ctx: ActionContext<CompactionPlan | undefin
       return res;
     },
   });
-  if (!r.ok) out.noPlanReason = r.reason;
+  Object.assign(out, about);
   if (out.status === 'written' && (out.via === 'local' || out.gateway.compacted)) breaker?.recordSuccess(key);
   // a stale plan or an owned store is not a failed compaction: the breaker counts only real failures
   if (out.status === 'failed' && out.result && !out.result.ok && breaker) {

@@ -32,11 +32,12 @@ export interface IdentifierSurvival extends SurvivalCount {
 }
 
 export interface CompactionQualityReport {
-  /** Estimated tokens of the context before: dropped + kept. */
+  /** Estimated tokens of the messages in context before: dropped (with the previous summary) + kept. */
   tokensBefore: number;
   /** After: the summary (as OpenClaw's compaction-summary message) + kept. */
   tokensAfter: number;
   tokensSaved: number;
+  /** the messages summarised, and the previous summary they start from (it leaves the context too) */
   droppedTokens: number;
   summaryTokens: number;
   keptTokens: number;
@@ -94,7 +95,9 @@ function survival(items: readonly string[], present: (item: string) => boolean, 
 export function compactionQualityReport(input: QualityReportInput): CompactionQualityReport {
   const estimate = input.estimate ?? openclawEstimateTokens;
   const maxListed = input.maxListed ?? DEFAULT_MAX_LISTED;
-  const droppedTokens = estimateMessagesTokens(input.dropped, { estimate });
+  // the previous summary is in the context before and is replaced too: it counts as dropped
+  const previousTokens = input.previousSummary ? estimate({ role: 'compactionSummary', summary: input.previousSummary }) : 0;
+  const droppedTokens = estimateMessagesTokens(input.dropped, { estimate }) + previousTokens;
   const keptTokens = estimateMessagesTokens(input.kept, { estimate });
   const summaryTokens = estimate({ role: 'compactionSummary', summary: input.summary });
   const tokensBefore = droppedTokens + keptTokens;

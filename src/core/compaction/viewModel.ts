@@ -6,6 +6,7 @@ import type { AuditResult } from './summary/audit';
 import type { CompactionQualityReport } from './quality';
 import type { CompactionPlan } from './plan';
 import type { UndoPlan } from './undo';
+import { planShrink, type ShrinkVerdict } from './shrink';
 import type { EntryMeta } from '../store/types';
 
 type Json = Record<string, unknown>;
@@ -33,19 +34,120 @@ export function qualityMarkdown(title: string, q: CompactionQualityReport, audit
   return lines.join('\n') + '\n';
 }
 
-/** The modal confirmation of a compaction. */
-export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan): { message: string; detail: string } {
+/** The buttons of a compaction's confirmation (the first is the default): Compact only when it shrinks the context. */
+export const COMPACT = 'Compact';
+export const COMPACT_ANYWAY = 'Compact Anyway';
+export const KEEP_AS_IS = 'Keep As Is';
+
+export interface CompactPrompt {
+  message: string;
+  detail: string;
+  /** in order; the first is the default */
+  buttons: string[];
+  /** the button that compacts */
+  accept: string;
+}
+
+function buttonsFor(explicit: boolean): Pick<CompactPrompt, 'buttons' | 'accept'> {
+  return explicit ? { buttons: [KEEP_AS_IS, COMPACT_ANYWAY], accept: COMPACT_ANYWAY } : { buttons: [COMPACT], accept: COMPACT };
+}
+
+const SHORT: Record<ShrinkVerdict['kind'], string> = { grows: ' It would grow the context.', equal: ' It would not shrink the context.', little: ' It would barely shrink the context.', shrinks: '' };
+
+/**
+ * What undoing this compaction will take, said before it is confirmed (reference: SQLite sessions keep their
+ * active path in OpenClaw, so only its Gateway can undo — core/actions/undo.ts).
+ * `via`: who writes the compaction (our writer, or OpenClaw through its Gateway).
+ */
+export function undoLimits(era: 'sqlite' | 'jsonl', via: 'local' | 'gateway'): string {
+  if (era === 'sqlite') {
+    return (
+      'Undo: only through a running OpenClaw Gateway (sessions.rewind, which needs operator.admin): the session goes back to before the last user message ahead of the compaction, ' +
+      'in a new transcript generation (a new session id; the old one stays), and that message comes back as text to send again. Without a Gateway this compaction cannot be undone.'
+    );
+  }
+  return via === 'local'
+    ? 'Undo: Undo Compaction makes the earlier context active again with one marker entry (nothing is deleted), whenever OpenClaw does not hold the store.'
+    : 'Undo: Undo Compaction appends one marker entry with this extension’s writer, so only once OpenClaw no longer holds the store (a JSONL session has no Gateway undo).';
+}
+
+/**
+ * The modal confirmation of a compaction: its first line says whether it shrinks the context; one that does
+ * not gets "Keep As Is" as the default button. `via` 'gateway': OpenClaw compacts with its own summary and
+ * settings (`why`: why the Gateway), our plan is the comparison.
+ */
+export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan, via: 'local' | 'gateway' = 'local', why = ''): CompactPrompt {
   const q = plan.quality;
+  const v = planShrink(plan);
   const n = plan.input.messages.length + (plan.input.turnPrefixMessages?.length ?? 0);
   const where = era === 'sqlite' ? "the session's SQLite transcript (one transaction)" : "the session's JSONL transcript (under OpenClaw's lock)";
+  const ours =
+    `${n} message${n === 1 ? '' : 's'} are replaced by a ${q.summaryChars.toLocaleString('en')}-character summary; ${plan.after.length - 1} stay verbatim. ` +
+    `Messages ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} tokens (system prompt and tools not included). ` +
+    `Kept in the summary: ${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks.`;
+  if (via === 'gateway') {
+    return {
+      message: `Compact ${key} through the Gateway?${SHORT[v.kind]}`,
+      detail:
+        `${v.headline} (our plan)\n\n` +
+        `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it: the OpenClaw Gateway compacts the session (sessions.compact) with OpenClaw's own summary and settings. ` +
+        `The preview shows our plan for comparison; OpenClaw's cut and summary will differ.\n\nOur plan: ${ours}\n\n${undoLimits(era, 'gateway')}`,
+      ...buttonsFor(v.explicit),
+    };
+  }
   return {
-    message: `Compact ${key}?`,
-    detail:
-      `${n} message${n === 1 ? '' : 's'} are replaced by a ${q.summaryChars.toLocaleString('en')}-character summary; ${plan.after.length - 1} stay verbatim. ` +
-      `Messages ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} tokens (system prompt and tools not included). ` +
-      `Kept in the summary: ${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks.\n\n` +
-      `One compaction entry is appended to ${where}. Nothing is rewritten or deleted: the full history stays in the transcript${era === 'jsonl' ? ', and Undo Compaction can bring the earlier context back' : ''}.`,
+    message: `Compact ${key}?${SHORT[v.kind]}`,
+    detail: `${v.headline}\n\n${ours}\n\nOne compaction entry is appended to ${where}. Nothing is rewritten or deleted: the full history stays in the transcript.\n\n${undoLimits(era, 'local')}`,
+    ...buttonsFor(v.explicit),
   };
+}
+
+/** The first line of a compaction preview document: the verdict when it does not shrink the context, else the title. */
+export function previewTitle(key: string, plan: CompactionPlan): string {
+  const v = planShrink(plan);
+  return v.explicit ? `Does not shrink the context — compaction preview of ${key}` : `Compaction preview — ${key}`;
+}
+
+/** The verdict and the undo limits, as the preview's first bullets. */
+export function previewLines(era: 'sqlite' | 'jsonl', plan: CompactionPlan, via: 'local' | 'gateway'): string[] {
+  const v = planShrink(plan);
+  return [`- ${v.explicit ? '**' : ''}${v.headline}${v.explicit ? '** Compact needs an explicit choice ("Compact Anyway").' : ''}`, `- ${undoLimits(era, via)}`];
+}
+
+/** A Gateway compaction offered when our planner would not compact (a remote session, or a store OpenClaw owns). */
+export interface GatewayCompactionOffer {
+  /** why the Gateway (a remote session; OpenClaw owns the store) */
+  why: string;
+  /** why our planner would not compact */
+  noPlanReason: string;
+  /** nothing model-visible since the newest compaction: OpenClaw would summarise its own summary again */
+  justCompacted: boolean;
+  /** OpenClaw's configured keepRecentTokens (undefined: not known here, its default unless configured) */
+  keepRecentTokens?: number;
+  /** the session's figure now (undefined: unknown), and whether it is our estimate */
+  used?: number;
+  estimated: boolean;
+  window: number;
+  /** OpenClaw's own compaction line (it compacts before a turn at or past it) */
+  compactionAt: number;
+  era: 'sqlite' | 'jsonl';
+  /** Compact needs an explicit choice: it is known not to shrink the context (justCompacted) */
+  explicit: boolean;
+}
+
+/** What OpenClaw will do when it compacts a session our planner would not compact, and how to undo it. */
+export function gatewayOfferPrompt(key: string, o: GatewayCompactionOffer): CompactPrompt & { headline: string } {
+  const headline = o.justCompacted
+    ? `Nothing was said since the last compaction of ${key}: OpenClaw would summarise its own summary again, which does not shrink the context.`
+    : `Our planner would not compact ${key} (${o.noPlanReason.replace(/\.$/, '')}); OpenClaw decides for itself and may.`;
+  const keep = o.keepRecentTokens !== undefined ? `keepRecentTokens ${o.keepRecentTokens.toLocaleString('en')} from its config` : 'its configured keepRecentTokens, 20,000 unless set';
+  const now = o.used === undefined ? 'Its size now is not known here' : `It is at ${o.estimated ? '~' : ''}${formatTokens(o.used)} of ${formatTokens(o.window)} tokens now`;
+  const detail =
+    `${headline}\n\n` +
+    `OpenClaw compacts the session itself through its Gateway (sessions.compact; ${o.why.replace(/\.$/, '')}): it summarises the older messages with its own model and keeps its own recent tail (${keep}, scaled by its own usage estimate). ` +
+    `Its cut and summary are its own, so there is no preview of them here; the result may not be smaller. ` +
+    `${now}; OpenClaw compacts on its own before a turn at ${formatTokens(o.compactionAt)}.\n\n${undoLimits(o.era, 'gateway')}`;
+  return { message: `Compact ${key} through the Gateway?${o.explicit ? ' It would not shrink the context.' : ''}`, detail, headline, ...buttonsFor(o.explicit) };
 }
 
 export function undoPrompt(key: string, plan: UndoPlan): { message: string; detail: string } {

@@ -14,14 +14,14 @@ import type { LiveGateway } from '../gateway/gatewayShared';
 import { CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
 import { EntryNode, sessionFromArg } from '../sessions/sessionsTree';
-import { compactSession, planUndoAction, SQLITE_UNDO_NEEDS_GATEWAY, undoCompaction, type ActionPreview, type CompactOutcome as CoreCompactOutcome, type GatewayCompaction, type GatewayUndo, type UndoActionPlan, type WriteOk } from '../../core/actions';
+import { compactSession, planUndoAction, SQLITE_UNDO_NEEDS_GATEWAY, undoCompaction, type ActionPreview, type CompactOutcome as CoreCompactOutcome, type CompactPreview, type GatewayCompaction, type GatewayUndo, type UndoActionPlan, type WriteOk } from '../../core/actions';
 import { planCompaction, planCompactionWith, type CompactionPlan, type PlanInput } from '../../core/compaction/plan';
 import type { BreakerState } from '../../core/compaction/breaker';
 import { CompactionBreaker } from '../../core/compaction/breaker';
 import { compactionQualityReport } from '../../core/compaction/quality';
 import { compactionInputFromEntries } from '../../core/compaction/summary/input';
 import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/restoreList';
-import { compactionOrigin, compactPrompt, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
+import { compactionOrigin, compactPrompt, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
 import { isOwned } from '../../core/context/queries';
 import { renderItemsDocument } from '../../core/context/document';
 import { contextItemsOf } from '../../core/context/rebuild';
@@ -144,46 +144,26 @@ export class CompactionController extends Disposable {
       const c = await this.ui.warn(`OpenClaw Context: compaction of ${key} is paused after ${st.consecutiveFailures} failures in a row (last: ${last}). Only L1 trimming (views) is used until you reset it.`, 'Reset and Compact');
       return c === 'Reset and Compact';
     };
-    let noPlan = '';
-    const confirm = async (pv: ActionPreview<CompactionPlan | undefined>): Promise<boolean> => {
+    const confirm = async (pv: CompactPreview): Promise<boolean> => {
       if (!pv.plan) {
-        // the display history the Gateway sends may be too short for our planner; OpenClaw decides for itself
-        const c = await this.ui.confirm(
-          `Compact ${key} through the Gateway?`,
-          `The session is on the remote OpenClaw Gateway ${s.remote}: it compacts the session (sessions.compact) with OpenClaw's own summary and settings. Our planner has no preview to show (${noPlan}).`,
-          'Compact',
-        );
-        return c === 'Compact';
+        // our planner would not compact, but OpenClaw owns the session: what OpenClaw will do, then the choice
+        const g = gatewayOfferPrompt(key, pv.offer!);
+        return (await this.ui.confirm(g.message, g.detail, ...g.buttons)) === g.accept;
       }
-      if (!pv.again) Object.assign(docs, await this.showPreview(s, pv.plan, pv.route === 'gateway', cfg.summarizer, lm));
-      const p = compactPrompt(key, s.era, pv.plan);
-      if (pv.route === 'gateway') {
-        const detail =
-          `OpenClaw owns the store (${(pv.why ?? '').replace(/\.$/, '')}), so this extension does not write it: the OpenClaw Gateway compacts the session (sessions.compact) with OpenClaw's own summary and settings. ` +
-          `The preview shows our plan for comparison; OpenClaw's cut and summary will differ.\n\nOur plan: ${p.detail.split('\n\n')[0]}`;
-        return (await this.ui.confirm(`Compact ${key} through the Gateway?`, detail, 'Compact')) === 'Compact';
-      }
-      return (await this.ui.confirm(p.message, p.detail, 'Compact')) === 'Compact';
+      const via = pv.route === 'gateway' ? 'gateway' : 'local';
+      if (!pv.again) Object.assign(docs, await this.showPreview(s, pv.plan, via, cfg.summarizer, lm));
+      const p = compactPrompt(key, s.era, pv.plan, via, pv.why);
+      return (await this.ui.confirm(p.message, p.detail, ...p.buttons)) === p.accept;
     };
-    const o = await runAction(this.service.model, this.live, confirm, (ctx) =>
-      compactSession(ctx, s, {
-        planner: async (input) => {
-          const r = await planner(input);
-          if (!r.ok) noPlan = r.reason;
-          return r;
-        },
-        onBreakerOpen,
-        gatewayWithoutPlan: true,
-      }),
-      true,
-    );
+    const o = await runAction(this.service.model, this.live, confirm, (ctx) => compactSession(ctx, s, { planner: async (input) => planner(input), onBreakerOpen }), true);
     if (o.breaker?.opened) this.diag.report({ severity: 'error', source: `compact ${key}`, message: `circuit breaker opened after ${o.breaker.state.consecutiveFailures} failures${o.breaker.errorsLog?.status === 'appended' ? ` (logged to ${o.breaker.errorsLog.file})` : ''}` });
     return this.compactOutcome(s, o, docs);
   }
 
   /** The preview of a plan: before ↔ after, and the quality report (with the Gateway note when OpenClaw compacts). */
-  private async showPreview(s: SessionState, plan: CompactionPlan, viaGateway: boolean, summarizer: 'mechanical' | 'languageModel', lm: LmChoice): Promise<Pick<CompactOutcome, 'before' | 'after' | 'report'>> {
+  private async showPreview(s: SessionState, plan: CompactionPlan, via: 'local' | 'gateway', summarizer: 'mechanical' | 'languageModel', lm: LmChoice): Promise<Pick<CompactOutcome, 'before' | 'after' | 'report'>> {
     const key = s.row.key;
+    const viaGateway = via === 'gateway';
     const data = this.load(s);
     const fullOf = new Map(data ? data.path.map((m, i) => [m.id, data.full[i]]) : []);
     const gatewayNote = `- **Preview only: OpenClaw owns this store, so the compaction goes through the Gateway** (\`sessions.compact\`). OpenClaw compacts with its own summary and settings (its cut, its keepRecentTokens); this plan shows what our planner would do, for comparison.`;
@@ -192,7 +172,7 @@ export class CompactionController extends Disposable {
     const after = this.docs.put(`${safe(key)}/after.md`, renderItemsDocument(`Context after compaction — ${key}`, intro, plan.after, [{ summary: plan.summary } as Json, ...plan.keptFull]));
     const report = this.docs.put(
       `${safe(key)}/quality.md`,
-      qualityMarkdown(`Compaction preview — ${key}`, plan.quality, plan.audit, [...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
+      qualityMarkdown(previewTitle(key, plan), plan.quality, plan.audit, [...previewLines(s.era, plan, via), ...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
     );
     await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${key} (before ↔ after${viaGateway ? '; OpenClaw will compact with its own summary' : ''})`, { preview: true });
     const reportDoc = await vscode.workspace.openTextDocument(report);
@@ -219,6 +199,12 @@ export class CompactionController extends Disposable {
       const msg = remoteUnavailable(s, 'be compacted')!;
       void Promise.resolve(this.ui.warn(msg, CONNECT_BUTTON)).then(runGatewayButton);
       return { status: 'refused', reason: msg };
+    }
+    if (o.code === 'needs-gateway') {
+      // our planner would not compact a store OpenClaw owns, and live mode has no connection to its Gateway
+      const msg = `OpenClaw Context did not compact ${key}: our planner would not (${o.noPlanReason ?? 'no plan'}), and only OpenClaw can compact it now (${o.message.replace(/\.$/, '')}). Connect live mode to its Gateway, or run \`openclaw sessions compact ${key}\`.`;
+      void Promise.resolve(this.ui.warn(msg, ...connectButtons(undefined))).then(runGatewayButton);
+      return { ...base, status: 'refused', reason: msg };
     }
     if (o.status === 'failed' && o.code === 'gateway') {
       const f = reportGatewayFailure(this.ui, this.diag, `compact ${key}`, o.error, `compact ${key}`);

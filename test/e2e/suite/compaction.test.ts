@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import type { CompactOutcome } from '../../../src/vscode/compaction/compaction';
-import { demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
+import { compactButton, demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
@@ -20,8 +20,8 @@ suite('Compaction in the extension host', () => {
   let root: string;
   let dir: string;
   let originalUi: Ui;
-  const prompts: Array<{ kind: string; message: string; detail?: string }> = [];
-  let confirmAnswer: (m: string) => string | undefined = () => undefined;
+  const prompts: Array<{ kind: string; message: string; detail?: string; buttons?: string[] }> = [];
+  let confirmAnswer: (m: string, buttons: string[]) => string | undefined = () => undefined;
   let infoAnswer: (m: string) => string | undefined = () => undefined;
   let warnAnswer: (m: string) => string | undefined = () => undefined;
 
@@ -46,8 +46,9 @@ suite('Compaction in the extension host', () => {
     originalUi = api.ui.current;
     const stub = (kind: string) => (message: string, ...rest: unknown[]) => {
       const detail = kind === 'confirm' ? (rest[0] as string) : undefined;
-      prompts.push({ kind, message, detail });
-      return Promise.resolve(kind === 'confirm' ? confirmAnswer(message) : kind === 'info' ? infoAnswer(message) : kind === 'warn' ? warnAnswer(message) : undefined);
+      const buttons = (kind === 'confirm' ? rest.slice(1) : rest) as string[];
+      prompts.push({ kind, message, detail, buttons });
+      return Promise.resolve(kind === 'confirm' ? confirmAnswer(message, buttons) : kind === 'info' ? infoAnswer(message) : kind === 'warn' ? warnAnswer(message) : undefined);
     };
     api.ui.current = { ...originalUi, confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), pick: (items) => Promise.resolve(items[0]) } as Ui;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
@@ -76,9 +77,19 @@ suite('Compaction in the extension host', () => {
     assert.ok(afterDoc.getText().includes('## Decisions'), 'the summary is in the after view');
     const report = await vscode.workspace.openTextDocument(out.report!);
     assert.match(report.getText(), /OpenClaw's summary quality check: \*\*passes\*\*/);
+    // this demo session's plan grows its messages (a mechanical summary of a short session): said first everywhere,
+    // and "Keep As Is" is the default button; SQLite: the undo needs the Gateway, said before confirming
+    const q = out.plan!.quality;
+    assert.ok(q.tokensAfter > q.tokensBefore, `${q.tokensBefore} → ${q.tokensAfter}`);
+    assert.equal(report.getText().split('\n')[0], '# Does not shrink the context — compaction preview of agent:main:work');
+    assert.match(report.getText(), /This compaction does not shrink the context, it grows it/);
+    assert.match(report.getText(), /Undo: only through a running OpenClaw Gateway \(sessions\.rewind/);
     const confirm = prompts.filter((p) => p.kind === 'confirm').pop()!;
-    assert.equal(confirm.message, 'Compact agent:main:work?');
+    assert.equal(confirm.message, 'Compact agent:main:work? It would grow the context.');
+    assert.deepEqual(confirm.buttons, ['Keep As Is', 'Compact Anyway']);
+    assert.match(confirm.detail!.split('\n')[0]!, /^This compaction does not shrink the context, it grows it: messages ~/);
     assert.match(confirm.detail!, /Nothing is rewritten or deleted/);
+    assert.match(confirm.detail!, /Undo: only through a running OpenClaw Gateway/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -102,7 +113,12 @@ suite('Compaction in the extension host', () => {
   test('Compact Session: confirmed, one compaction row is appended and the context becomes summary + kept tail', async () => {
     const s = session('agent:main:work')!;
     const before = rows(s.row.sessionId);
-    confirmAnswer = (m) => (m === 'Compact agent:main:work?' ? 'Compact' : undefined);
+    // the default (first) button keeps the session as it is
+    confirmAnswer = (m, b) => (m.startsWith('Compact agent:main:work?') ? b[0] : undefined);
+    const kept = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+    assert.equal(kept.status, 'cancelled', kept.reason);
+    assert.deepEqual(rows(s.row.sessionId), before, 'the default button writes nothing');
+    confirmAnswer = (m, b) => (m.startsWith('Compact agent:main:work?') ? compactButton(b) : undefined);
     const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
     assert.equal(out.status, 'compacted', out.reason);
     const after = rows(s.row.sessionId);
@@ -127,7 +143,7 @@ suite('Compaction in the extension host', () => {
     turns(3, '--key', key);
     await waitFor(() => (api.service.model.ensureTranscript(session(key)!.uid)!.context!.items.length > 6 ? true : undefined), 'turns');
     const s = session(key)!;
-    confirmAnswer = (m) => (m === `Compact ${key}?` || m.startsWith('Restore ') ? (m.startsWith('Restore ') ? 'Restore' : 'Compact') : undefined);
+    confirmAnswer = (m, b) => (m.startsWith(`Compact ${key}?`) ? compactButton(b) : m.startsWith('Restore ') ? 'Restore' : undefined);
     infoAnswer = (m) => (m.startsWith(`OpenClaw Context: compacted ${key}`) ? 'Restore Key Files…' : undefined);
     try {
       const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
@@ -156,7 +172,7 @@ suite('Compaction in the extension host', () => {
     for (let i = 0; i < 3; i++) br.recordFailure(key, `write-failed: simulated ${i}`);
     assert.equal(br.isOpen(key), true);
     const before = rows(s.row.sessionId);
-    confirmAnswer = () => 'Compact';
+    confirmAnswer = (_m, b) => compactButton(b);
     warnAnswer = () => undefined;
     const paused = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
     assert.equal(paused.status, 'refused');
@@ -199,7 +215,7 @@ suite('Compaction in the extension host', () => {
     const before = rows(s.row.sessionId);
     const gw = await fakeGatewayLock(dir, 'e2e00002');
     try {
-      confirmAnswer = () => 'Compact';
+      confirmAnswer = (_m, b) => compactButton(b);
       const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
       assert.equal(out.status, 'refused', out.reason);
       assert.deepEqual(rows(s.row.sessionId), before);
@@ -261,7 +277,7 @@ suite('Compaction in the extension host', () => {
     const file = path.join(dir, 'agents/legacy/sessions', `${s.row.sessionId}.jsonl`);
     const itemsBefore = api.service.model.ensureTranscript(s.uid)!.context!.items.map((e) => e.id);
     const bytes0 = fs.readFileSync(file);
-    confirmAnswer = (m) => (m.startsWith('Compact') ? 'Compact' : m.startsWith('Undo') ? 'Undo Compaction' : undefined);
+    confirmAnswer = (m, b) => (m.startsWith('Compact') ? compactButton(b) : m.startsWith('Undo') ? 'Undo Compaction' : undefined);
     const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
     assert.equal(out.status, 'compacted', out.reason);
     await waitFor(() => api.service.model.ensureTranscript(s.uid)!.context!.items[0]?.id !== itemsBefore[0], 'the compaction in the model');

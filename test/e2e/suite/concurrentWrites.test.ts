@@ -24,7 +24,7 @@ import { parseCheckpointYaml } from '../../../src/core/checkpoint/yamlCodec';
 import { RESTORE_CUSTOM_TYPE } from '../../../src/core/checkpoint/restore';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
 import { parseDreams } from '../../../src/core/memory/dream/candidates';
-import { activatedApi, demoStateCopy, recordingDialogs, REPO, transcriptRows, waitFor, type RecordedPrompt } from './util';
+import { activatedApi, compactButton, demoStateCopy, recordingDialogs, REPO, transcriptRows, waitFor, type RecordedPrompt } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
 const NODE = process.env.NODE24_BIN || process.execPath;
@@ -81,12 +81,13 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
   }
 
   /** While the extension waits at its confirmation, the CLI writes with --yes; then the extension's button. */
-  function cliAtConfirm(args: string[], button?: string): { result: () => CliRun } {
+  function cliAtConfirm(args: string[], button?: string | ((buttons: string[]) => string)): { result: () => CliRun } {
     let r: CliRun | undefined;
     atConfirm = async (_m, buttons) => {
-      if (button) assert.ok(buttons.includes(button), `the confirmation offers ${button} (${buttons.join()})`);
+      const b = typeof button === 'function' ? button(buttons) : button;
+      if (b) assert.ok(buttons.includes(b), `the confirmation offers ${b} (${buttons.join()})`);
       r = await cli([...args, '--yes']);
-      return button ?? buttons[0];
+      return b ?? buttons[0];
     };
     return {
       result: () => {
@@ -173,7 +174,7 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
    * A session write (`run`, up to its confirmation) while the CLI runs `cliArgs` --yes on the same session:
    * the CLI says `done`, the extension's write is refused as changed, with the re-plan message shown.
    */
-  async function sessionRace<T extends { status: string; result?: { ok: boolean; code?: string } }>(cliArgs: string[], button: string, done: RegExp, run: () => Thenable<T>): Promise<T> {
+  async function sessionRace<T extends { status: string; result?: { ok: boolean; code?: string } }>(cliArgs: string[], button: string | ((buttons: string[]) => string), done: RegExp, run: () => Thenable<T>): Promise<T> {
     const race = cliAtConfirm(cliArgs, button);
     const n = prompts.length;
     const out = await run();
@@ -200,7 +201,8 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
     );
   });
 
-  const compact = (key: string) => sessionRace(['compact', key, '--keep-recent-tokens', '300'], 'Compact', /^compacted /m, () => vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', session(key)!.uid));
+  // these small demo sessions' plans grow their messages: both sides make the explicit choice (--even-if-larger, "Compact Anyway")
+  const compact = (key: string) => sessionRace(['compact', key, '--keep-recent-tokens', '300', '--even-if-larger'], compactButton, /^compacted /m, () => vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', session(key)!.uid));
 
   test('Compact Session (JSONL) while the CLI compacts it: one compaction (the CLI’s), the extension refuses', async () => {
     const key = 'agent:legacy:work';
@@ -347,7 +349,7 @@ suite('Concurrent writes: the extension and the CLI on the same target', () => {
     const before = transcriptRows(db(), sid);
     let out: CompactOutcome | undefined;
     const c = await cliHoldsPlan(['compact', key, '--keep-recent-tokens', '300'], async () => {
-      atConfirm = () => Promise.resolve('Compact');
+      atConfirm = (_m, buttons) => Promise.resolve(compactButton(buttons));
       out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', session(key)!.uid);
     });
     assert.equal(out?.status, 'compacted', out?.reason);

@@ -22,7 +22,8 @@ import type { ResetOutcome } from '../../../src/vscode/gateway/liveActions';
 import { GatewayClient } from '../../../src/core/gateway/client';
 import { listCheckpoints } from '../../../src/core/checkpoint/store';
 import { FakeGateway, FakeReplyError } from '../../support/fakeGateway';
-import { activatedApi, demoStateCopy, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs } from './util';
+import { activatedApi, compactButton, demoStateCopy, fakeGatewayLock, REPO, transcriptRows, waitFor, recordingDialogs } from './util';
+import { planShrink } from '../../../src/core/compaction/shrink';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
 const TOKEN = 'live-actions-e2e-token-7f3a9c2e1b';
@@ -44,7 +45,7 @@ suite('Live actions through the Gateway', () => {
   let originalLive: LiveGateway;
   let lock: { release(): void } | undefined;
   const prompts: Prompt[] = [];
-  const answers: Partial<Record<keyof Ui, (message: string) => string | undefined>> = {};
+  const answers: Partial<Record<keyof Ui, (message: string, buttons: string[]) => string | undefined>> = {};
   let pickLabel: string | undefined;
 
   const liveStub = (connected: () => GatewayClient | undefined): LiveGateway => ({
@@ -129,13 +130,19 @@ suite('Live actions through the Gateway', () => {
       assert.equal(out0.status, 'cancelled', out0.reason);
       assert.equal(sent('sessions.compact').length, 0, 'cancel sends nothing');
       const c = last('confirm')!;
-      assert.equal(c.message, 'Compact agent:main:main through the Gateway?');
+      // the verdict of our plan decides the default button, through the Gateway too
+      const v = planShrink(out0.plan!);
+      const suffix = { grows: ' It would grow the context.', equal: ' It would not shrink the context.', little: ' It would barely shrink the context.', shrinks: '' }[v.kind];
+      assert.equal(c.message, `Compact agent:main:main through the Gateway?${suffix}`);
+      assert.deepEqual(c.buttons, v.explicit ? ['Keep As Is', 'Compact Anyway'] : ['Compact']);
+      assert.equal(c.detail!.split('\n')[0], `${v.headline} (our plan)`);
+      assert.match(c.detail!, /Undo: only through a running OpenClaw Gateway/);
       assert.match(c.detail!, /OpenClaw owns the store/);
       assert.match(c.detail!, /sessions\.compact/);
       assert.match((await vscode.workspace.openTextDocument(out0.report!)).getText(), /Preview only: OpenClaw owns this store/);
       assert.ok((await vscode.workspace.openTextDocument(out0.after!)).getText().length > 0, 'the after view of our plan');
 
-      answers.confirm = (m) => (m === 'Compact agent:main:main through the Gateway?' ? 'Compact' : undefined);
+      answers.confirm = (m, b) => (m.startsWith('Compact agent:main:main through the Gateway?') ? compactButton(b) : undefined);
       const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
       assert.equal(out.status, 'compacted', out.reason);
       const reqs = sent('sessions.compact');
@@ -171,7 +178,7 @@ suite('Live actions through the Gateway', () => {
     });
     const n0 = sent('sessions.compact').length;
     await withLock('e2elive2', async () => {
-      answers.confirm = (m) => (m.startsWith('Compact') ? 'Compact' : undefined);
+      answers.confirm = (m, b) => (m.startsWith('Compact') ? compactButton(b) : undefined);
       const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
       assert.equal(out.status, 'refused', out.reason);
       assert.equal(out.gateway?.missingScope, 'operator.admin');
@@ -237,7 +244,7 @@ suite('Live actions through the Gateway', () => {
   test('Undo Compaction of an SQLite session: Rewind sends sessions.rewind at the last user message before it; Fork sends sessions.fork', async () => {
     // a compaction to undo: written offline first (no lock: the store is ours)
     const s = session('agent:main:work')!;
-    answers.confirm = (m) => (m === 'Compact agent:main:work?' ? 'Compact' : undefined);
+    answers.confirm = (m, b) => (m.startsWith('Compact agent:main:work?') ? compactButton(b) : undefined);
     const comp = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
     assert.equal(comp.status, 'compacted', comp.reason);
     assert.equal(sent('sessions.compact').filter((r) => r.params.key === 'agent:main:work').length, 0, 'not owned: written offline');
@@ -296,10 +303,10 @@ suite('Live actions through the Gateway', () => {
       const s = session('agent:main:main')!;
       const before = rows(s.row.sessionId);
       await withLock('e2elive5', async () => {
-        answers.confirm = (m) => (m.startsWith('Compact') ? 'Compact' : undefined);
+        answers.confirm = (m, b) => (m.startsWith('Compact') ? compactButton(b) : undefined);
         const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
         assert.equal(out.status, 'refused', out.reason);
-        assert.equal(last('confirm')!.message, 'Compact agent:main:main?', 'the offline confirmation');
+        assert.match(last('confirm')!.message, /^Compact agent:main:main\?( It would (grow|not shrink|barely shrink) the context\.)?$/, 'the offline confirmation');
         const w = last('warn')!;
         assert.match(w.message, /did not compact agent:main:main/);
         assert.match(w.message, /openclaw sessions compact agent:main:main/);

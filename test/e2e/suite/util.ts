@@ -95,6 +95,12 @@ export interface RecordedPrompt {
 }
 
 /**
+ * The button of a compaction confirmation that compacts: "Compact Anyway" when the plan does not shrink the
+ * context (then "Keep As Is" is the default, first button), else "Compact" (core/compaction/viewModel.ts).
+ */
+export const compactButton = (buttons: readonly string[]): string => (buttons.includes('Compact Anyway') ? 'Compact Anyway' : 'Compact');
+
+/**
  * confirm / info / warn / error for a UI seam (CheckpointUi, MemoryUi): each call is recorded in `prompts`
  * and answered by `answers[kind](message, buttons)` (no answer = dismissed). The modal confirm's first
  * argument after the message is its detail.

@@ -60,9 +60,9 @@ it('11. CLI through the real Gateway: doctor, compact --dry-run, compact --yes �
     log(`   $ ${dry.line}`);
 
     // 4. and 5.: --token-env names an unset variable (no token) / a variable holding a wrong token → exit 3,
-    // the message says why, neither token is printed, nothing is written. `compact` runs here, while the session
-    // is still compactable (right after a compaction the CLI's planner answers "nothing", exit 0, and never
-    // reaches the Gateway); `undo-compact` (which always goes through the Gateway for SQLite) after step 3.
+    // the message says why, neither token is printed, nothing is written. `compact` runs here, while our planner
+    // has a plan (right after a compaction it has none: step 3b); `undo-compact` (which always goes through the
+    // Gateway for SQLite) after step 3.
     const refusals = async (label, cmd) => {
       const dg = transcriptDigest(sid);
       for (const [step, tokenEnv, env, want] of [
@@ -116,6 +116,22 @@ it('11. CLI through the real Gateway: doctor, compact --dry-run, compact --yes �
         `tokens ${ce.tokensBefore} → ${ce.tokensAfter} (written: ${w.tokensBefore} → ${w.tokensAfter}), firstKeptEntryId ${ce.firstKeptEntryId} (our plan's: ${plan.firstKeptEntryId}), summary ${ce.summary.length} chars (our plan's ${plan.summary.length}); no row of ours`,
     );
     log(`   $ ${cp.line}`);
+
+    // 3b. right after that compaction our planner has nothing to summarise, but the session is OpenClaw's: its own
+    // compaction is offered (`gatewayOffer`), never a silent "nothing". Nothing was said since the compaction, so
+    // OpenClaw would only re-summarise its summary (it does not shrink the context): --yes alone refuses it
+    // (exit 1, does-not-shrink) before any connection, and --dry-run says what OpenClaw would do.
+    const dgc = transcriptDigest(sid);
+    const offerDry = await runCli(['compact', CLIKEY, '--dry-run', ...S], withToken);
+    const od = cliJson(offerDry);
+    eq([offerDry.code, od.status, od.plan, od.gatewayOffer && od.gatewayOffer.justCompacted, od.gatewayOffer && od.gatewayOffer.explicit], [0, 'planned', null, true, true], 'compact --dry-run right after a compaction: planned, no plan of ours, the Gateway offer (just compacted, not the default)');
+    assert(/just compacted/.test(od.reason), `compact --dry-run right after a compaction: why our planner has no plan: ${od.reason}`);
+    const again = await runCli(['compact', CLIKEY, '--yes', ...S], withToken);
+    const aj = cliJson(again);
+    eq([again.code, aj.status, aj.refusal && aj.refusal.code], [1, 'refused', 'does-not-shrink'], 'compact --yes right after a compaction: refused, does not shrink');
+    assert(/OpenClaw would summarise its own summary again/.test(aj.refusal.message) && /--even-if-larger/.test(aj.refusal.message), `compact --yes right after a compaction: the refusal says why and how: ${aj.refusal.message}`);
+    eq(transcriptDigest(sid), dgc, 'compact right after a compaction (dry run, refused): transcript rows and identity rows unchanged');
+    log(`3b. right after the compaction: compact --dry-run rc ${offerDry.code} (gatewayOffer: why "${od.gatewayOffer.why.slice(0, 80)}…", keepRecentTokens ${od.gatewayOffer.keepRecentTokens}, used ${od.gatewayOffer.used}/${od.gatewayOffer.window}, compactionAt ${od.gatewayOffer.compactionAt}); compact --yes rc ${again.code}: "${aj.refusal.message}"`);
 
     await refusals('b', ['undo-compact', CLIKEY, '--compaction', ce.id, '--yes']);
 
