@@ -1,7 +1,8 @@
 /** What every CLI command shares: the Command shape, JSON helpers, the session reference. */
 import type { SessionState } from '../core/context/model';
 import { isoTime } from '../core/store/time';
-import { formatTokens } from '../core/context/format';
+import { usedWindowText } from '../core/context/viewModel';
+import type { SessionFigures } from '../core/context/figures';
 import type { OptionSpec, Parsed } from './args';
 import type { CliIo } from './io';
 import type { GlobalOptions } from './options';
@@ -41,37 +42,47 @@ export function sessionRef(s: SessionState) {
   return { key: s.row.key, agentId: s.agentId, stateDir: s.stateDir, sessionId: s.row.sessionId, era: s.era };
 }
 
+/** The composition as JSON (integers; sums to `used`). */
+export const compositionJson = (f: SessionFigures) => f.composition.map((p) => ({ id: p.id, label: p.label, tokens: Math.round(p.tokens), count: p.count ?? null, detail: p.detail ?? null }));
+
+const int = (n: number | undefined): number | null => (n === undefined ? null : Math.round(n));
+
 export function gaugeJson(s: SessionState) {
-  const g = s.gauge;
+  const f = s.figures;
   return {
     ...sessionRef(s),
     model: s.row.model ?? s.transcriptModel ?? null,
     provider: s.row.modelProvider ?? null,
-    used: g.used,
-    estimated: g.estimated,
-    pending: g.pending,
-    usedSource: g.usedSource,
-    window: g.window,
-    windowSource: g.windowSource,
-    percent: g.percent,
-    ratio: round2(g.ratio),
-    level: g.level,
-    guard: g.guard,
-    compactions: g.compactions,
-    compactionAt: g.compactionAt,
-    toCompaction: g.toCompaction,
-    flushAt: g.flushAt,
-    toFlush: g.toFlush,
-    checkpointAt: g.checkpointAt,
+    used: Math.round(f.used),
+    estimated: f.estimated,
+    basis: f.basis,
+    pending: Math.round(f.pending),
+    usedSource: f.usedSource,
+    openclawReports: int(f.openclawReports),
+    preflightEstimate: int(f.openclawEstimate),
+    overhead: Math.round(f.overhead),
+    window: Math.round(f.window),
+    windowSource: f.windowSource,
+    percent: f.percent,
+    ratio: round2(f.ratio),
+    level: f.level,
+    guard: f.guard,
+    compactions: f.compactions,
+    compactionAt: Math.round(f.compactionAt),
+    toCompaction: Math.round(f.toCompaction),
+    flushAt: Math.round(f.flushAt),
+    toFlush: Math.round(f.toFlush),
+    checkpointAt: Math.round(f.checkpointAt),
+    composition: compositionJson(f),
     lastActivity: iso(s.lastActivity),
     lastActivityMs: s.lastActivity,
     openclaw: {
-      totalTokens: s.row.totalTokens ?? null,
+      totalTokens: int(s.row.totalTokens),
       totalTokensFresh: s.row.totalTokensFresh === true,
-      contextTokens: s.row.contextTokens ?? null,
+      contextTokens: int(s.row.contextTokens),
     },
   };
 }
 
-export const usedText = (s: SessionState): string => `${s.gauge.estimated ? '~' : ''}${formatTokens(s.gauge.used)}/${formatTokens(s.gauge.window)}`;
-
+/** `9.7k/33k`, or `~9.7k/33k` for an estimate: the status bar's figure. */
+export const usedText = (s: SessionState): string => usedWindowText(s.figures);

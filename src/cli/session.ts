@@ -1,5 +1,6 @@
 /** Opening the engine for a command: the extension's discovery rules, over the CLI's options. */
 import * as fs from 'node:fs';
+import { bootstrapTokens } from '../core/memory/workspace/scan';
 import { ContextModel, type SessionState } from '../core/context/model';
 import { anyLocalStateDir, resolveSessionKey } from '../core/context/queries';
 import type { StateDirCandidate } from '../core/store/config';
@@ -59,7 +60,7 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo): Promise<OpenM
     onHistoryError: (key, err) => io.stderr(`warning: chat.history of ${key}: ${redact(classifyGatewayError(err, { secrets: gw.secrets, url: gw.url }).message, gw.secrets)}\n`),
   });
   const diagnostics: Diagnostic[] = [];
-  const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d) });
+  const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d), bootstrapTokens });
   model.setRemoteSources([feed.source()]);
   const dispose = () => {
     model.dispose();
@@ -93,7 +94,7 @@ export function openModel(g: GlobalOptions, io: CliIo): OpenModel {
   const candidates = stateDirCandidates(g, io);
   requireStateDirs(candidates);
   const diagnostics: Diagnostic[] = [];
-  const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: (d) => diagnostics.push(d) });
+  const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: (d) => diagnostics.push(d), bootstrapTokens });
   try {
     model.refresh();
   } catch (err) {
