@@ -14,13 +14,25 @@ import { listCheckpoints, listCheckpointSessions, readCheckpointText, readLatest
 import { UsageError, type OptionSpec, type Parsed } from './args';
 import { clean, painter, table, useColor, type CliIo } from './io';
 import { readRegularText } from '../core/fs/safeRead';
-import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions } from './session';
+import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions, type OpenModel } from './session';
 import { CLI_NAME, JSON_VERSION, compositionJson, gaugeJson, iso, levelColor, sessionRef, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
 import { doctor } from './doctor';
 import { checkpointCreate, checkpointRestore, compact, undoCompact, WRITE_OPTIONS } from './write';
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The listed sessions with their transcripts read, so every figure is the one the status bar and `show` give
+ * (a compaction OpenClaw has not counted yet, the composition). A remote Gateway's transcripts are not asked for
+ * here (chat.history per session).
+ */
+async function withTranscripts(m: OpenModel, list: SessionState[]): Promise<SessionState[]> {
+  if (m.remote) return list;
+  const out: SessionState[] = [];
+  for (const s of list) out.push((await m.transcript(s.uid)) ?? s);
+  return out;
+}
 
 const status: Command = {
   name: 'status',
@@ -36,7 +48,7 @@ const status: Command = {
     if (failOver !== undefined && (failOver < 0 || failOver > 999)) throw new UsageError('--fail-over must be a percentage between 0 and 999');
     const m = await openModelAsync(g, io);
     try {
-      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0], m.unavailable)] : m.sessions;
+      const list = await withTranscripts(m, p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0], m.unavailable)] : m.sessions);
       const over = failOver === undefined ? [] : list.filter((s) => s.figures.ratio >= failOver).map((s) => s.row.key);
       const paint = painter(useColor(io));
       const lines = list.map((s) => {
@@ -75,7 +87,8 @@ const sessions: Command = {
     try {
       const now = io.now?.() ?? Date.now();
       const paint = painter(useColor(io));
-      const rows = m.sessions.map((s) => {
+      const list = await withTranscripts(m, m.sessions);
+      const rows = list.map((s) => {
         const cell = `${usedText(s)} (${s.figures.estimated ? '~' : ''}${s.figures.percent}%)`;
         return [
           { raw: clean(s.row.key) },
@@ -92,7 +105,7 @@ const sessions: Command = {
         json: {
           command: 'sessions',
           version: JSON_VERSION,
-          sessions: m.sessions.map((s) => ({
+          sessions: list.map((s) => ({
             ...sessionRef(s),
             model: s.row.model ?? s.transcriptModel ?? null,
             used: Math.round(s.figures.used),

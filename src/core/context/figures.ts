@@ -89,9 +89,11 @@ const BASIS_TEXT: Record<UsedBasis, (g: Gauge) => string> = {
 };
 
 /** Why OpenClaw's figure differs from `used`, when it does. */
-export function openclawDifference(f: Pick<SessionFigures, 'basis' | 'openclawReports' | 'overhead'>): string | undefined {
-  if (f.openclawReports === undefined || f.basis !== 'next-prompt') return undefined;
-  return 'OpenClaw counts only the messages until the next turn (its post-compaction tokensAfter, or 0 after a reset): the system prompt, workspace files and tool schemas come back with the next prompt';
+export function openclawDifference(f: Pick<SessionFigures, 'basis' | 'openclawReports'>): string | undefined {
+  if (f.openclawReports === undefined) return undefined;
+  if (f.basis === 'next-prompt') return 'OpenClaw counts only the messages until the next turn (its post-compaction tokensAfter, or 0 after a reset): the system prompt, workspace files and tool schemas come back with the next prompt';
+  if (f.basis === 'estimate') return 'its count predates a compaction written after it (OpenClaw counts again at its next turn)';
+  return undefined;
 }
 
 /** The remainder part: what the per-category estimates do not explain, named by what it is. */
@@ -136,7 +138,7 @@ export function computeFigures(input: FiguresInput): SessionFigures {
   return {
     ...g,
     basis,
-    basisText: BASIS_TEXT[basis](g),
+    basisText: basis === 'estimate' && g.openclawReports !== undefined ? 'the next prompt, estimated: a compaction was written after OpenClaw last counted' : BASIS_TEXT[basis](g),
     overheadKnown: overheadRows.length > 0,
     composition: composeUsed(rows, g.used, {
       ...(calibration ? { scale: calibration.scale } : {}),

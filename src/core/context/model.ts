@@ -86,6 +86,13 @@ export function planBasisOf(s: SessionState): PlanBasis | undefined {
   return { leafId: s.context.leafId };
 }
 
+/**
+ * A fresh figure with no model call behind it: after a compaction OpenClaw sets totalTokens to the compaction's
+ * tokensAfter (messages only) and removes inputTokens/outputTokens; after a reset everything is 0. The
+ * transcript is read for these at once, so the figures show the next prompt's size, not the messages alone.
+ */
+export const countedBeforeFirstCall = (row: SessionRow): boolean => freshTotalTokens(row) !== undefined && (row.inputTokens === undefined || row.totalTokens === 0);
+
 export const sessionUid = (stateDir: string, agentId: string, key: string): string => `${stateDir}|${agentId}|${key}`;
 
 export class ContextModel {
@@ -253,7 +260,7 @@ export class ContextModel {
             s.row = row;
             s.window = this.windowFor(dir, as, row);
           }
-          if (freshTotalTokens(row) === undefined && !s.index) this.readTranscript(s);
+          if (!s.index && (freshTotalTokens(row) === undefined || countedBeforeFirstCall(row))) this.readTranscript(s);
           this.recompute(s);
           changed.push(uid);
         }
