@@ -123,6 +123,17 @@ describe('figures: how `used` is obtained (table)', function () {
     assert.equal(part(f, 'remainder')!.label, 'Messages', 'the transcript is not read: the rest is not broken down');
   });
 
+  it('no system prompt report (JSONL era): the overhead is derived from the last real prompt count', function () {
+    const ctx = compacted(400);
+    const f = figures({ row: row({ systemPromptReport: undefined, totalTokens: 400 }), context: ctx });
+    const sent = ctx.path.filter((e) => ['u1', 'a1', 'u3'].includes(e.id)).reduce((n, e) => n + Math.round(e.est ?? e.tokens), 0);
+    assert.equal(f.overhead, 19_000 - sent);
+    assert.equal(f.basis, 'next-prompt');
+    assert.equal(f.used, Math.round(f.overhead + f.calibrated!.tokens));
+    assert.equal(part(f, 'system')!.label, 'System prompt, files and tools');
+    assert.equal(sum(f), f.used);
+  });
+
   it('bootstrap files: the given per-file figures (the Memories view\'s), chars/4 for a file it does not know', function () {
     const f = figures({ row: row({ totalTokens: 9_000, inputTokens: 9_000 }), fileTokens: (n) => (n === 'AGENTS.md' ? 777 : undefined) });
     assert.equal(part(f, 'bootstrap')!.tokens, 777 + 300);

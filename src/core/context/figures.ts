@@ -13,7 +13,7 @@
  */
 import { estOf } from '../store/entries';
 import type { EntryMeta } from '../store/types';
-import type { ActiveContext } from './rebuild';
+import { contextItemsOf, type ActiveContext } from './rebuild';
 import { computeBreakdown, OVERHEAD_IDS, type BreakdownId, type BreakdownRow } from './breakdown';
 import { calibrate } from './calibration';
 import { computeGauge, type Gauge, type GaugeInput } from './gauge';
@@ -126,8 +126,27 @@ export function compactionFigure(c: EntryMeta): CompactionFigure {
 
 export const compactionFigures = (ctx: ActiveContext | undefined): CompactionFigure[] => (ctx?.compactions ?? []).map(compactionFigure);
 
+/**
+ * The fixed overhead when OpenClaw recorded no system prompt report (the JSONL era): the prompt of the last
+ * model call on the path minus the messages it was sent with (their estimates). Undefined without such a call.
+ */
+export function derivedOverhead(ctx: ActiveContext | undefined): number | undefined {
+  if (!ctx) return undefined;
+  for (let i = ctx.path.length - 1; i >= 0; i--) {
+    const prompt = ctx.path[i]!.promptTokens;
+    if (prompt === undefined) continue;
+    const sent = contextItemsOf(ctx.path.slice(0, i)).items.reduce((n, e) => n + Math.round(estOf(e)), 0);
+    return Math.max(0, Math.round(prompt - sent));
+  }
+  return undefined;
+}
+
 export function computeFigures(input: FiguresInput): SessionFigures {
   const rows = computeBreakdown(input.row, input.context, input.fileTokens);
+  if (!rows.some((r) => OVERHEAD_IDS.has(r.id))) {
+    const derived = derivedOverhead(input.context);
+    if (derived !== undefined) rows.unshift({ id: 'system', label: 'System prompt, files and tools', tokens: derived, detail: 'derived: the last real prompt count minus the messages sent with it (OpenClaw recorded no system prompt report)' });
+  }
   const overheadRows = rows.filter((r) => OVERHEAD_IDS.has(r.id));
   const overhead = overheadRows.reduce((n, r) => n + r.tokens, 0);
   const calibration = input.calibration ?? (input.context ? calibrate(input.context) : undefined);
