@@ -4,6 +4,7 @@
  * one read of the path is enough (the plan holds everything the write needs).
  */
 import assert from 'node:assert/strict';
+import { derivedOverhead } from '../../src/core/context/figures';
 import { planCompaction, planCompactionWith } from '../../src/core/compaction/plan';
 import { buildMechanicalSummary } from '../../src/core/compaction/summary/mechanical';
 import { compactPrompt, qualityMarkdown, undoPrompt, compactionOrigin } from '../../src/core/compaction/viewModel';
@@ -93,8 +94,13 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
       assert.equal(after.context!.compaction!.id, w.written[0]!.id);
       assert.equal(g.estimated, true);
       assert.equal(g.usedSource, 'transcript');
-      assert.equal(g.used, g.calibrated!.tokens, 'the calibrated estimate of summary + kept tail');
-      assert.ok(g.used < before.used, `${g.used} < ${before.used}`);
+      // no model call since the compaction: the next prompt is the fixed overhead + the calibrated summary and kept tail
+      assert.equal(g.calibrated!.lastUsageIndex, null);
+      // the overhead as OpenClaw's last real count measured it: that prompt minus the messages sent with it
+      assert.equal(g.overhead, derivedOverhead(after.context));
+      assert.ok(g.overhead > 0 && g.overhead < before.used);
+      assert.equal(g.used, g.calibrated!.tokens + g.overhead, 'overhead + the calibrated estimate of summary + kept tail');
+      // (with 300 tokens kept, this summary is larger than the few messages it replaces: the context does not shrink)
     } finally {
       model.dispose();
     }

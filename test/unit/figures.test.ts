@@ -64,14 +64,19 @@ const summary = 'Decisions: use the hand-written parser. '.repeat(20);
 const compacted = (tokensAfter?: number) =>
   ctxOf([u('u1', null, 'x'.repeat(4000), T0 - 9000), a('a1', 'u1', 18_000, T0 - 8000), u('u3', 'a1', 'y'.repeat(800), T0 - 7000), a('a3', 'u3', 19_000, T0 - 6500), comp('c1', 'a3', 'u3', T0 - 6000, summary, tokensAfter)]);
 
+const C400 = compacted(400);
+/** the messages sent with the call of a3 (u1, a1, u3), as estimated */
+const sentBeforeA3 = (ctx: ActiveContext) => ctx.path.filter((e) => ['u1', 'a1', 'u3'].includes(e.id)).reduce((n, e) => n + Math.round(e.est ?? e.tokens), 0);
+
 describe('figures: how `used` is obtained (table)', function () {
   const cases: Array<{ name: string; input: () => Partial<FiguresInput>; basis: SessionFigures['basis']; used: (f: SessionFigures) => number; approximate: boolean; reports?: number }> = [
     { name: "OpenClaw's fresh count", input: () => ({ row: row({ totalTokens: 9_712, inputTokens: 9_712, totalTokensFresh: true }) }), basis: 'openclaw', used: () => 9_712, approximate: false },
     {
       name: "after a compaction OpenClaw's figure is its tokensAfter (messages only): the next prompt is shown",
-      input: () => ({ row: row({ totalTokens: 400, totalTokensFresh: true }), context: compacted(400) }),
+      input: () => ({ row: row({ totalTokens: 400, totalTokensFresh: true }), context: C400 }),
       basis: 'next-prompt',
-      used: (f) => OVERHEAD + f.calibrated!.tokens,
+      // the overhead as the last real count measured it (19,000 minus the messages sent with it), not chars/4
+      used: (f) => 19_000 - sentBeforeA3(C400) + f.calibrated!.tokens,
       approximate: true,
       reports: 400,
     },
@@ -124,10 +129,8 @@ describe('figures: how `used` is obtained (table)', function () {
   });
 
   it('no system prompt report (JSONL era): the overhead is derived from the last real prompt count', function () {
-    const ctx = compacted(400);
-    const f = figures({ row: row({ systemPromptReport: undefined, totalTokens: 400 }), context: ctx });
-    const sent = ctx.path.filter((e) => ['u1', 'a1', 'u3'].includes(e.id)).reduce((n, e) => n + Math.round(e.est ?? e.tokens), 0);
-    assert.equal(f.overhead, 19_000 - sent);
+    const f = figures({ row: row({ systemPromptReport: undefined, totalTokens: 400 }), context: C400 });
+    assert.equal(f.overhead, 19_000 - sentBeforeA3(C400));
     assert.equal(f.basis, 'next-prompt');
     assert.equal(f.used, Math.round(f.overhead + f.calibrated!.tokens));
     assert.equal(part(f, 'system')!.label, 'System prompt, files and tools');

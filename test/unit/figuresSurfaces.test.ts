@@ -13,7 +13,7 @@ import { bootstrapTokens } from '../../src/core/memory/workspace/scan';
 import { RemoteSessionCache } from '../../src/core/gateway/remoteStore';
 import type { ChatHistoryResult, SessionsListResult } from '../../src/core/gateway/methods';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
-import { fixturePath, materializeBundledDemo, materializeDemoState, materializeRealState, tmpDir, writeJsonl } from './helpers';
+import { fixturePath, materializeBundledDemo, materializeDemoState, materializeRealState, seededRandom, tmpDir, writeJsonl } from './helpers';
 import { piSample } from './support/realData';
 import { cli } from './support/cli';
 import { assertCliSurfaces, assertMemoriesSurface, assertViewSurfaces } from './support/surfaces';
@@ -54,23 +54,11 @@ async function checkState(dir: string, label: string): Promise<string[]> {
 
 // ------------------------------------------------------------------------------------------ generated states
 
-/** A small seeded PRNG (mulberry32): the same states every run, and a failing seed can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ['deploy', 'parser', 'the', 'window', 'ORD-4471', 'export', 'fix', 'a', 'nightly', 'job', 'src/cli.ts', '東京', 'résumé', 'TODO', '#reply', 'ok'];
 
 /** A JSONL state dir with 1–4 random sessions and a workspace; OpenClaw's row figures chosen the ways OpenClaw sets them. */
 function generatedState(seed: number): string {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const text = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const stateDir = path.join(tmpDir('occtx-figures-'), 'state');

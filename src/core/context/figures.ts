@@ -99,7 +99,7 @@ export function openclawDifference(f: Pick<SessionFigures, 'basis' | 'openclawRe
 /** The remainder part: what the per-category estimates do not explain, named by what it is. */
 function remainderPart(tokens: number, opts: { scale?: number; read: boolean; calibrated: boolean }): CompositionPart {
   if (!opts.read) return { id: 'remainder', label: 'Messages', tokens, detail: 'the transcript is not read yet: not broken down' };
-  if (opts.calibrated) return { id: 'remainder', label: 'Calibration', tokens, detail: `the messages' estimates × the session's usage scale${opts.scale !== undefined ? ` (×${opts.scale.toFixed(2)})` : ''}` };
+  if (opts.calibrated) return { id: 'remainder', label: 'Calibration', tokens, detail: `the overhead as the last real count measured it, and the messages' estimates × the session's usage scale${opts.scale !== undefined ? ` (×${opts.scale.toFixed(2)})` : ''}` };
   return tokens >= 0
     ? { id: 'remainder', label: 'Not attributed', tokens, detail: "the counted total beyond what the categories' estimates explain" }
     : { id: 'remainder', label: 'Over-estimate', tokens, detail: "the categories' estimates come to more than the counted total" };
@@ -143,12 +143,14 @@ export function derivedOverhead(ctx: ActiveContext | undefined): number | undefi
 
 export function computeFigures(input: FiguresInput): SessionFigures {
   const rows = computeBreakdown(input.row, input.context, input.fileTokens);
-  if (!rows.some((r) => OVERHEAD_IDS.has(r.id))) {
-    const derived = derivedOverhead(input.context);
-    if (derived !== undefined) rows.unshift({ id: 'system', label: 'System prompt, files and tools', tokens: derived, detail: 'derived: the last real prompt count minus the messages sent with it (OpenClaw recorded no system prompt report)' });
+  const derived = derivedOverhead(input.context);
+  if (!rows.some((r) => OVERHEAD_IDS.has(r.id)) && derived !== undefined) {
+    rows.unshift({ id: 'system', label: 'System prompt, files and tools', tokens: derived, detail: 'derived: the last real prompt count minus the messages sent with it (OpenClaw recorded no system prompt report)' });
   }
   const overheadRows = rows.filter((r) => OVERHEAD_IDS.has(r.id));
-  const overhead = overheadRows.reduce((n, r) => n + r.tokens, 0);
+  // The overhead as the provider counted it at the last model call beats the report's chars / 4 (which runs
+  // high or low by the tokenizer); the composition keeps the report's rows, and its remainder says the difference.
+  const overhead = derived ?? overheadRows.reduce((n, r) => n + r.tokens, 0);
   const calibration = input.calibration ?? (input.context ? calibrate(input.context) : undefined);
   const g = computeGauge({ ...input, overhead, ...(calibration ? { calibration } : {}) });
   const basis = basisOf(g);

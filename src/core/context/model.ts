@@ -91,7 +91,7 @@ export function planBasisOf(s: SessionState): PlanBasis | undefined {
  * tokensAfter (messages only) and removes inputTokens/outputTokens; after a reset everything is 0. The
  * transcript is read for these at once, so the figures show the next prompt's size, not the messages alone.
  */
-export const countedBeforeFirstCall = (row: SessionRow): boolean => freshTotalTokens(row) !== undefined && (row.inputTokens === undefined || row.totalTokens === 0);
+export const countedBeforeFirstCall = (row: SessionRow): boolean => freshTotalTokens(row) !== undefined && (row.totalTokens === 0 || (row.inputTokens === undefined && (row.compactionCount ?? 0) > 0));
 
 export const sessionUid = (stateDir: string, agentId: string, key: string): string => `${stateDir}|${agentId}|${key}`;
 
