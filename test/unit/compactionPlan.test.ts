@@ -4,7 +4,6 @@
  * one read of the path is enough (the plan holds everything the write needs).
  */
 import assert from 'node:assert/strict';
-import { derivedOverhead } from '../../src/core/context/figures';
 import { planCompaction, planCompactionWith } from '../../src/core/compaction/plan';
 import { buildMechanicalSummary } from '../../src/core/compaction/summary/mechanical';
 import { compactPrompt, qualityMarkdown, undoPrompt, compactionOrigin } from '../../src/core/compaction/viewModel';
@@ -96,9 +95,9 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
       assert.equal(g.usedSource, 'transcript');
       // no model call since the compaction: the next prompt is the fixed overhead + the calibrated summary and kept tail
       assert.equal(g.calibrated!.lastUsageIndex, null);
-      // the overhead as OpenClaw's last real count measured it: that prompt minus the messages sent with it
-      assert.equal(g.overhead, derivedOverhead(after.context));
-      assert.ok(g.overhead > 0 && g.overhead < before.used);
+      // the overhead from OpenClaw's system prompt report (system prompt + workspace files + tool schemas)
+      assert.equal(g.overhead, after.figures.composition.filter((p) => ['system', 'bootstrap', 'tools'].includes(p.id)).reduce((n, p) => n + p.tokens, 0));
+      assert.ok(g.overhead > 0);
       assert.equal(g.used, g.calibrated!.tokens + g.overhead, 'overhead + the calibrated estimate of summary + kept tail');
       // (with 300 tokens kept, this summary is larger than the few messages it replaces: the context does not shrink)
     } finally {

@@ -99,7 +99,7 @@ export function openclawDifference(f: Pick<SessionFigures, 'basis' | 'openclawRe
 /** The remainder part: what the per-category estimates do not explain, named by what it is. */
 function remainderPart(tokens: number, opts: { scale?: number; read: boolean; calibrated: boolean }): CompositionPart {
   if (!opts.read) return { id: 'remainder', label: 'Messages', tokens, detail: 'the transcript is not read yet: not broken down' };
-  if (opts.calibrated) return { id: 'remainder', label: 'Calibration', tokens, detail: `the overhead as the last real count measured it, and the messages' estimates × the session's usage scale${opts.scale !== undefined ? ` (×${opts.scale.toFixed(2)})` : ''}` };
+  if (opts.calibrated) return { id: 'remainder', label: 'Calibration', tokens, detail: `the messages' estimates × the session's usage scale${opts.scale !== undefined ? ` (×${opts.scale.toFixed(2)})` : ''}` };
   return tokens >= 0
     ? { id: 'remainder', label: 'Not attributed', tokens, detail: "the counted total beyond what the categories' estimates explain" }
     : { id: 'remainder', label: 'Over-estimate', tokens, detail: "the categories' estimates come to more than the counted total" };
@@ -128,14 +128,19 @@ export const compactionFigures = (ctx: ActiveContext | undefined): CompactionFig
 
 /**
  * The fixed overhead when OpenClaw recorded no system prompt report (the JSONL era): the prompt of the last
- * model call on the path minus the messages it was sent with (their estimates). Undefined without such a call.
+ * model call on the path minus the messages it was sent with (pi's chars/4 figures). Undefined without such a call,
+ * or when those messages were indexed without their text (their sizes are not known).
  */
 export function derivedOverhead(ctx: ActiveContext | undefined): number | undefined {
   if (!ctx) return undefined;
   for (let i = ctx.path.length - 1; i >= 0; i--) {
     const prompt = ctx.path[i]!.promptTokens;
     if (prompt === undefined) continue;
-    const sent = contextItemsOf(ctx.path.slice(0, i)).items.reduce((n, e) => n + Math.round(estOf(e)), 0);
+    const items = contextItemsOf(ctx.path.slice(0, i)).items;
+    if (items.some((e) => e.partial)) return undefined; // indexed without their text (a cold SQLite read): sizes unknown
+    // pi's chars/4 figure, known for every entry read whole (the calibrated one only for the entries loaded so
+    // far): the same overhead whatever was read before
+    const sent = items.reduce((n, e) => n + e.tokens, 0);
     return Math.max(0, Math.round(prompt - sent));
   }
   return undefined;
@@ -143,14 +148,10 @@ export function derivedOverhead(ctx: ActiveContext | undefined): number | undefi
 
 export function computeFigures(input: FiguresInput): SessionFigures {
   const rows = computeBreakdown(input.row, input.context, input.fileTokens);
-  const derived = derivedOverhead(input.context);
-  if (!rows.some((r) => OVERHEAD_IDS.has(r.id)) && derived !== undefined) {
-    rows.unshift({ id: 'system', label: 'System prompt, files and tools', tokens: derived, detail: 'derived: the last real prompt count minus the messages sent with it (OpenClaw recorded no system prompt report)' });
-  }
+  const derived = rows.some((r) => OVERHEAD_IDS.has(r.id)) ? undefined : derivedOverhead(input.context);
+  if (derived !== undefined) rows.unshift({ id: 'system', label: 'System prompt, files and tools', tokens: derived, detail: 'derived: the last real prompt count minus the messages sent with it (OpenClaw recorded no system prompt report)' });
   const overheadRows = rows.filter((r) => OVERHEAD_IDS.has(r.id));
-  // The overhead as the provider counted it at the last model call beats the report's chars / 4 (which runs
-  // high or low by the tokenizer); the composition keeps the report's rows, and its remainder says the difference.
-  const overhead = derived ?? overheadRows.reduce((n, r) => n + r.tokens, 0);
+  const overhead = overheadRows.reduce((n, r) => n + r.tokens, 0);
   const calibration = input.calibration ?? (input.context ? calibrate(input.context) : undefined);
   const g = computeGauge({ ...input, overhead, ...(calibration ? { calibration } : {}) });
   const basis = basisOf(g);
