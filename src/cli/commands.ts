@@ -5,7 +5,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
-import { formatTokens, formatTokensTable, formatAge } from '../core/context/format';
+import { approxTokens, formatTokens, formatAge } from '../core/context/format';
+import { openclawDifference } from '../core/context/figures';
+import { compactionsText, percentText } from '../core/context/viewModel';
+import { estOf } from '../core/store/entries';
 import { estimateTokens, familyFor } from '../core/tokens/estimator';
 import type { EstimatorFamily } from '../core/tokens/weights';
 import { listCheckpoints, listCheckpointSessions, readCheckpointText, readLatestCheckpoint, type CheckpointListEntry } from '../core/checkpoint/store';
@@ -13,16 +16,23 @@ import { UsageError, type OptionSpec, type Parsed } from './args';
 import { clean, painter, table, useColor, type CliIo } from './io';
 import { readRegularText } from '../core/fs/safeRead';
 import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions, type OpenModel } from './session';
-import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, shownFigures, usedFigure, usedText, type Command } from './common';
+import { CLI_NAME, JSON_VERSION, compositionJson, gaugeJson, iso, knownJson, levelColor, sessionRef, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
 import { doctor } from './doctor';
 import { checkpointCreate, checkpointRestore, compact, undoCompact, WRITE_OPTIONS } from './write';
 
 // ---------------------------------------------------------------------------------------------
 
-/** A remote Gateway's session with its chat.history (waited for, within the client's request timeout); a local one as is. */
-async function remoteTranscript(m: OpenModel, s: SessionState): Promise<SessionState> {
-  return m.remote ? ((await m.transcript(s.uid)) ?? s) : s;
+/**
+ * The listed sessions with their transcripts read, so every figure is the one the status bar and `show` give
+ * (a compaction OpenClaw has not counted yet, the composition). A remote Gateway's histories are asked for when
+ * the model opens (`histories`), all at once and bounded; `one`: a single remote session's chat.history, waited for.
+ */
+async function withTranscripts(m: OpenModel, list: SessionState[], one = false): Promise<SessionState[]> {
+  if (m.remote) return one && list[0] ? [(await m.transcript(list[0].uid)) ?? list[0]] : list;
+  const out: SessionState[] = [];
+  for (const s of list) out.push((await m.transcript(s.uid)) ?? s);
+  return out;
 }
 
 const status: Command = {
@@ -31,7 +41,7 @@ const status: Command = {
   purpose: 'Show how full the context window is (the gauge) for one session, or for every session.',
   options: [{ name: 'fail-over', type: 'number', arg: '<percent>', help: 'exit 1 when a shown session is at or over this percentage of its window (0–999)' }],
   example: `${CLI_NAME} status agent:main:work --json --fail-over 80`,
-  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","usedSource","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"}}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
+  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","basis","usedSource","openclawReports","preflightEstimate","overhead","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","composition":[{"id","label","tokens","count","detail"}],"lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"}}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
   exitCodes: '0 ok · 1 a session is at or over --fail-over · 2 usage error (unknown key …) · 3 state dir or store unavailable',
   async run(p, g, io) {
     if (p.positionals.length > 1) throw new UsageError(`status takes at most one session key, got ${p.positionals.length}`);
@@ -39,16 +49,18 @@ const status: Command = {
     if (failOver !== undefined && (failOver < 0 || failOver > 999)) throw new UsageError('--fail-over must be a percentage between 0 and 999');
     const m = await openModelAsync(g, io, { histories: p.positionals[0] === undefined });
     try {
-      // one session of a remote Gateway: its chat.history (compaction markers, an estimate) waited for first
-      const list = p.positionals[0] !== undefined ? [await remoteTranscript(m, findSession(m.sessions, p.positionals[0], m.unavailable))] : m.sessions;
-      const over = failOver === undefined ? [] : list.filter((s) => s.gauge.ratio >= failOver).map((s) => s.row.key);
+      const key = p.positionals[0];
+      const list = await withTranscripts(m, key !== undefined ? [findSession(m.sessions, key, m.unavailable)] : m.sessions, key !== undefined);
+      const over = failOver === undefined ? [] : list.filter((s) => s.figures.known && s.figures.ratio >= failOver).map((s) => s.row.key);
       const paint = painter(useColor(io));
       const lines = list.map((s) => {
-        const f = shownFigures(s);
-        const pct = `${f.percent ?? '?'}%`;
-        const extra = [`${f.compactions ?? 'unknown'} compaction${f.compactions === 1 ? '' : 's'}`, `compaction at ${formatTokens(s.gauge.compactionAt)}`];
-        if (s.gauge.guard !== 'ok') extra.push(`window guard: ${s.gauge.guard}`);
-        return `${paint(levelColor(s.gauge.level), pct.padStart(4))} ${usedText(s)}  ${clean(s.row.key)}  (${extra.join(', ')})`;
+        const f = s.figures;
+        const pct = percentText(f);
+        const extra = [compactionsText(f), `compaction at ${formatTokens(f.compactionAt)}`];
+        if (f.openclawReports !== undefined) extra.push(`OpenClaw reports ${formatTokens(f.openclawReports)}`);
+        if (f.metersDisagree && f.openclawEstimate !== undefined) extra.push(`OpenClaw's pre-prompt estimate ${formatTokens(f.openclawEstimate)}`);
+        if (f.guard !== 'ok') extra.push(`window guard: ${f.guard}`);
+        return `${paint(levelColor(f.level), pct.padStart(5))} ${usedText(s)}  ${clean(s.row.key)}  (${extra.join(', ')})`;
       });
       if (!list.length) lines.push('no sessions');
       if (failOver !== undefined) lines.push(over.length ? `${over.length} session(s) at or over ${failOver}%: ${over.join(', ')}` : `all under ${failOver}%`);
@@ -70,22 +82,22 @@ const sessions: Command = {
   purpose: 'List every session as a table: key, agent, store era, used/window (%), compactions, last activity.',
   options: [],
   example: `${CLI_NAME} sessions --state-dir ~/.openclaw --json`,
-  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","window","percent","level","compactions","lastActivity","lastActivityMs"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
+  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","basis","window","percent","level","compactions","lastActivity","lastActivityMs"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
   async run(p, g, io) {
     if (p.positionals.length) throw new UsageError(`sessions takes no arguments, got ${JSON.stringify(p.positionals[0])}`);
     const m = await openModelAsync(g, io, { histories: true });
     try {
       const now = io.now?.() ?? Date.now();
       const paint = painter(useColor(io));
-      const rows = m.sessions.map((s) => {
-        const f = shownFigures(s);
-        const cell = `${usedFigure(s, formatTokensTable)}/${formatTokensTable(s.gauge.window)} (${f.percent ?? '?'}%)`;
+      const list = await withTranscripts(m, m.sessions);
+      const rows = list.map((s) => {
+        const cell = `${usedText(s)} (${percentText(s.figures)})`;
         return [
           { raw: clean(s.row.key) },
           { raw: clean(s.agentId) },
           { raw: s.era },
-          { raw: cell, cell: paint(levelColor(s.gauge.level), cell) },
-          { raw: f.compactions === null ? 'unknown' : String(f.compactions) },
+          { raw: cell, cell: paint(levelColor(s.figures.level), cell) },
+          { raw: s.figures.compactionsKnown ? String(s.figures.compactions) : 'unknown' },
           { raw: s.lastActivity > 0 ? formatAge(s.lastActivity, now) : 'unknown' },
         ];
       });
@@ -95,21 +107,19 @@ const sessions: Command = {
         json: {
           command: 'sessions',
           version: JSON_VERSION,
-          sessions: m.sessions.map((s) => {
-            const f = shownFigures(s);
-            return {
-              ...sessionRef(s),
-              model: s.row.model ?? s.transcriptModel ?? null,
-              used: f.used,
-              estimated: s.gauge.estimated,
-              window: s.gauge.window,
-              percent: f.percent,
-              level: s.gauge.level,
-              compactions: f.compactions,
-              lastActivity: iso(s.lastActivity),
-              lastActivityMs: s.lastActivity,
-            };
-          }),
+          sessions: list.map((s) => ({
+            ...sessionRef(s),
+            model: s.row.model ?? s.transcriptModel ?? null,
+            used: knownJson(s.figures).used,
+            estimated: s.figures.estimated,
+            basis: s.figures.basis,
+            window: Math.round(s.figures.window),
+            percent: knownJson(s.figures).percent,
+            level: s.figures.level,
+            compactions: knownJson(s.figures).compactions,
+            lastActivity: iso(s.lastActivity),
+            lastActivityMs: s.lastActivity,
+          })),
           unavailable: m.unavailable,
         },
         text,
@@ -126,7 +136,7 @@ const show: Command = {
   purpose: "List what is in a session's active context (what the model sees, in order), optionally by category.",
   options: [{ name: 'breakdown', type: 'boolean', help: 'add what the context is made of: system prompt, bootstrap files, tool schemas, messages by role, tool results' }],
   example: `${CLI_NAME} show agent:main:work --breakdown --json`,
-  jsonShape: '{"command":"show","version":1,"session":{"key","agentId","stateDir","sessionId","era","used","estimated","window","percent"},"itemCount":n,"items":[{"id","kind","role","toolName","tokens","piTokens","timestamp","preview"}],"breakdown":[{"id","label","tokens","count","detail"}]|null}  (tokens: calibrated estimate; piTokens: OpenClaw\'s chars/4)',
+  jsonShape: '{"command":"show","version":1,"session":{"key","agentId","stateDir","sessionId","era","used","estimated","basis","window","percent"},"itemCount":n,"items":[{"id","kind","role","toolName","tokens","piTokens","timestamp","preview"}],"breakdown":[{"id","label","tokens","count","detail"}]|null}  (tokens: calibrated estimate; piTokens: OpenClaw\'s chars/4)',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError(`show needs exactly one session key${p.positionals.length ? `, got ${p.positionals.length} arguments` : ''}`);
     const m = await openModelAsync(g, io);
@@ -138,13 +148,15 @@ const show: Command = {
         kind: e.kind,
         role: e.role ?? null,
         toolName: e.toolName ?? null,
-        tokens: Math.round(e.est ?? e.tokens),
-        piTokens: e.tokens,
+        tokens: Math.round(estOf(e)),
+        piTokens: Math.round(e.tokens),
         timestamp: iso(e.timestamp),
         preview: e.kind === 'compaction' ? (e.preview || 'compaction summary') : e.preview,
       }));
-      const breakdown = p.options.breakdown ? m.model.breakdown(s.uid).map((r) => ({ id: r.id, label: r.label, tokens: Math.round(r.tokens), count: r.count ?? null, detail: r.detail ?? null })) : null;
-      const lines = [`${s.row.key}  ${usedText(s)} (${shownFigures(s).percent ?? '?'}%)  ${s.era}  ${items.length} items in context`];
+      const f = s.figures;
+      const breakdown = p.options.breakdown ? compositionJson(f) : null;
+      const lines = [`${s.row.key}  ${usedText(s)} (${percentText(f)})  ${s.era}  ${items.length} items in context  (${f.basisText})`];
+      if (f.openclawReports !== undefined) lines.push(`OpenClaw reports ${formatTokens(f.openclawReports)}${openclawDifference(f) ? `: ${openclawDifference(f)}` : ''}`);
       if (!s.context) lines.push('(the transcript could not be read)');
       for (const [i, it] of items.entries()) {
         const who = it.kind === 'compaction' ? 'summary' : it.kind === 'message' ? it.role ?? '?' : it.kind;
@@ -152,14 +164,15 @@ const show: Command = {
       }
       if (breakdown) {
         lines.push('', 'Breakdown:');
-        for (const r of breakdown) lines.push(`  ${r.label.padEnd(18)} ${`~${formatTokens(r.tokens)}`.padStart(7)}${r.count !== null ? `  ×${r.count}` : ''}${r.detail ? `  ${clean(r.detail)}` : ''}`);
+        for (const r of breakdown) lines.push(`  ${r.label.padEnd(18)} ${`${r.tokens < 0 ? '−' : ''}~${formatTokens(Math.abs(r.tokens))}`.padStart(8)}${r.count !== null ? `  ×${r.count}` : ''}${r.detail ? `  ${clean(r.detail)}` : ''}`);
+        lines.push(`  ${'Total (= used)'.padEnd(18)} ${approxTokens(f.used, f.estimated).padStart(8)}`);
       }
       return {
         exitCode: 0,
         json: {
           command: 'show',
           version: JSON_VERSION,
-          session: { ...sessionRef(s), used: shownFigures(s).used, estimated: s.gauge.estimated, window: s.gauge.window, percent: shownFigures(s).percent },
+          session: { ...sessionRef(s), used: knownJson(f).used, estimated: f.estimated, basis: f.basis, window: Math.round(f.window), percent: knownJson(f).percent },
           itemCount: items.length,
           items,
           breakdown,

@@ -1,7 +1,8 @@
 /** What every CLI command shares: the Command shape, JSON helpers, the session reference. */
 import type { SessionState } from '../core/context/model';
 import { isoTime } from '../core/store/time';
-import { formatTokens } from '../core/context/format';
+import { usedWindowText } from '../core/context/viewModel';
+import type { SessionFigures } from '../core/context/figures';
 import type { OptionSpec, Parsed } from './args';
 import type { CliIo } from './io';
 import type { GlobalOptions } from './options';
@@ -41,61 +42,58 @@ export function sessionRef(s: SessionState) {
   return { key: s.row.key, agentId: s.agentId, stateDir: s.stateDir, sessionId: s.row.sessionId, era: s.era };
 }
 
+/** The composition as JSON (integers; sums to `used`). */
+export const compositionJson = (f: SessionFigures) => f.composition.map((p) => ({ id: p.id, label: p.label, tokens: Math.round(p.tokens), count: p.count ?? null, detail: p.detail ?? null }));
+
+const int = (n: number | undefined): number | null => (n === undefined ? null : Math.round(n));
+
 /**
- * The figures of a session that may be unknown: with no fresh OpenClaw figure and no transcript read (a remote
- * Gateway's history that did not arrive: usedSource 'none') used, percent and ratio are unknown (null), never 0;
- * so is the compaction count of a remote session whose row carries none and whose history is not held. Integers
- * (ratio: two decimals).
+ * The figures that may be unknown, as JSON: with no figure at all (no fresh OpenClaw count, no transcript read)
+ * used, percent, ratio and the distances are null, never 0; so is the compaction count of a remote session whose
+ * row carries none and whose history is not held. Integers (ratio: two decimals).
  */
-export function shownFigures(s: SessionState) {
-  const g = s.gauge;
-  const known = g.usedSource !== 'none';
+export function knownJson(f: SessionFigures) {
   return {
-    used: known ? Math.round(g.used) : null,
-    percent: known ? g.percent : null,
-    ratio: known ? round2(g.ratio) : null,
-    compactions: s.remote !== undefined && s.row.compactionCount === undefined && !s.context ? null : g.compactions,
+    used: f.known ? Math.round(f.used) : null,
+    percent: f.known ? f.percent : null,
+    ratio: f.known ? round2(f.ratio) : null,
+    toCompaction: f.known ? Math.round(f.toCompaction) : null,
+    toFlush: f.known ? Math.round(f.toFlush) : null,
+    compactions: f.compactionsKnown ? f.compactions : null,
   };
 }
 
-/** The used figure as text: "12.3k", "~9.6k" (estimated) or "unknown"; `fmt`: the surface's number formatter. */
-export function usedFigure(s: SessionState, fmt: (n: number) => string = formatTokens): string {
-  const used = shownFigures(s).used;
-  return used === null ? 'unknown' : `${s.gauge.estimated ? '~' : ''}${fmt(used)}`;
-}
-
 export function gaugeJson(s: SessionState) {
-  const g = s.gauge;
-  const f = shownFigures(s);
+  const f = s.figures;
   return {
     ...sessionRef(s),
     model: s.row.model ?? s.transcriptModel ?? null,
     provider: s.row.modelProvider ?? null,
-    used: f.used,
-    estimated: g.estimated,
-    pending: Math.round(g.pending),
-    usedSource: g.usedSource,
-    window: g.window,
-    windowSource: g.windowSource,
-    percent: f.percent,
-    ratio: f.ratio,
-    level: g.level,
-    guard: g.guard,
-    compactions: f.compactions,
-    compactionAt: Math.round(g.compactionAt),
-    toCompaction: f.used === null ? null : Math.round(g.toCompaction),
-    flushAt: Math.round(g.flushAt),
-    toFlush: f.used === null ? null : Math.round(g.toFlush),
-    checkpointAt: g.checkpointAt,
+    ...knownJson(f),
+    estimated: f.estimated,
+    basis: f.basis,
+    pending: Math.round(f.pending),
+    usedSource: f.usedSource,
+    openclawReports: int(f.openclawReports),
+    preflightEstimate: int(f.openclawEstimate),
+    overhead: Math.round(f.overhead),
+    window: Math.round(f.window),
+    windowSource: f.windowSource,
+    level: f.level,
+    guard: f.guard,
+    compactionAt: Math.round(f.compactionAt),
+    flushAt: Math.round(f.flushAt),
+    checkpointAt: Math.round(f.checkpointAt),
+    composition: compositionJson(f),
     lastActivity: iso(s.lastActivity),
     lastActivityMs: s.lastActivity,
     openclaw: {
-      totalTokens: s.row.totalTokens ?? null,
+      totalTokens: int(s.row.totalTokens),
       totalTokensFresh: s.row.totalTokensFresh === true,
-      contextTokens: s.row.contextTokens ?? null,
+      contextTokens: int(s.row.contextTokens),
     },
   };
 }
 
-export const usedText = (s: SessionState): string => `${usedFigure(s)}/${formatTokens(s.gauge.window)}`;
-
+/** `9.7k/33k`, or `~9.7k/33k` for an estimate: the status bar's figure. */
+export const usedText = (s: SessionState): string => usedWindowText(s.figures);

@@ -5,6 +5,7 @@
  * how to fix what it found. Exit 1 when an error or a warning check fails; info checks never fail.
  */
 import * as fs from 'node:fs';
+import { bootstrapTokens } from '../core/memory/workspace/scan';
 import * as path from 'node:path';
 import { ContextModel } from '../core/context/model';
 import { checkOwnership, gatewayPorts, probePort } from '../core/store/ownership';
@@ -84,7 +85,7 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
   const zb = zstdBackend();
   add({ id: 'zstd', group: 'environment', subject: null, ok: true, severity: 'info', message: zb === 'node:zlib' ? 'zstd: Node’s built-in decoder' : 'zstd: the bundled pure-JS decoder (fzstd); a Node with zlib zstd (≥ 22.15) reads compressed rows faster', fix: null });
   // --- state dirs and stores
-  const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: () => undefined });
+  const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: () => undefined, bootstrapTokens });
   try {
     try {
       model.refresh();

@@ -10,6 +10,7 @@
  * folder, and a workspace that is a link leading out of its state dir (core/memory/fsSafe writableWorkspace).
  */
 import * as fs from 'node:fs';
+import { bootstrapTokens } from '../core/memory/workspace/scan';
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
 import { type MemorySearchKind } from '../core/memory/search/corpus';
@@ -51,7 +52,7 @@ export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions,
     if (!isDir(dir)) throw new StoreError(`workspace not found: ${dir}`);
     return { dir, agentId: null, stateDir: null, config: undefined };
   }
-  const model = new ContextModel({ stateDirs: stateDirCandidates(g, io), env: cliEnv(io), diag: () => undefined });
+  const model = new ContextModel({ stateDirs: stateDirCandidates(g, io), env: cliEnv(io), diag: () => undefined, bootstrapTokens });
   try {
     try {
       model.refresh();

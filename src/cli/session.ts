@@ -1,5 +1,6 @@
 /** Opening the engine for a command: the extension's discovery rules, over the CLI's options. */
 import * as fs from 'node:fs';
+import { bootstrapTokens } from '../core/memory/workspace/scan';
 import { ContextModel, type SessionState } from '../core/context/model';
 import { anyLocalStateDir, resolveSessionKey } from '../core/context/queries';
 import type { StateDirCandidate } from '../core/store/config';
@@ -77,7 +78,7 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo, opts: RemoteOp
     },
   });
   const diagnostics: Diagnostic[] = [];
-  const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d) });
+  const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d), bootstrapTokens });
   model.setRemoteSources([feed.source()]);
   const dispose = () => {
     closing = true;
@@ -141,7 +142,7 @@ export function openModel(g: GlobalOptions, io: CliIo): OpenModel {
   const candidates = stateDirCandidates(g, io);
   requireStateDirs(candidates);
   const diagnostics: Diagnostic[] = [];
-  const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: (d) => diagnostics.push(d) });
+  const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: (d) => diagnostics.push(d), bootstrapTokens });
   try {
     model.refresh();
   } catch (err) {

@@ -23,6 +23,8 @@ import type { WriteResult } from '../core/store/writeResult';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
 import { CLI_NAME, JSON_VERSION, finite, round2, sessionRef, type Command, type CommandResult } from './common';
 import { clean, type CliIo } from './io';
+import { formatTokens } from '../core/context/format';
+import { contextPair, contextPairText } from '../core/compaction/viewModel';
 import { findSession, openModel, openModelAsync, type GlobalOptions, type OpenModel } from './session';
 import { cliGatewayAccess } from './gatewayRoute';
 
@@ -114,20 +116,21 @@ function planJson(plan: CompactionPlan) {
     summarizedEntries: plan.cut.toSummarize.length,
     turnPrefixEntries: plan.cut.turnPrefix.length,
     keptEntries: plan.cut.kept.length,
-    entry: { tokensBefore: plan.entry.tokensBefore, tokensAfter: plan.entry.tokensAfter ?? null },
+    context: contextPair(plan),
+    entry: { tokensBefore: Math.round(plan.entry.tokensBefore), tokensAfter: plan.entry.tokensAfter !== undefined ? Math.round(plan.entry.tokensAfter) : null },
     summarySource: plan.source,
     summary: plan.summary,
     quality: {
-      tokensBefore: q.tokensBefore,
-      tokensAfter: q.tokensAfter,
-      tokensSaved: q.tokensSaved,
-      droppedTokens: q.droppedTokens,
-      summaryTokens: q.summaryTokens,
-      keptTokens: q.keptTokens,
+      tokensBefore: Math.round(q.tokensBefore),
+      tokensAfter: Math.round(q.tokensAfter),
+      tokensSaved: Math.round(q.tokensSaved),
+      droppedTokens: Math.round(q.droppedTokens),
+      summaryTokens: Math.round(q.summaryTokens),
+      keptTokens: Math.round(q.keptTokens),
       compressionRatio: finite(round2(q.compressionRatio)),
       summaryRatio: finite(round2(q.summaryRatio)),
       reduction: finite(round2(q.reduction)),
-      summaryChars: q.summaryChars,
+      summaryChars: Math.round(q.summaryChars),
       decisions: surv(q.decisions),
       todos: surv(q.todos),
       identifiers: { ...surv(q.identifiers), byKind: q.identifiers.byKind },
@@ -145,8 +148,9 @@ function planText(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan, dr
   const lines = [
     `Compaction plan for ${key}${dryRun ? ' (dry run, nothing written)' : ''}${v.explicit ? `: ${v.headline}` : ''}`,
     `  cut: kept tail starts at ${plan.entry.firstKeptEntryId}${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}; ${plan.cut.toSummarize.length + plan.cut.turnPrefix.length} entries summarised, ${plan.cut.kept.length} kept`,
-    `  tokens: ~${q.tokensBefore.toLocaleString('en')} → ~${q.tokensAfter.toLocaleString('en')} (saves ~${q.tokensSaved.toLocaleString('en')}, ×${pj.quality.compressionRatio ?? '∞'})${v.explicit ? ` — ${v.kind === 'grows' ? 'it grows' : v.kind === 'equal' ? 'no change' : 'barely smaller'}: --yes needs --even-if-larger` : ''}`,
-    `  entry: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter ?? '?'} (OpenClaw's chars/4)`,
+    `  context: ${contextPairText(pj.context)} (the session's figure: system prompt, files, tools and messages)${v.explicit ? ` — ${v.kind === 'grows' ? 'it grows' : v.kind === 'equal' ? 'no change' : 'barely smaller'}: --yes needs --even-if-larger` : ''}`,
+    `  messages only: ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} (×${pj.quality.compressionRatio ?? '∞'})`,
+    `  the entry records, as OpenClaw does: tokensBefore ${formatTokens(pj.entry.tokensBefore)} (the context before), tokensAfter ${pj.entry.tokensAfter !== null ? formatTokens(pj.entry.tokensAfter) : '?'} (the messages after, chars/4)`,
     `  survives in the summary: decisions ${pct(q.decisions)}, TODOs ${pct(q.todos)}, identifiers ${pct(q.identifiers)}, user asks ${pct(q.asks)}`,
     `  audit (OpenClaw's summary quality check): ${plan.audit.ok ? 'ok' : `fails: ${plan.audit.reasons.join(', ')}`}`,
     `  ${undoLimits(era, 'local')}`,
@@ -257,12 +261,12 @@ export const compact: Command = {
         case 'written': {
           if (o.via === 'local') {
             const r = o.result;
-            return out('compacted', 0, { written: writtenJson(r) }, [`compacted ${key}: entry ${r.written[0]?.id} after ${r.previousLeafId} (~${plan!.quality.tokensBefore.toLocaleString('en')} → ~${plan!.quality.tokensAfter.toLocaleString('en')} tokens)`, ...r.notes.map((n) => `  ${n}`)]);
+            return out('compacted', 0, { written: writtenJson(r) }, [`compacted ${key}: entry ${r.written[0]?.id} after ${r.previousLeafId} (context ${contextPairText(planJson(plan!).context)})`, ...r.notes.map((n) => `  ${n}`)]);
           }
           const r = o.gateway;
           const warn = keep !== undefined ? [`--keep-recent-tokens is not passed to OpenClaw: through the Gateway, OpenClaw compacts with its own settings (${plan ? 'the plan above is our preview, not what it writes' : 'our planner had no plan'})`] : undefined;
           if (!r.compacted) return out('nothing', 0, {}, [`the Gateway did not compact ${key}: ${r.reason ?? 'nothing to compact'}`], warn);
-          return out('compacted', 0, { written: { via: 'gateway', url: o.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore ?? null, tokensAfter: r.tokensAfter ?? null, firstKeptEntryId: r.firstKeptEntryId ?? null } }, [`compacted ${key} through the Gateway (${o.url}): ${r.tokensBefore ?? '?'} → ${r.tokensAfter ?? '?'} tokens (OpenClaw's own summary${plan ? '; our plan above was the preview' : ''})`, '', clean(r.summary ?? '')], warn);
+          return out('compacted', 0, { written: { via: 'gateway', url: o.url, summary: r.summary ?? null, tokensBefore: r.tokensBefore !== undefined ? Math.round(r.tokensBefore) : null, tokensAfter: r.tokensAfter !== undefined ? Math.round(r.tokensAfter) : null, firstKeptEntryId: r.firstKeptEntryId ?? null } }, [`compacted ${key} through the Gateway (${o.url}): OpenClaw records tokensBefore ${r.tokensBefore !== undefined ? formatTokens(r.tokensBefore) : '?'} (the context before), tokensAfter ${r.tokensAfter !== undefined ? formatTokens(r.tokensAfter) : '?'} (the messages after; OpenClaw's own summary${plan ? ', our plan above was the preview' : ''})`, '', clean(r.summary ?? '')], warn);
         }
         default: {
           if (o.code === 'does-not-shrink') {

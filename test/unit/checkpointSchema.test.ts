@@ -7,19 +7,11 @@ import { parseAllDocuments } from 'yaml';
 import { canonicalCheckpoint, CheckpointValidationError, checkpointIssues, validateCheckpoint, type Checkpoint } from '../../src/core/checkpoint/schema';
 import { blockSafe, CheckpointYamlError, parseCheckpointYaml, serializeCheckpoint } from '../../src/core/checkpoint/yamlCodec';
 import { filledWith, seedExample } from './support/checkpoints';
+import { seededRandom } from './helpers';
 
 const roundTrip = (cp: Checkpoint): Checkpoint => parseCheckpointYaml(serializeCheckpoint(cp), 'mem.yaml');
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 /** Pieces that break naive YAML writers. */
 const HOSTILE = [

@@ -3,6 +3,7 @@
  * state, JSON outputs validated against schemas/cli/*.schema.json, and the built dist/cli.js once.
  */
 import assert from 'node:assert/strict';
+import { formatTokens } from '../../src/core/context/format';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -122,14 +123,20 @@ describe('CLI over the real OpenClaw state', function () {
     assert.equal(r.code, 0, r.err);
     const doc = r.json();
     assertSchema('compact', doc);
-    const plan = doc.plan as Json & { quality: Json; audit: Json; entry: Json };
+    const plan = doc.plan as Json & { quality: Json; audit: Json; entry: Json; context: Json };
     assert.equal(doc.compactable, true);
     assert.equal(plan.entry.tokensBefore, 9712, "tokensBefore is the gauge's figure");
+    // one consistent pair for the whole context: before is the gauge's figure, after is before − what the messages save
+    assert.deepEqual(plan.context, { tokensBefore: 9712, tokensAfter: 9712 - (plan.quality.tokensSaved as number), tokensSaved: plan.quality.tokensSaved });
     assert.equal(plan.audit.ok, true);
     assert.match(plan.summary as string, /## Decisions/);
     const human = await cli(['compact', 'work', '--dry-run', '--keep-recent-tokens', '500', '--state-dir', state]);
     assert.match(human.out, /dry run, nothing written/);
-    assert.match(human.out, /tokens: ~[\d,]+ → ~[\d,]+/);
+    const c = plan.context as { tokensBefore: number; tokensAfter: number };
+    assert.ok(human.out.includes(`context: ~${formatTokens(c.tokensBefore)} → ~${formatTokens(c.tokensAfter)} (${c.tokensAfter <= c.tokensBefore ? 'saves' : 'grows by'} ~`), human.out);
+    assert.match(human.out, /messages only: ~[\d.]+k? → ~[\d.]+k?/);
+    assert.ok(human.out.includes(`the entry records, as OpenClaw does: tokensBefore ${formatTokens(9712)} (the context before), tokensAfter ${formatTokens(plan.entry.tokensAfter as number)} (the messages after, chars/4)`), human.out);
+    for (const l of human.out.split('\n').filter((x) => /context:|messages only:|entry records/.test(x))) assert.doesNotMatch(l, /\d,\d{3}/, 'token figures in the one format (no 26,261 beside 28.6k)');
     const nothing = await cli(['compact', WORK, '--dry-run', '--state-dir', state, '--json']);
     assert.equal(nothing.code, 0);
     assertSchema('compact', nothing.json());

@@ -237,6 +237,12 @@ describe('formatting as OpenClaw prints it', function () {
       [0, '0'],
       [-5, '0'],
       [720.4, '720'],
+      // rounded before the unit is chosen: one figure never reads "10.0k" here and "9999" there
+      [9949, '9.9k'],
+      [9950, '10k'],
+      [9999, '10k'],
+      [999_499, '999k'],
+      [999_500, '1.0m'],
     ];
     for (const [n, s] of cases) assert.equal(formatTokens(n), s, String(n));
     // The status notice OpenClaw wrote after a manual compaction: "Context 720/33k (2%)".

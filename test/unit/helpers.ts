@@ -207,3 +207,15 @@ export function realDbSessions(keyOf: (dumpFile: string, sessionId: string) => s
     store.close();
   }
 }
+
+/** A small seeded PRNG (mulberry32): the same "random" cases every run, and a failing seed can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

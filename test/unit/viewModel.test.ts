@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { renderContextDocument } from '../../src/core/context/document';
-import { ContextModel, type SessionState } from '../../src/core/context/model';
+import { agentFamily, ContextModel, type SessionState } from '../../src/core/context/model';
+import { bootstrapTokens, scanWorkspace } from '../../src/core/memory/workspace/scan';
+import { formatTokens } from '../../src/core/context/format';
 import {
   compactionLabel,
   entryLabel,
@@ -21,7 +23,6 @@ import {
 import { groupTurns } from '../../src/core/context/rebuild';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { fixturePath, materializeRealState } from './helpers';
-import { estimateTokens } from '../../src/core/tokens/estimator';
 
 interface OcRow {
   key: string;
@@ -59,14 +60,18 @@ describe('view models over the real fixture state', () => {
 
   it('status bar background follows the thresholds; tooltip names the lines and the source', () => {
     const s = get('agent:main:work');
-    const m = statusBarModel(s, { pinned: true, now: Date.now(), breakdown: model.breakdown(s.uid) });
+    model.figures(s.uid); // the transcript read: the composition is broken down
+    const m = statusBarModel(s, { pinned: true, now: Date.now() });
     assert.equal(m.background, 'none');
-    for (const t of ['`agent:main:work`', 'pinned', 'To memory flush', 'To compaction', 'line at 25k, OpenClaw budget', 'Checkpoint line', 'reported by OpenClaw', 'Bootstrap files (5)', 'Tool schemas']) {
+    for (const t of ['`agent:main:work`', 'pinned', 'To memory flush', 'To compaction', 'line at 25k, OpenClaw budget', 'Checkpoint line', 'reported by OpenClaw', 'Bootstrap files (5)', 'Tool schemas', '| **Used** |']) {
       assert.ok(m.tooltip.includes(t), `tooltip has ${t}`);
     }
-    const hot = { ...s, gauge: { ...s.gauge, level: 'danger' as const } };
+    assert.ok(!m.tooltip.includes('$(pinned)'), 'no theme-icon syntax in the tooltip text');
+    assert.match(m.tooltip, /Click to pick the session shown here/);
+    assert.match(statusBarModel(s, { pinned: false, now: 0, click: 'expand' }).tooltip, /Click to expand/);
+    const hot = { ...s, figures: { ...s.figures, level: 'danger' as const } };
     assert.equal(statusBarModel(hot, { pinned: false, now: 0 }).background, 'error');
-    const warm = { ...s, gauge: { ...s.gauge, level: 'checkpoint' as const } };
+    const warm = { ...s, figures: { ...s.figures, level: 'checkpoint' as const } };
     assert.equal(statusBarModel(warm, { pinned: false, now: 0 }).background, 'warning');
   });
 
@@ -107,7 +112,10 @@ describe('view models over the real fixture state', () => {
     const c = rpcPre.context!.compactions[0]!;
     assert.equal(c.tokensBefore, 9999); // the external-write experiment H wrote tokensBefore 9999, no tokensAfter
     assert.ok(c.est! > 0 && c.est! < 1000);
-    assert.equal(compactionLabel(c).label, `10.0k → ~${Math.round(c.est!)} summary`);
+    // one figure, one format: 9999 reads 10k (never "10.0k" here and "9999" there); no tokensAfter recorded
+    assert.equal(compactionLabel(c).label, '10k → ?');
+    assert.match(compactionLabel(c).description, new RegExp(` · summary ~${Math.round(c.est!)}$`));
+    assert.match(compactionLabel(c).tooltip, new RegExp(`Summary ~${Math.round(c.est!)} tokens · recorded by OpenClaw: 10k before → \\? after`));
     const turns = groupTurns(rpcPre.context!.items);
     assert.equal(turns[0]!.opener?.kind, 'compaction');
     assert.match(turnLabel(turns[0]!, 1).label, /^1\. Compaction summary$/);
@@ -134,27 +142,33 @@ describe('view models over the real fixture state', () => {
   });
 });
 
-describe('breakdown: bootstrap files estimated from the workspace itself', () => {
-  it('uses the estimator over each injected file (× the session scale) when the workspace is readable', () => {
+describe('breakdown: bootstrap files counted as the Memories view counts them', () => {
+  it('each injected file is the workspace scan\'s figure (the Memories view\'s), unscaled; without a scan, chars/4', () => {
     const dir = materializeRealState();
     const cfgPath = `${dir}/openclaw.json`;
     const cfg = JSON.parse(fs.readFileSync(cfgPath, 'utf8'));
     cfg.agents.defaults.workspace = `${dir}/workspace`;
     fs.writeFileSync(cfgPath, JSON.stringify(cfg));
-    const m = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, processEnv()), env: processEnv() });
+    const m = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, processEnv()), env: processEnv(), bootstrapTokens });
+    const bare = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, processEnv()), env: processEnv() });
     try {
       m.refresh(true);
+      bare.refresh(true);
       const s = m.ensureTranscript(m.findByKey('agent:main:main')!.uid)!;
-      const scale = s.gauge.calibration?.scale ?? 1;
       const boot = m.breakdown(s.uid).find((r) => r.id === 'bootstrap')!;
-      const files = s.row.systemPromptReport!.injectedWorkspaceFiles!.filter((f) => !f.missing);
-      const want = files.reduce((n, f) => n + Math.round(estimateTokens(fs.readFileSync(`${dir}/workspace/${f.name}`, 'utf8').trimEnd(), 'o200k') * scale), 0);
+      const files = s.row.systemPromptReport!.injectedWorkspaceFiles!;
+      const agent = m.agentOf(s)!.agent;
+      const scan = scanWorkspace(`${dir}/workspace`, { config: cfg, agentId: s.agentId, family: agentFamily(agent) });
+      const want = files.reduce((n, f) => n + scan.bootstrap.find((b) => b.name === f.name)!.injectedTokens, 0);
       assert.equal(boot.tokens, want);
+      for (const f of files) assert.ok(boot.detail!.includes(`${f.name} ${formatTokens(scan.bootstrap.find((b) => b.name === f.name)!.injectedTokens)}`), `${f.name} in ${boot.detail}`);
       const charsOver4 = files.reduce((n, f) => n + Math.ceil((f.injectedChars ?? 0) / 4), 0);
       assert.notEqual(boot.tokens, charsOver4, 'not the chars/4 fallback');
-      assert.match(boot.detail ?? '', /AGENTS\.md \d+/);
+      const b2 = bare.breakdown(bare.findByKey('agent:main:main')!.uid).find((r) => r.id === 'bootstrap')!;
+      assert.equal(b2.tokens, charsOver4, 'no workspace scan: the report\'s chars/4');
     } finally {
       m.dispose();
+      bare.dispose();
     }
   });
 });

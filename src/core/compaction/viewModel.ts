@@ -190,3 +190,16 @@ export function undoViaGatewayPrompt(key: string, c: EntryMeta, user: EntryMeta,
         button: 'Fork',
       };
 }
+
+/**
+ * The whole context before and after, one consistent pair: before is the session's figure (what the entry
+ * records as tokensBefore), after is before minus what the messages save.
+ */
+export function contextPair(plan: CompactionPlan): { tokensBefore: number; tokensAfter: number; tokensSaved: number } {
+  const before = Math.round(plan.entry.tokensBefore);
+  const saved = Math.round(plan.quality.tokensSaved);
+  return { tokensBefore: before, tokensAfter: Math.max(0, before - saved), tokensSaved: saved };
+}
+
+export const contextPairText = (c: { tokensBefore: number; tokensAfter: number; tokensSaved: number }): string =>
+  `~${formatTokens(c.tokensBefore)} → ~${formatTokens(c.tokensAfter)} (${c.tokensSaved >= 0 ? `saves ~${formatTokens(c.tokensSaved)}` : `grows by ~${formatTokens(-c.tokensSaved)}`})`;

@@ -1,64 +1,67 @@
 /**
- * What the context is made of, by category. Message figures are calibrated-estimator figures over the
- * rebuilt context; the system prompt and tool schemas come from OpenClaw's `systemPromptReport`
- * (chars / 4: their text is not stored); bootstrap files are estimated from the workspace files
- * themselves when they can be read, else from the report's char counts.
+ * What the context is made of, by category. Message figures are the calibrated estimator's per-entry
+ * figures (`estOf`: the same figure the trees, the context document and the compaction list show); the
+ * system prompt and tool schemas come from OpenClaw's `systemPromptReport` (chars / 4: their text is not
+ * stored); bootstrap files are what the Memories view shows for them (the workspace scan's estimate of each
+ * file as OpenClaw injects it, missing-file markers included) when the workspace can be read, else the
+ * report's char counts / 4. The system prompt row is everything of the system prompt that is not file
+ * content (the file headers of the project-context section included), so the three rows add up to the
+ * whole system prompt. figures.ts adds the part no category explains, so the rows sum to the used figure.
  */
 import type { SessionRow } from '../store/types';
 import type { ActiveContext } from './rebuild';
 import { estOf } from '../store/entries';
+import { formatTokens } from './format';
+
+export type BreakdownId = 'system' | 'bootstrap' | 'tools' | 'summary' | 'user' | 'assistant' | 'toolResults' | 'custom';
 
 export interface BreakdownRow {
-  id: 'system' | 'bootstrap' | 'tools' | 'summary' | 'user' | 'assistant' | 'toolResults' | 'custom';
+  id: BreakdownId;
   label: string;
   tokens: number;
   count?: number;
   detail?: string;
 }
 
+/** The categories sent with every prompt whatever the messages are: the fixed overhead. */
+export const OVERHEAD_IDS: ReadonlySet<string> = new Set<BreakdownId>(['system', 'bootstrap', 'tools']);
+
 const charsToTokens = (c: number | undefined): number => (typeof c === 'number' && c > 0 ? Math.ceil(c / 4) : 0);
 
-/**
- * `scale`: the session's usage calibration; message rows are calibrated-estimator figures × scale.
- */
 export function computeBreakdown(
   row: SessionRow,
   ctx: ActiveContext | undefined,
-  scale = 1,
-  /** estimated tokens of a workspace file (by its name), when it can be read */
+  /** tokens of a bootstrap file as OpenClaw injects it (by its name), when the workspace can be read */
   fileTokens?: (name: string) => number | undefined,
 ): BreakdownRow[] {
   const out: BreakdownRow[] = [];
   const r = row.systemPromptReport;
   if (r?.systemPrompt?.chars) {
     const project = r.systemPrompt.projectContextChars ?? 0;
+    const files = r.injectedWorkspaceFiles ?? [];
+    const fileChars = files.reduce((n, f) => n + (f.injectedChars ?? 0), 0);
+    const inFiles = files.length ? Math.min(fileChars, r.systemPrompt.chars) : project;
     const skills = r.skills?.promptChars;
-    const sys: BreakdownRow = { id: 'system', label: 'System prompt', tokens: charsToTokens(r.systemPrompt.chars - project) };
-    if (skills) sys.detail = `incl. skills list ~${charsToTokens(skills)}`;
+    const sys: BreakdownRow = { id: 'system', label: 'System prompt', tokens: charsToTokens(r.systemPrompt.chars - inFiles) };
+    const notes = [skills ? `incl. skills list ~${formatTokens(charsToTokens(skills))}` : '', files.length && project > fileChars ? `workspace-file headers ~${formatTokens(charsToTokens(project - fileChars))}` : ''].filter(Boolean);
+    if (notes.length) sys.detail = notes.join(', ');
     out.push(sys);
-    const files = (r.injectedWorkspaceFiles ?? []).filter((f) => !f.missing);
-    // Per file: the estimator over the file (× the injected share when OpenClaw truncated it), else chars/4.
-    const perFile = files.map((f) => {
-      const whole = f.name ? fileTokens?.(f.name) : undefined;
-      const share = f.rawChars && f.injectedChars !== undefined ? Math.min(1, f.injectedChars / f.rawChars) : 1;
-      return { f, tokens: whole !== undefined ? Math.round(whole * share * scale) : charsToTokens(f.injectedChars) };
-    });
-    const fromFiles = perFile.reduce((n, x) => n + x.tokens, 0);
-    const boot: BreakdownRow = { id: 'bootstrap', label: 'Bootstrap files', tokens: files.length ? fromFiles : charsToTokens(project), count: files.length };
-    if (files.length) boot.detail = perFile.map((x) => `${x.f.name ?? '?'} ${x.tokens}${x.f.truncated ? ' (truncated)' : ''}`).join(', ');
+    const perFile = files.map((f) => ({ f, tokens: (f.name ? fileTokens?.(f.name) : undefined) ?? charsToTokens(f.injectedChars) }));
+    const boot: BreakdownRow = { id: 'bootstrap', label: 'Bootstrap files', tokens: files.length ? perFile.reduce((n, x) => n + x.tokens, 0) : charsToTokens(project), count: files.length };
+    if (files.length) boot.detail = perFile.map((x) => `${x.f.name ?? '?'} ${formatTokens(x.tokens)}${x.f.missing ? ' (missing: marker)' : x.f.truncated ? ' (truncated)' : ''}`).join(', ');
     out.push(boot);
   }
   if (r?.tools && (r.tools.schemaChars || r.tools.listChars)) {
     out.push({ id: 'tools', label: 'Tool schemas', tokens: charsToTokens((r.tools.schemaChars ?? 0) + (r.tools.listChars ?? 0)) });
   }
   if (ctx) {
-    const add = (id: BreakdownRow['id'], label: string, tokens: number) => {
+    const add = (id: BreakdownId, label: string, tokens: number) => {
       let rowOut = out.find((x) => x.id === id);
       if (!rowOut) {
         rowOut = { id, label, tokens: 0, count: 0 };
         out.push(rowOut);
       }
-      rowOut.tokens += tokens * scale;
+      rowOut.tokens += Math.round(tokens);
       rowOut.count = (rowOut.count ?? 0) + 1;
     };
     for (const e of ctx.items) {
@@ -70,6 +73,5 @@ export function computeBreakdown(
       else add('custom', 'Injected messages', estOf(e));
     }
   }
-  for (const r of out) r.tokens = Math.round(r.tokens);
   return out;
 }

@@ -2,9 +2,10 @@
  * The active context as a readable Markdown document: what the model sees next turn, in order.
  */
 import type { EntryMeta } from '../store/types';
-import { formatTokens } from './format';
+import { approxTokens, formatTokens, mdTilde } from './format';
 import type { SessionState } from './model';
 import { gaugeShort, sessionModel } from './viewModel';
+import { openclawDifference, type SessionFigures } from './figures';
 import { estOf } from '../store/entries';
 import { isoTime } from '../store/time';
 
@@ -69,12 +70,25 @@ function heading(meta: EntryMeta, n: number): string {
   return `### ${n}. ${who} · ~${formatTokens(estOf(meta))} tokens${usage}${when}`;
 }
 
+/** The document's figures: the same used figure, basis and composition as the status bar's tooltip. */
+export function figuresHeader(f: SessionFigures): string[] {
+  const out = [`- Gauge: **${mdTilde(gaugeShort(f))}** (${mdTilde(f.basisText)})`];
+  const why = openclawDifference(f);
+  if (f.openclawReports !== undefined) out.push(`- OpenClaw reports ${formatTokens(f.openclawReports)}${why ? `: ${why}` : ''}`);
+  if (f.openclawEstimate !== undefined) out.push(`- OpenClaw's pre-prompt estimate (decides preflight compaction): ${formatTokens(f.openclawEstimate)}`);
+  if (f.composition.length) {
+    const parts = f.composition.map((p) => `${p.label} ${p.tokens < 0 ? '−' : ''}${mdTilde(approxTokens(Math.abs(p.tokens), true))}`);
+    out.push(`- What is in it: ${parts.join(' + ')} = ${mdTilde(approxTokens(f.used, f.estimated))}`);
+  }
+  return out;
+}
+
 export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json | undefined>): string {
   const ctx = s.context;
   const out: string[] = [];
   out.push(`# Active context — ${s.row.key}`);
   out.push('');
-  out.push(`- Gauge: **${gaugeShort(s.gauge)}** (${s.gauge.estimated ? 'estimate' : 'reported by OpenClaw'})`);
+  out.push(...figuresHeader(s.figures));
   const model = sessionModel(s);
   if (model) out.push(`- Model: ${model}`);
   out.push(`- Agent: ${s.agentId} · session id \`${s.row.sessionId}\` · ${s.remote ? `remote Gateway ${s.remote} (its display history, chat.history: a compaction's summary and the messages OpenClaw kept verbatim are not sent, so after a compaction this starts at the compaction; texts over 100,000 characters are shortened)` : `${s.era === 'sqlite' ? 'SQLite' : 'JSONL'} store`}`);

@@ -1,20 +1,35 @@
-/** Number formatting exactly as OpenClaw prints it. */
+/**
+ * The one number formatter of every surface (status bar, tooltip, trees, documents, CLI text): a token
+ * figure is always `formatTokens`, an approximate one `approxTokens` (`~` first). In Markdown the `~`
+ * must be escaped (`mdTokens`): a pair of single tildes is strikethrough in VS Code's renderer.
+ */
 
-/** `/status` and the gauge: ≥ 1M → `1.2m`; ≥ 10k → `33k`; ≥ 1k → `8.2k`; else the integer. */
+/** ≥ 1M → `1.2m`; ≥ 10k → `33k`; ≥ 1k → `8.2k`; else the integer. Rounds first, so 9,999 is `10k`, never `10.0k`. */
 export function formatTokens(n: number): string {
   const v = Math.max(0, Math.round(n));
-  if (v >= 1_000_000) return `${(v / 1_000_000).toFixed(1)}m`;
-  if (v >= 10_000) return `${(v / 1000).toFixed(0)}k`;
+  if (v >= 999_500) return `${(v / 1_000_000).toFixed(1)}m`;
+  if (v >= 9_950) return `${(v / 1000).toFixed(0)}k`;
   if (v >= 1_000) return `${(v / 1000).toFixed(1)}k`;
   return String(v);
 }
 
-/** `openclaw sessions` table cell: `(v/1000).toFixed(v >= 10000 ? 0 : 1) + "k"`. */
+/** `~8.2k` when approximate, else `8.2k` (plain text). */
+export function approxTokens(n: number, approximate: boolean): string {
+  return `${approximate ? '~' : ''}${formatTokens(n)}`;
+}
+
+/** A literal `~` in Markdown: escaped, so `~9.6k / 49k (~20%)` is not read as strikethrough. */
+export const mdTilde = (s: string): string => s.replace(/~/g, '\\~');
+
+/**
+ * `openclaw sessions` table cell as OpenClaw prints it (`(v/1000).toFixed(v >= 10000 ? 0 : 1) + "k"`): only to
+ * compare with OpenClaw's own output in tests; our surfaces use formatTokens.
+ */
 export function formatTokensTable(v: number): string {
   return `${(v / 1000).toFixed(v >= 10000 ? 0 : 1)}k`;
 }
 
-/** `openclaw sessions` Tokens (ctx %) cell: `9.7k/33k (30%)`, or `unknown/33k (?%)`. */
+/** `openclaw sessions` Tokens (ctx %) cell: `9.7k/33k (30%)`, or `unknown/33k (?%)` (OpenClaw's format, see above). */
 export function formatSessionsCell(used: number | undefined, ctx: number): string {
   if (used === undefined) return `unknown/${formatTokensTable(ctx)} (?%)`;
   return `${formatTokensTable(used)}/${formatTokensTable(ctx)} (${Math.min(999, Math.round((used / ctx) * 100))}%)`;
@@ -24,6 +39,9 @@ export function formatSessionsCell(used: number | undefined, ctx: number): strin
 export function formatDelta(n: number): string {
   return n < 0 ? `-${formatTokens(-n)}` : formatTokens(n);
 }
+
+/** `7/12` as a share: `58%`. */
+export const formatPercent = (ratio: number): string => `${Math.min(999, Math.round(ratio))}%`;
 
 export function formatAge(ms: number, now: number): string {
   const d = Math.max(0, now - ms);

@@ -30,8 +30,17 @@ export interface Gauge {
   estimated: boolean;
   /** tokens of context entries written after OpenClaw last updated the session row (added to its figure) */
   pending: number;
-  /** where `used` came from */
-  usedSource: 'session' | 'transcript' | 'none';
+  /**
+   * where `used` came from: OpenClaw's row (`session`); our estimate of the next prompt because OpenClaw's
+   * figure was taken before the current context had a model call (`next-prompt`: the `tokensAfter` of a
+   * compaction, or 0 after a reset, which leave out the system prompt, workspace files and tools);
+   * our estimate over the transcript because OpenClaw has no fresh figure (`transcript`); nothing (`none`)
+   */
+  usedSource: 'session' | 'next-prompt' | 'transcript' | 'none';
+  /** OpenClaw's own figure (the row's fresh totalTokens) when `used` is not it */
+  openclawReports?: number;
+  /** the fixed overhead sent with every prompt (system prompt + workspace files + tool schemas), estimated */
+  overhead: number;
   window: number;
   windowSource: ModelWindow['source'];
   /** used / window × 100, unrounded */
@@ -48,6 +57,10 @@ export interface Gauge {
   toFlush: number;
   guard: 'ok' | 'warn' | 'blocked';
   compactions: number;
+  /** false: a remote Gateway's session whose row has no count and whose history was not read (show "unknown") */
+  compactionsKnown: boolean;
+  /** false: no figure at all (usedSource 'none'): `used` and `percent` are 0 placeholders, shown as unknown */
+  known: boolean;
   /** pi's estimate over the rebuilt context (OpenClaw's own chars/4 arithmetic), when a transcript was read */
   estimate?: ContextEstimate;
   /** the same with the calibrated estimator scaled by the session's usage calibration: what `used` uses */
@@ -70,6 +83,10 @@ export interface GaugeInput {
    * their summary), so the row's fresh figure is never overridden by an estimate over it.
    */
   remote?: boolean;
+  /** the fixed overhead (system prompt + workspace files + tool schemas) when known: `used` never drops below it */
+  overhead?: number;
+  /** the session's calibration when the caller already learned it */
+  calibration?: Calibration;
 }
 
 /**
@@ -132,39 +149,53 @@ export function compactionLine(row: SessionRow, window: number, settings: Compac
 export function computeGauge(input: GaugeInput): Gauge {
   const { row, context, window, compaction, era } = input;
   const t = input.thresholds ?? DEFAULT_THRESHOLDS;
+  const overhead = Math.max(0, Math.round(input.overhead ?? 0));
   const fresh = freshTotalTokens(row);
   const estimate = context ? contextEstimate(context) : undefined;
-  const calibration = context ? calibrate(context) : undefined;
+  const calibration = input.calibration ?? (context ? calibrate(context) : undefined);
   const calibrated = context ? contextEstimate(context, calibration?.scale ?? 1) : undefined;
+  // Our estimate of the next prompt: a real usage figure (the whole prompt: it includes the real overhead) plus
+  // what came after it, or, with no model call in the current context, the messages plus the fixed overhead.
+  // Either way it never drops below the overhead.
+  const nextPrompt = calibrated ? calibrated.tokens + (calibrated.lastUsageIndex === null ? overhead : 0) : undefined;
   let used: number;
   let usedSource: Gauge['usedSource'];
   let pending = 0;
   // A compaction written after OpenClaw last counted (an external one: OpenClaw does not update the row
   // for it) makes that count stale: the context is now the summary + the kept tail.
   const staleByCompaction = !input.remote && fresh !== undefined && !!context?.compaction && context.compaction.timestamp > row.updatedAt && !!calibrated;
+  // No model call in the current context yet, after a compaction or a reset (or a figure under the fixed
+  // overhead): OpenClaw's figure is its post-compaction tokensAfter (or the reset's 0), messages only.
+  const beforeFirstCall =
+    !input.remote && !staleByCompaction && fresh !== undefined && !!context && calibrated?.lastUsageIndex === null && (!!context.compaction || !!context.reset || fresh < overhead);
   if (staleByCompaction) {
-    used = calibrated!.tokens;
+    used = nextPrompt!;
     usedSource = 'transcript';
+  } else if (beforeFirstCall) {
+    used = nextPrompt!;
+    usedSource = 'next-prompt';
   } else if (fresh !== undefined) {
     pending = context && calibrated ? Math.round(pendingSinceRow(context, calibrated, row.updatedAt, calibration?.scale ?? 1)) : 0;
     used = fresh + pending;
     usedSource = 'session';
-  } else if (calibrated) {
-    used = calibrated.tokens;
+  } else if (nextPrompt !== undefined) {
+    used = nextPrompt;
     usedSource = 'transcript';
   } else {
     used = 0;
     usedSource = 'none';
   }
+  used = Math.round(used);
   const w = window.tokens > 0 ? window.tokens : 1;
   const ratio = (used / w) * 100;
   const line = compactionLine(row, window.tokens, compaction, era);
   const flushAt = Math.max(0, line.at - compaction.softThresholdTokens);
   const g: Gauge = {
     used,
-    estimated: fresh === undefined || pending > 0 || staleByCompaction,
+    estimated: usedSource !== 'session' || pending > 0,
     pending,
     usedSource,
+    overhead,
     window: window.tokens,
     windowSource: window.source,
     ratio,
@@ -178,7 +209,10 @@ export function computeGauge(input: GaugeInput): Gauge {
     toFlush: flushAt - used,
     guard: window.tokens < CONTEXT_WINDOW_HARD_MIN_TOKENS ? 'blocked' : window.tokens < CONTEXT_WINDOW_WARN_BELOW_TOKENS ? 'warn' : 'ok',
     compactions: row.compactionCount ?? context?.compactions.length ?? 0,
+    compactionsKnown: row.compactionCount !== undefined || !!context || !input.remote,
+    known: usedSource !== 'none',
   };
+  if (fresh !== undefined && fresh !== used) g.openclawReports = fresh;
   if (estimate) g.estimate = estimate;
   if (calibrated) g.calibrated = calibrated;
   if (calibration) g.calibration = calibration;

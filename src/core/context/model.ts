@@ -6,14 +6,12 @@
 import { type Env, type StateDirCandidate, resolveWindow, type ModelWindow } from '../store/config';
 import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/stateDir';
 import { type DiagnosticSink, type EntryMeta, type SessionRow, type SessionStore, StoreUnavailableError } from '../store/types';
-import { computeBreakdown, type BreakdownRow } from './breakdown';
 import { calibrationStart } from './calibration';
 import { entryEstimate, entryMeta } from '../store/entries';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { readRegularText } from '../fs/safeRead';
-import { estimateTokens, familyFor } from '../tokens/estimator';
-import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
+import { familyFor } from '../tokens/estimator';
+import type { EstimatorFamily } from '../tokens/weights';
+import { DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
+import { computeFigures, type CompositionPart, type SessionFigures } from './figures';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
 import type { SessionWriteTarget } from '../store/sessionWrite';
 import type { PlanBasis } from '../store/writeResult';
@@ -26,6 +24,9 @@ export interface SessionState {
   era: 'sqlite' | 'jsonl';
   row: SessionRow;
   window: ModelWindow;
+  /** the session's figures, computed once per refresh: what every surface shows */
+  figures: SessionFigures;
+  /** the same object as `figures`, seen as the gauge part (older callers) */
   gauge: Gauge;
   /** present once the transcript was read */
   index?: TranscriptIndex;
@@ -54,7 +55,15 @@ export interface ModelOptions {
   env: Env;
   diag?: DiagnosticSink;
   thresholds?: GaugeThresholds;
+  /**
+   * Each bootstrap file's tokens as OpenClaw injects it, by name (core/memory's `bootstrapTokens`, the Memories
+   * view's figures): the context figures count these for the bootstrap files. Without it, the report's chars / 4.
+   */
+  bootstrapTokens?: (workspaceDir: string, opts: { config?: unknown; agentId: string; family: EstimatorFamily }) => ReadonlyMap<string, number> | undefined;
 }
+
+/** The estimator family of an agent's workspace files: its configured model's (the Memories view uses it too). */
+export const agentFamily = (agent: { model?: string } | undefined): EstimatorFamily => familyFor(undefined, agent?.model);
 
 export interface RefreshResult {
   /** uids whose gauge or context changed */
@@ -76,6 +85,13 @@ export function planBasisOf(s: SessionState): PlanBasis | undefined {
   if (c?.kind === 'sqlite') return { leafId: s.context.leafId, sessionId: c.sessionId, lastSeq: c.lastSeq };
   return { leafId: s.context.leafId };
 }
+
+/**
+ * A fresh figure with no model call behind it: after a compaction OpenClaw sets totalTokens to the compaction's
+ * tokensAfter (messages only) and removes inputTokens/outputTokens; after a reset everything is 0. The
+ * transcript is read for these at once, so the figures show the next prompt's size, not the messages alone.
+ */
+export const countedBeforeFirstCall = (row: SessionRow): boolean => freshTotalTokens(row) !== undefined && (row.totalTokens === 0 || (row.inputTokens === undefined && (row.compactionCount ?? 0) > 0));
 
 export const sessionUid = (stateDir: string, agentId: string, key: string): string => `${stateDir}|${agentId}|${key}`;
 
@@ -185,6 +201,7 @@ export class ContextModel {
    */
   refresh(full = false): RefreshResult {
     const t0 = performance.now();
+    this.bootstrapCache.clear(); // workspace files are read at most once per refresh
     const changed: string[] = [];
     let structureChanged = false;
     if (full || !this.discovered) {
@@ -243,7 +260,7 @@ export class ContextModel {
             s.row = row;
             s.window = this.windowFor(dir, as, row);
           }
-          if (freshTotalTokens(row) === undefined && !s.index) this.readTranscript(s);
+          if (!s.index && (freshTotalTokens(row) === undefined || countedBeforeFirstCall(row))) this.readTranscript(s);
           this.recompute(s);
           changed.push(uid);
         }
@@ -278,6 +295,7 @@ export class ContextModel {
       era: as.store!.era,
       row,
       window,
+      figures: undefined as unknown as SessionFigures,
       gauge: undefined as unknown as Gauge,
       lastActivity: row.updatedAt,
     };
@@ -364,7 +382,8 @@ export class ContextModel {
 
   private recompute(s: SessionState): void {
     const dir = this.stateDirOf(s);
-    s.gauge = computeGauge({
+    const fileTokens = s.remote ? undefined : this.bootstrapFiles(s);
+    s.figures = computeFigures({
       row: s.row,
       context: s.context,
       window: s.window,
@@ -372,37 +391,41 @@ export class ContextModel {
       era: s.era,
       thresholds: this.thresholds,
       remote: s.remote !== undefined,
+      ...(fileTokens ? { fileTokens: (name: string) => fileTokens.get(name) } : {}),
     });
+    s.gauge = s.figures;
     if (s.row.updatedAt > s.lastActivity) s.lastActivity = s.row.updatedAt;
   }
 
-  breakdown(uid: string): BreakdownRow[] {
-    const s = this.ensureTranscript(uid);
-    if (!s) return [];
-    const agent = s.remote ? undefined : this.agentOf(s)?.agent;
-    const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
-    const fileTokens = agent && !s.remote ? (name: string) => this.workspaceFileTokens(agent.workspace, name, family) : undefined;
-    return computeBreakdown(s.row, s.context, s.gauge.calibration?.scale ?? 1, fileTokens);
+  /** The session's figures with its transcript read (what is in the context needs it). */
+  figures(uid: string): SessionFigures | undefined {
+    return this.ensureTranscript(uid)?.figures;
   }
 
-  private fileTokenCache = new Map<string, { stamp: string; tokens: number }>();
+  /** What the context is made of, summing to the used figure (the transcript is read first). */
+  breakdown(uid: string): CompositionPart[] {
+    return this.figures(uid)?.composition ?? [];
+  }
 
-  /** Estimated tokens of a bootstrap file in an agent workspace (cached by size and mtime). */
-  private workspaceFileTokens(workspace: string, name: string, family: ReturnType<typeof familyFor>): number | undefined {
-    if (!/^[A-Za-z0-9._-]{1,128}$/.test(name)) return undefined; // a plain file name, nothing that climbs out
-    const file = path.join(workspace, name);
-    try {
-      const st = fs.statSync(file);
-      if (!st.isFile() || st.size > 4 * 1024 * 1024) return undefined;
-      const stamp = `${family}:${st.size}:${st.mtimeMs}`;
-      const hit = this.fileTokenCache.get(file);
-      if (hit?.stamp === stamp) return hit.tokens;
-      const tokens = estimateTokens(readRegularText(file, { maxBytes: 4 * 1024 * 1024 }).trimEnd(), family);
-      this.fileTokenCache.set(file, { stamp, tokens });
-      return tokens;
-    } catch {
-      return undefined;
+  private bootstrapCache = new Map<string, ReadonlyMap<string, number> | undefined>();
+
+  /** The bootstrap files' tokens of a session's agent workspace (once per refresh per workspace). */
+  private bootstrapFiles(s: SessionState): ReadonlyMap<string, number> | undefined {
+    const as = this.agentOf(s);
+    const read = this.opts.bootstrapTokens;
+    if (!as || !read || !as.agent.workspace) return undefined;
+    const family = agentFamily(as.agent);
+    const key = `${as.agent.workspace}|${family}|${s.stateDir}|${as.agent.id}`;
+    if (!this.bootstrapCache.has(key)) {
+      let v: ReadonlyMap<string, number> | undefined;
+      try {
+        v = read(as.agent.workspace, { config: this.stateDirOf(s)?.config.value, agentId: as.agent.id, family });
+      } catch {
+        v = undefined;
+      }
+      this.bootstrapCache.set(key, v);
     }
+    return this.bootstrapCache.get(key);
   }
 
   /** Full JSON of entries (for the context document and message details). */

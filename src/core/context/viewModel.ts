@@ -3,8 +3,8 @@
  * render these, so every label, description and tooltip line is unit-testable.
  */
 import * as path from 'node:path';
-import type { BreakdownRow } from './breakdown';
-import { formatAge, formatDelta, formatTokens } from './format';
+import { approxTokens, formatAge, formatDelta, formatTokens, mdTilde } from './format';
+import { compactionFigure, openclawDifference, type CompactionFigure, type SessionFigures } from './figures';
 import type { Gauge, GaugeLevel } from './gauge';
 import type { SessionState } from './model';
 import type { EntryMeta } from '../store/types';
@@ -14,19 +14,31 @@ import type { Turn } from './rebuild';
 import { estOf } from '../store/entries';
 import { isoTime } from '../store/time';
 
-const tilde = (g: Gauge): string => (g.estimated ? '~' : '');
+const tilde = (g: Pick<Gauge, 'estimated'>): string => (g.estimated ? '~' : '');
+
+/** `8.2k/33k`, or `~9.7k/33k` for an estimate (plain text: the CLI, descriptions). */
+export const usedWindowText = (g: Pick<Gauge, 'estimated' | 'used' | 'window' | 'known'>): string => `${g.known ? approxTokens(g.used, g.estimated) : 'unknown'}/${formatTokens(g.window)}`;
+
+/** `25%`, `~30%` for an estimate, `?%` with no figure at all. */
+export const percentText = (g: Pick<Gauge, 'estimated' | 'percent' | 'known'>): string => (g.known ? `${tilde(g)}${g.percent}%` : '?%');
+
+/** `N compactions`, or `compactions unknown` (a remote session whose history was not read). */
+export const compactionsText = (g: Pick<Gauge, 'compactions' | 'compactionsKnown'>): string =>
+  g.compactionsKnown ? `${g.compactions} compaction${g.compactions === 1 ? '' : 's'}` : 'compactions unknown';
 
 /** `25% 8.2k/33k`, or `~30% ~9.7k/33k` for an estimate. */
-export function gaugeShort(g: Gauge): string {
-  return `${tilde(g)}${g.percent}% ${tilde(g)}${formatTokens(g.used)}/${formatTokens(g.window)}`;
+export function gaugeShort(g: Pick<Gauge, 'estimated' | 'used' | 'window' | 'percent' | 'known'>): string {
+  return `${percentText(g)} ${usedWindowText(g)}`;
 }
 
-/** Sessions view description: `25% · 8.2k/33k · 2 compactions`. */
-export function sessionDescription(s: SessionState): string {
-  const g = s.gauge;
-  const parts = [`${tilde(g)}${g.percent}%`, `${tilde(g)}${formatTokens(g.used)}/${formatTokens(g.window)}`];
-  if (g.compactions > 0) parts.push(`${g.compactions} compaction${g.compactions === 1 ? '' : 's'}`);
-  if (s.row.status === 'failed') parts.push('failed');
+/** Sessions view description: `25% · 8.2k/33k · 2 compactions` (`pinned` first when it is). */
+export function sessionDescription(s: SessionState, pinned = false): string {
+  const f = s.figures;
+  const parts = [percentText(f), usedWindowText(f)];
+  if (pinned) parts.unshift('pinned');
+  if (f.compactions > 0 || !f.compactionsKnown) parts.push(compactionsText(f));
+  if (f.health && f.health.state !== 'fine') parts.push(f.health.words);
+  else if (s.row.status === 'failed') parts.push('failed');
   const title = sessionTitle(s);
   if (title) parts.push(title.length > 48 ? `${title.slice(0, 47)}…` : title);
   return parts.join(' · ');
@@ -99,51 +111,66 @@ export interface StatusBarModel {
   accessibility: string;
 }
 
-const mdEscape = (s: string): string => s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
+const mdEscape = (s: string): string => s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
 
-export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; breakdown?: BreakdownRow[]; now: number; problem?: string }): StatusBarModel {
+/** A token figure in Markdown: `~` escaped (a pair of single tildes is strikethrough in VS Code). */
+const mdTok = (n: number, approximate: boolean): string => mdTilde(approxTokens(n, approximate));
+
+/** What a click on the item does: the status bar picks a session, a tree item expands. */
+export type ClickAction = 'pick' | 'expand';
+const CLICK_WORDS: Record<ClickAction, string> = { pick: 'Click to pick the session shown here.', expand: 'Click to expand: its turns, compactions and messages.' };
+
+/** The tooltip's "what is in it" table: the composition, summing to Used, with its total. */
+export function compositionLines(f: SessionFigures): string[] {
+  if (!f.composition.length) return [];
+  const lines = ['', '**What is in it** (estimates; they add up to Used)', '', '| | tokens |', '|---|---:|'];
+  for (const p of f.composition) {
+    const sign = p.tokens < 0 ? '−' : '';
+    lines.push(`| ${p.label}${p.count !== undefined ? ` (${p.count})` : ''}${p.id === 'remainder' && p.detail ? ` — ${mdEscape(p.detail)}` : ''} | ${sign}${mdTok(Math.abs(p.tokens), true)} |`);
+  }
+  lines.push(`| **Used** | **${mdTok(f.used, f.estimated)}** |`);
+  return lines;
+}
+
+export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; now: number; problem?: string; click?: ClickAction }): StatusBarModel {
   if (!s) {
     const why = opts.problem ?? 'No OpenClaw sessions found. Set `openclawContext.stateDir` or open the OpenClaw Context view.';
     return { text: '$(pulse) OpenClaw', tooltip: why, background: opts.problem ? 'warning' : 'none', accessibility: 'OpenClaw context: no session' };
   }
-  const g = s.gauge;
-  const text = `$(pulse) ${gaugeShort(g)}`;
-  const background = g.level === 'danger' ? 'error' : g.level === 'warn' || g.level === 'checkpoint' ? 'warning' : 'none';
+  const f = s.figures;
+  const text = `$(pulse) ${gaugeShort(f)}`;
+  const background = f.level === 'danger' ? 'error' : f.level === 'warn' || f.level === 'checkpoint' ? 'warning' : 'none';
   const lines: string[] = [];
-  lines.push(`**OpenClaw context** — \`${s.row.key}\`${opts.pinned ? ' $(pinned) pinned' : ''}`);
+  lines.push(`**OpenClaw context** — \`${s.row.key}\`${opts.pinned ? ' · pinned' : ''}`);
   const meta = [sessionModel(s), `agent ${s.agentId}`, s.remote ? `remote Gateway ${s.remote}` : s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
   lines.push('', meta.map((m) => mdEscape(String(m))).join(' · '), '');
-  const source =
-    g.usedSource === 'session'
-      ? g.pending > 0
-        ? `reported by OpenClaw + ~${formatTokens(g.pending)} written since`
-        : 'reported by OpenClaw'
-      : g.usedSource === 'transcript'
-        ? 'estimated from the transcript (OpenClaw has no fresh figure)'
-        : 'unknown';
   lines.push('| | |', '|---|---|');
-  lines.push(`| Used | ${tilde(g)}${formatTokens(g.used)} / ${formatTokens(g.window)} (${tilde(g)}${g.percent}%) — ${source} |`);
-  lines.push(`| To memory flush | ${formatDelta(g.toFlush)} (line at ${formatTokens(g.flushAt)}) |`);
-  lines.push(`| To compaction | ${formatDelta(g.toCompaction)} (line at ${formatTokens(g.compactionAt)}${g.compactionSource === 'contextBudgetStatus' ? ', OpenClaw budget' : ''}) |`);
-  lines.push(`| Checkpoint line | ${formatTokens(g.checkpointAt)} |`);
-  lines.push(`| Compactions | ${g.compactions} |`);
-  if (g.estimate && g.calibrated) {
+  lines.push(`| Used | ${f.known ? mdTok(f.used, f.estimated) : 'unknown'} / ${formatTokens(f.window)} (${mdTilde(percentText(f))}) — ${mdTilde(f.basisText)} |`);
+  const why = openclawDifference(f);
+  if (f.openclawReports !== undefined) lines.push(`| OpenClaw reports | ${formatTokens(f.openclawReports)}${why ? ` — ${mdTilde(why)}` : ''} |`);
+  if (f.openclawEstimate !== undefined) {
+    const differs = f.metersDisagree ? ` — differs from Used by ${formatDelta(f.openclawEstimate - f.used)}: OpenClaw decides preflight compaction on this one` : '';
+    lines.push(`| OpenClaw pre-prompt estimate | ${formatTokens(f.openclawEstimate)} (incl. tool schemas and a safety margin)${differs} |`);
+  }
+  const toGo = (n: number) => (f.known ? formatDelta(n) : 'unknown');
+  lines.push(`| To memory flush | ${toGo(f.toFlush)} (line at ${formatTokens(f.flushAt)}) |`);
+  lines.push(`| To compaction | ${toGo(f.toCompaction)} (line at ${formatTokens(f.compactionAt)}${f.compactionSource === 'contextBudgetStatus' ? ', OpenClaw budget' : ''}) |`);
+  lines.push(`| Checkpoint line | ${formatTokens(f.checkpointAt)} (${toGo(f.checkpointAt - f.used)} to go) |`);
+  lines.push(`| Compactions | ${f.compactionsKnown ? f.compactions : 'unknown'} |`);
+  if (f.estimate && f.calibrated) {
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
-    const cal = g.calibration ? `×${g.calibration.scale.toFixed(2)} from ${g.calibration.pairs} call${g.calibration.pairs === 1 ? '' : 's'}` : 'no usage to calibrate yet';
-    lines.push(`| Estimates | OpenClaw counts ${formatTokens(g.estimate.tokens)} · estimated ${formatTokens(g.calibrated.tokens)} (${family}, ${cal}) |`);
+    const cal = f.calibration ? `×${f.calibration.scale.toFixed(2)} from ${f.calibration.pairs} call${f.calibration.pairs === 1 ? '' : 's'}` : 'no usage to calibrate yet';
+    lines.push(`| Message estimates | OpenClaw's chars/4 ${formatTokens(f.estimate.tokens)} · ours ${formatTokens(f.calibrated.tokens)} (${family}, ${cal}) |`);
   }
-  if (g.openclawEstimate !== undefined) lines.push(`| OpenClaw pre-prompt estimate | ${formatTokens(g.openclawEstimate)} (incl. tool schemas) |`);
-  if (g.guard !== 'ok') lines.push(`| Window guard | ${g.guard === 'blocked' ? '⛔ window under 16k: OpenClaw blocks this model' : '⚠️ window under 32k'} |`);
-  if (opts.breakdown?.length) {
-    lines.push('', '**What is in it** (estimates)', '', '| | tokens |', '|---|---:|');
-    for (const b of opts.breakdown) lines.push(`| ${b.label}${b.count !== undefined ? ` (${b.count})` : ''} | ~${formatTokens(b.tokens)} |`);
-  }
-  lines.push('', `_Status: ${levelWords(g.level)}. Click to pick the session shown here._`);
+  if (f.guard !== 'ok') lines.push(`| Window guard | ${f.guard === 'blocked' ? '⛔ window under 16k: OpenClaw blocks this model' : '⚠️ window under 32k'} |`);
+  lines.push(...compositionLines(f));
+  if (f.health?.lines?.length) lines.push('', ...f.health.lines.map(mdTilde));
+  lines.push('', `_Status: ${f.health?.words ?? levelWords(f.level)}. ${CLICK_WORDS[opts.click ?? 'pick']}_`);
   return {
     text,
     tooltip: lines.join('\n'),
     background,
-    accessibility: `OpenClaw context ${g.estimated ? 'about ' : ''}${g.percent} percent of ${formatTokens(g.window)} tokens used in ${s.row.key}`,
+    accessibility: f.known ? `OpenClaw context ${f.estimated ? 'about ' : ''}${f.percent} percent of ${formatTokens(f.window)} tokens used in ${s.row.key}` : `OpenClaw context: usage of ${s.row.key} unknown, window ${formatTokens(f.window)} tokens`,
   };
 }
 
@@ -167,11 +194,22 @@ export function sessionPickItems(sessions: readonly SessionState[], now: number,
     }));
 }
 
-export function compactionLabel(c: EntryMeta): { label: string; description: string } {
-  const before = c.tokensBefore !== undefined ? formatTokens(c.tokensBefore) : '?';
-  const after = c.tokensAfter !== undefined ? formatTokens(c.tokensAfter) : `~${formatTokens(estOf(c))} summary`;
+/** A compaction in the Sessions tree: OpenClaw's recorded before → after, the summary's size (the figures' one). */
+export function compactionLabel(c: EntryMeta): { label: string; description: string; tooltip: string } {
+  const f = compactionFigure(c);
+  const rec = (n: number | undefined) => (n !== undefined ? formatTokens(n) : '?');
   const when = isoTime(c.timestamp)?.replace('T', ' ').slice(0, 16) ?? '';
-  return { label: `${before} → ${after}`, description: when };
+  return {
+    label: `${rec(f.tokensBefore)} → ${rec(f.tokensAfter)}`,
+    description: [when, `summary ~${formatTokens(f.summaryTokens)}`].filter(Boolean).join(' · '),
+    tooltip: [`Compaction ${c.id}`, compactionFiguresLine(f), '', c.preview].join('\n'),
+  };
+}
+
+/** One line of a compaction's figures, the same on every surface (tree, summary document, quality report). */
+export function compactionFiguresLine(f: CompactionFigure): string {
+  const rec = f.tokensBefore !== undefined || f.tokensAfter !== undefined ? `recorded by OpenClaw: ${f.tokensBefore !== undefined ? formatTokens(f.tokensBefore) : '?'} before → ${f.tokensAfter !== undefined ? formatTokens(f.tokensAfter) : '?'} after (messages only)` : 'no token figures recorded';
+  return `Summary ~${formatTokens(f.summaryTokens)} tokens · ${rec}`;
 }
 
 export function turnLabel(t: Turn, n: number): { label: string; description: string } {

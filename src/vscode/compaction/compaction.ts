@@ -21,7 +21,10 @@ import { CompactionBreaker } from '../../core/compaction/breaker';
 import { compactionQualityReport } from '../../core/compaction/quality';
 import { compactionInputFromEntries } from '../../core/compaction/summary/input';
 import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/restoreList';
-import { compactionOrigin, compactPrompt, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
+import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
+import { compactionFigure } from '../../core/context/figures';
+import { compactionFiguresLine } from '../../core/context/viewModel';
+import { estimateMessage } from '../../core/tokens/messageText';
 import { isOwned } from '../../core/context/queries';
 import { renderItemsDocument } from '../../core/context/document';
 import { contextItemsOf } from '../../core/context/rebuild';
@@ -224,14 +227,14 @@ export class CompactionController extends Disposable {
   /** Our writer compacted: the figures, and the L3 offer (MEMORY.md, memories/context.md, key files to re-read). */
   private compacted(s: SessionState, plan: CompactionPlan, result: WriteOk, base: Pick<CompactOutcome, 'before' | 'after' | 'report'>): CompactOutcome {
     const key = s.row.key;
-    this.diag.info(`compacted ${key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (${plan.quality.tokensBefore} → ${plan.quality.tokensAfter} est.)`);
+    this.diag.info(`compacted ${key}: entry ${result.written[0]?.id} after ${result.previousLeafId} (context ${contextPairText(contextPair(plan))})`);
     for (const n of result.notes) this.diag.info(`  ${n}`);
     this.service.refreshNow();
     const ws = this.service.model.agentOf(s)?.agent.workspace;
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const list = ws ? buildRestoreList(ws, plan.details, (t) => estimateTokens(t, family)) : undefined;
     const offer = list && list.entries.length ? 'Restore Key Files…' : undefined;
-    const msg = `OpenClaw Context: compacted ${key} (~${plan.quality.tokensBefore.toLocaleString('en')} → ~${plan.quality.tokensAfter.toLocaleString('en')} tokens).${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`;
+    const msg = `OpenClaw Context: compacted ${key} (context ${contextPairText(contextPair(plan))}).${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`;
     const outcome: CompactOutcome = { ...base, status: 'compacted', plan, result };
     const chosen = offer ? this.ui.info(msg, offer) : this.ui.info(msg);
     outcome.restoreOffer = Promise.resolve(chosen).then(async (c) => (c === offer && list ? this.restoreKeyFiles(s, list) : 'declined'));
@@ -406,7 +409,7 @@ export class CompactionController extends Disposable {
     const x = this.compactionOf(arg);
     const h = x && this.history(x);
     if (!x || !h?.entry) return undefined;
-    const text = `# Compaction summary — ${x.s.row.key}\n\n- ${compactionOrigin(h.entry)} · ${x.c.timestamp ? new Date(x.c.timestamp).toISOString() : ''}\n- tokens before ${x.c.tokensBefore ?? '?'} → after ${x.c.tokensAfter ?? '?'}\n\n---\n\n${String(h.entry.summary ?? '')}\n`;
+    const text = `# Compaction summary — ${x.s.row.key}\n\n- ${compactionOrigin(h.entry)} · ${x.c.timestamp ? new Date(x.c.timestamp).toISOString() : ''}\n- ${compactionFiguresLine(compactionFigure(x.c))}\n\n---\n\n${String(h.entry.summary ?? '')}\n`;
     const uri = this.docs.put(`${safe(x.s.row.key)}/summary-${x.c.id.slice(0, 8)}.md`, text);
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
@@ -440,8 +443,10 @@ export class CompactionController extends Disposable {
       void this.ui.info('OpenClaw Context: the entries this compaction summarised are not on the active path.');
       return undefined;
     }
-    const q = compactionQualityReport({ dropped: [...ci.messages, ...(ci.turnPrefixMessages ?? [])], summary: String(h.entry.summary ?? ''), kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}) });
-    const uri = this.docs.put(`${safe(x.s.row.key)}/quality-${x.c.id.slice(0, 8)}.md`, qualityMarkdown(`Compaction quality — ${x.s.row.key}`, q, undefined, [`- ${compactionOrigin(h.entry)}; recorded tokens ${x.c.tokensBefore ?? '?'} → ${x.c.tokensAfter ?? '?'}`]));
+    // the calibrated estimator, as every other surface counts an entry (the summary's size is the tree's)
+    const family = familyFor(x.s.row.modelProvider, x.s.row.model ?? x.s.transcriptModel);
+    const q = compactionQualityReport({ dropped: [...ci.messages, ...(ci.turnPrefixMessages ?? [])], summary: String(h.entry.summary ?? ''), kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}), estimate: (m) => estimateMessage(m as Record<string, unknown>, family) });
+    const uri = this.docs.put(`${safe(x.s.row.key)}/quality-${x.c.id.slice(0, 8)}.md`, qualityMarkdown(`Compaction quality — ${x.s.row.key}`, q, undefined, [`- ${compactionOrigin(h.entry)} · ${compactionFiguresLine(compactionFigure(x.c))}`]));
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
     return uri;

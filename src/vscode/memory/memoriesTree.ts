@@ -71,7 +71,7 @@ export function readDreams(workspaceDir: string): DreamsState {
 /** One workspace as the view model wants it (scan + DREAMS.md). */
 export function readMemoryWorkspace(w: AgentWorkspace, now: Date): MemoryWorkspaceInput {
   const input: MemoryWorkspaceInput = {
-    scan: scanWorkspace(w.dir, { config: w.config, agentId: w.agentId, now }),
+    scan: scanWorkspace(w.dir, { config: w.config, agentId: w.agentId, family: w.family, now }),
     dreams: readDreams(w.dir),
     agentId: w.agentId,
     stateDir: w.stateDir,

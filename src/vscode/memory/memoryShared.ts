@@ -4,6 +4,8 @@
  * file system gets a preview of what would have been written instead).
  */
 import * as fs from 'node:fs';
+import { agentFamily } from '../../core/context/model';
+import type { EstimatorFamily } from '../../core/tokens/weights';
 import * as vscode from 'vscode';
 import { memoryStateDir, writableWorkspace } from '../../core/memory/fsSafe';
 import type { ContextService } from '../sessions/service';
@@ -19,6 +21,8 @@ export interface AgentWorkspace {
   config: unknown;
   /** where our own memory state lives (errors.md baselines, flush epochs) */
   ownStateDir: string;
+  /** the estimator family of its files: the agent's model's (the context figures count the same) */
+  family: EstimatorFamily;
   /** the config named another folder that does not exist here */
   configuredWorkspace?: string;
 }
@@ -34,7 +38,7 @@ export function agentWorkspaces(service: ContextService): AgentWorkspace[] {
       const dir = a.agent.workspace;
       if (seen.has(dir) || !isDir(dir)) continue;
       seen.add(dir);
-      out.push({ dir, stateDir: d.candidate.dir, agentId: a.agent.id, config: d.config.value, ownStateDir: memoryStateDir(d.candidate.dir), configuredWorkspace: a.agent.configuredWorkspace });
+      out.push({ dir, stateDir: d.candidate.dir, agentId: a.agent.id, family: agentFamily(a.agent), config: d.config.value, ownStateDir: memoryStateDir(d.candidate.dir), configuredWorkspace: a.agent.configuredWorkspace });
     }
   }
   return out;

@@ -3,6 +3,7 @@
  * gauge shows (pinned, or the most recently active one).
  */
 import * as vscode from 'vscode';
+import { bootstrapTokens } from '../../core/memory/workspace/scan';
 import { ContextModel, type RefreshResult, type SessionState } from '../../core/context/model';
 import { processEnv, resolveStateDirs } from '../../core/store/config';
 import { isLocalStateDir } from '../../core/context/queries';
@@ -29,7 +30,7 @@ export class ContextService extends Disposable {
     private settings: Settings,
   ) {
     super();
-    const model = (this.model = new ContextModel({ stateDirs: this.candidates(settings), env: processEnv(), diag: diag.report, thresholds: settings.thresholds }));
+    const model = (this.model = new ContextModel({ stateDirs: this.candidates(settings), env: processEnv(), diag: diag.report, thresholds: settings.thresholds, bootstrapTokens }));
     this.register(toDisposable(() => model.dispose()));
     this.register(toDisposable(() => this.timer && clearTimeout(this.timer)));
   }

@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isRemoteStateDir, REMOTE_PREFIX } from '../../core/store/remote';
 import { isLocalStateDir } from '../../core/context/queries';
-import { formatTokens } from '../../core/context/format';
 import type { RefreshResult, SessionState } from '../../core/context/model';
 import { groupTurns, type Turn } from '../../core/context/rebuild';
 import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
@@ -15,7 +14,6 @@ import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
 import type { GatewayController } from '../gateway/gateway';
 import { Disposable } from '../shared/disposable';
-import { estOf } from '../../core/store/entries';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
 
@@ -260,12 +258,12 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         const pinned = this.service.pinnedUid === s.uid;
         const item = new vscode.TreeItem(sessionLabel(s), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `session:${s.uid}`;
-        item.description = `${pinned ? '$(pinned) ' : ''}${sessionDescription(s)}`;
-        const md = new vscode.MarkdownString(statusBarModel(s, { pinned, now: Date.now() }).tooltip, true);
+        item.description = sessionDescription(s, pinned);
+        const md = new vscode.MarkdownString(statusBarModel(s, { pinned, now: Date.now(), click: 'expand' }).tooltip, true);
         item.tooltip = md;
-        item.iconPath = new vscode.ThemeIcon(s.gauge.estimated ? 'circle-large-outline' : 'circle-large-filled', new vscode.ThemeColor(levelColor(s.gauge.level)));
+        item.iconPath = new vscode.ThemeIcon(s.figures.estimated ? 'circle-large-outline' : 'circle-large-filled', new vscode.ThemeColor(levelColor(s.figures.level)));
         item.contextValue = pinned ? 'session.pinned' : 'session';
-        item.accessibilityInformation = { label: `${s.row.key}, ${sessionDescription(s)}` };
+        item.accessibilityInformation = { label: `${s.row.key}, ${sessionDescription(s, pinned)}` };
         return item;
       }
       case 'group': {
@@ -285,14 +283,14 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
       }
       case 'entry': {
         const e = node.entry;
-        const lbl: { label: string; description: string; icon?: string } = node.compaction ? compactionLabel(e) : entryLabel(e);
+        const lbl: { label: string; description: string; icon?: string; tooltip?: string } = node.compaction ? compactionLabel(e) : entryLabel(e);
         const item = new vscode.TreeItem(lbl.label, vscode.TreeItemCollapsibleState.None);
         item.id = `${node.compaction ? 'c' : 'e'}:${node.uid}#${e.id}`;
         item.description = lbl.description;
         item.iconPath = new vscode.ThemeIcon(lbl.icon ?? 'fold');
-        item.tooltip = node.compaction
-          ? `Compaction ${e.id}\n${e.tokensBefore !== undefined ? `Before: ${formatTokens(e.tokensBefore)} tokens\n` : ''}${e.tokensAfter !== undefined ? `After: ${formatTokens(e.tokensAfter)} tokens\n` : ''}Summary: ~${formatTokens(estOf(e))} tokens\n\n${e.preview}`
-          : `${e.role ?? e.type} · ${e.id}${e.timestamp ? ` · ${new Date(e.timestamp).toLocaleString()}` : ''}\n\n${e.preview}`;
+        item.tooltip =
+          lbl.tooltip ??
+          `${e.role ?? e.type} · ${e.id}${e.timestamp ? ` · ${new Date(e.timestamp).toLocaleString()}` : ''}\n\n${e.preview}`;
         item.command = { command: 'openclawContext.openContext', title: 'Open in Active Context', arguments: [new SessionNode(node.uid), e.id] };
         if (node.compaction) item.contextValue = 'compaction';
         return item;

@@ -55,10 +55,9 @@ export class GaugeStatusBar extends Disposable {
       this.item.command = 'openclawContext.pickSession';
     }
     const active = this.service.active();
-    const breakdown = active ? this.service.model.breakdown(active.uid) : undefined;
+    if (active) this.service.model.figures(active.uid); // the transcript read, so the composition is broken down
     const m = statusBarModel(active, {
       pinned: !!active && this.service.pinnedUid === active.uid,
-      ...(breakdown ? { breakdown } : {}),
       now: Date.now(),
       ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
     });

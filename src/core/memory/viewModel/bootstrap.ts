@@ -3,6 +3,7 @@
  * size, what is injected and what the budget cuts (70 % head / 20 % tail).
  */
 import { codeSpan, inline } from '../../checkpoint/viewModel';
+import { formatTokens } from '../../context/format';
 import { type BootstrapFileInfo, type WorkspaceScan } from '../workspace/scan';
 import { ERROR, formatChars, formatTok, HEAD_PCT, md, type MemoryRow, MUTED, plural, table, TAIL_PCT, WARN } from './rows';
 
@@ -32,7 +33,7 @@ function bootstrapTooltip(f: BootstrapFileInfo, scan: WorkspaceScan, remainingBe
   } else if (f.error) {
     lines.push(`Cannot be read: ${inline(f.error, 300)}`);
   } else {
-    lines.push(table(['| | chars | tokens |', '|---|---:|---:|', `| on disk | ${formatChars(f.rawChars)} | ${f.approximate ? '~' : ''}${formatChars(f.rawTokens)} |`, `| injected | ${formatChars(f.injectedChars)} | ${formatChars(f.injectedTokens)} |`]));
+    lines.push(table(['| | chars | tokens |', '|---|---:|---:|', `| on disk | ${formatChars(f.rawChars)} | ${f.approximate ? '\\~' : ''}${formatTokens(f.rawTokens)} |`, `| injected | ${formatChars(f.injectedChars)} | ${formatTokens(f.injectedTokens)} |`]));
     lines.push('');
     if (f.skipped === 'empty') lines.push('Empty after trimming: OpenClaw does not inject it.');
     else if (f.skipped === 'budget') lines.push(`Not injected: the ${formatChars(caps.totalMaxChars)}-char total cap of the bootstrap files was used up by the files before it.`);
@@ -105,8 +106,8 @@ export function bootstrapSection(scan: WorkspaceScan): MemoryRow {
     table([
       '| file | on disk | injected | tokens |',
       '|---|---:|---:|---:|',
-      ...scan.bootstrap.map((f) => `| ${f.name} | ${f.exists && !f.missingMarker ? formatChars(f.rawChars) : '—'} | ${formatChars(f.injectedChars)}${f.missingMarker ? ' (marker)' : ''} | ${formatChars(f.injectedTokens)} |`),
-      `| **total** | ${formatChars(t.rawChars)} | ${formatChars(t.injectedChars)} | ${formatChars(t.injectedTokens)} |`,
+      ...scan.bootstrap.map((f) => `| ${f.name} | ${f.exists && !f.missingMarker ? formatChars(f.rawChars) : '—'} | ${formatChars(f.injectedChars)}${f.missingMarker ? ' (marker)' : ''} | ${formatTokens(f.injectedTokens)} |`),
+      `| **total** | ${formatChars(t.rawChars)} | ${formatChars(t.injectedChars)} | ${formatTokens(t.injectedTokens)} |`,
     ]),
     '',
     `Total cap ${formatChars(scan.caps.totalMaxChars)} chars (${formatChars(t.budgetLeft)} left) · per file ${formatChars(scan.caps.maxChars)} · a longer file keeps ${HEAD_PCT}% head / ${TAIL_PCT}% tail.`,

@@ -109,16 +109,17 @@ function tokens(text: string, family: EstimatorFamily): number {
   return Math.round(estimateTokens(text, family));
 }
 
-/** Scan an agent workspace (see the module comment). Never throws. */
-export function scanWorkspace(workspaceDir: string, opts: ScanOptions = {}): WorkspaceScan {
+/** What a scan of the bootstrap files alone gives (the part of a scan the context figures use). */
+export type BootstrapScan = Pick<WorkspaceScan, 'workspaceDir' | 'exists' | 'caps' | 'family' | 'bootstrap' | 'totals' | 'memoryFile' | 'error'>;
+
+/**
+ * The bootstrap files of a workspace as OpenClaw injects them, with their token figures: what the Memories
+ * view shows and what the context figures count for them (one computation, one figure). Never throws.
+ */
+export function scanBootstrap(workspaceDir: string, opts: Omit<ScanOptions, 'now'> = {}): BootstrapScan {
   const root = path.resolve(workspaceDir);
   const family = opts.family ?? 'o200k';
   const caps = bootstrapCaps(opts.config, opts.agentId);
-  const sc = startupContextSettings(opts.config);
-  const now = opts.now ?? new Date();
-  const today = dateStamp(now, sc.timeZone);
-  const preloadDates = sc.enabled ? Array.from({ length: sc.dailyMemoryDays }, (_, i) => shiftStamp(today, i)) : [];
-
   let exists = false;
   let error: string | undefined;
   try {
@@ -200,6 +201,22 @@ export function scanWorkspace(workspaceDir: string, opts: ScanOptions = {}): Wor
     truncatedFiles: bootstrap.filter((b) => b.truncated || b.skipped === 'budget').length,
   };
 
+
+  const out: BootstrapScan = { workspaceDir: root, exists, caps, family, bootstrap, totals };
+  if (memoryRead.exists) out.memoryFile = memoryName;
+  if (error) out.error = error;
+  return out;
+}
+
+/** Scan an agent workspace (see the module comment). Never throws. */
+export function scanWorkspace(workspaceDir: string, opts: ScanOptions = {}): WorkspaceScan {
+  const b = scanBootstrap(workspaceDir, opts);
+  const { workspaceDir: root, exists, caps, family, bootstrap, totals } = b;
+  const sc = startupContextSettings(opts.config);
+  const now = opts.now ?? new Date();
+  const today = dateStamp(now, sc.timeZone);
+  const preloadDates = sc.enabled ? Array.from({ length: sc.dailyMemoryDays }, (_, i) => shiftStamp(today, i)) : [];
+
   // memories/
   const memDir: SafeRead = exists ? readWorkspaceFile(root, MEMORIES_DIR, { statOnly: true }) : { exists: false };
   const memoriesDir: WorkspaceScan['memoriesDir'] = { exists: memDir.exists && !!memDir.isDir };
@@ -272,7 +289,17 @@ export function scanWorkspace(workspaceDir: string, opts: ScanOptions = {}): Wor
     startupContext: { ...sc, preloadDates },
     dreams,
   };
-  if (memoryRead.exists) scan.memoryFile = memoryName;
-  if (error) scan.error = error;
+  if (b.memoryFile) scan.memoryFile = b.memoryFile;
+  if (b.error) scan.error = b.error;
   return scan;
+}
+
+/**
+ * Each bootstrap file's tokens as OpenClaw injects it (by name; missing-file markers included), as the Memories
+ * view shows them: what the context model counts for the bootstrap files (ModelOptions.bootstrapTokens).
+ */
+export function bootstrapTokens(workspaceDir: string, opts: { config?: unknown; agentId?: string; family?: EstimatorFamily }): ReadonlyMap<string, number> | undefined {
+  const scan = scanBootstrap(workspaceDir, opts);
+  if (!scan.exists) return undefined;
+  return new Map(scan.bootstrap.filter((f) => !f.error || f.missingMarker).map((f) => [f.name, f.injectedTokens]));
 }
