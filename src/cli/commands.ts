@@ -15,6 +15,7 @@ import { readRegularText } from '../core/fs/safeRead';
 import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions } from './session';
 import { CLI_NAME, JSON_VERSION, gaugeJson, iso, levelColor, sessionRef, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
+import { sessionState, withTranscript } from './health';
 import { doctor } from './doctor';
 import { checkpointCreate, checkpointRestore, compact, undoCompact, WRITE_OPTIONS } from './write';
 
@@ -26,7 +27,7 @@ const status: Command = {
   purpose: 'Show how full the context window is (the gauge) for one session, or for every session.',
   options: [{ name: 'fail-over', type: 'number', arg: '<percent>', help: 'exit 1 when a shown session is at or over this percentage of its window (0–999)' }],
   example: `${CLI_NAME} status agent:main:work --json --fail-over 80`,
-  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","usedSource","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"}}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
+  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","usedSource","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"},"state":"overflow"|"failed"|"spiral"|"stale"|"ok","states":[state],"stateLines":[string],"compactionBy":string|null}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
   exitCodes: '0 ok · 1 a session is at or over --fail-over · 2 usage error (unknown key …) · 3 state dir or store unavailable',
   async run(p, g, io) {
     if (p.positionals.length > 1) throw new UsageError(`status takes at most one session key, got ${p.positionals.length}`);
@@ -34,12 +35,14 @@ const status: Command = {
     if (failOver !== undefined && (failOver < 0 || failOver > 999)) throw new UsageError('--fail-over must be a percentage between 0 and 999');
     const m = await openModelAsync(g, io);
     try {
-      const list = p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0], m.unavailable)] : m.sessions;
+      const list = (p.positionals[0] !== undefined ? [findSession(m.sessions, p.positionals[0], m.unavailable)] : m.sessions).map((s) => withTranscript(m.model, s));
+      const states = new Map(list.map((s) => [s.uid, sessionState(m.model, s)]));
       const over = failOver === undefined ? [] : list.filter((s) => s.gauge.ratio >= failOver).map((s) => s.row.key);
       const paint = painter(useColor(io));
       const lines = list.map((s) => {
         const pct = `${s.gauge.percent}%`;
-        const extra = [`${s.gauge.compactions} compaction${s.gauge.compactions === 1 ? '' : 's'}`, `compaction at ${formatTokens(s.gauge.compactionAt)}`];
+        const st = states.get(s.uid)!;
+        const extra = [...st.words, `${s.gauge.compactions} compaction${s.gauge.compactions === 1 ? '' : 's'}`, ...(st.json.compactionBy ? [] : [`compaction at ${formatTokens(s.gauge.compactionAt)}`])];
         if (s.gauge.guard !== 'ok') extra.push(`window guard: ${s.gauge.guard}`);
         return `${paint(levelColor(s.gauge.level), pct.padStart(4))} ${usedText(s)}  ${clean(s.row.key)}  (${extra.join(', ')})`;
       });
@@ -48,7 +51,7 @@ const status: Command = {
       lines.push(...unavailableLines(m.unavailable));
       return {
         exitCode: over.length ? 1 : 0,
-        json: { command: 'status', version: JSON_VERSION, failOver: failOver ?? null, over, sessions: list.map(gaugeJson), unavailable: m.unavailable },
+        json: { command: 'status', version: JSON_VERSION, failOver: failOver ?? null, over, sessions: list.map((s) => ({ ...gaugeJson(s), ...states.get(s.uid)!.json })), unavailable: m.unavailable },
         text: lines.join('\n') + '\n',
       };
     } finally {
@@ -63,14 +66,16 @@ const sessions: Command = {
   purpose: 'List every session as a table: key, agent, store era, used/window (%), compactions, last activity.',
   options: [],
   example: `${CLI_NAME} sessions --state-dir ~/.openclaw --json`,
-  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","window","percent","level","compactions","lastActivity","lastActivityMs"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
+  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","window","percent","level","compactions","lastActivity","lastActivityMs","state","states","stateLines","compactionBy"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
   async run(p, g, io) {
     if (p.positionals.length) throw new UsageError(`sessions takes no arguments, got ${JSON.stringify(p.positionals[0])}`);
     const m = await openModelAsync(g, io);
     try {
       const now = io.now?.() ?? Date.now();
       const paint = painter(useColor(io));
-      const rows = m.sessions.map((s) => {
+      const list = m.sessions.map((s) => withTranscript(m.model, s));
+      const states = new Map(list.map((s) => [s.uid, sessionState(m.model, s)]));
+      const rows = list.map((s) => {
         const cell = `${s.gauge.estimated ? '~' : ''}${formatTokensTable(s.gauge.used)}/${formatTokensTable(s.gauge.window)} (${s.gauge.percent}%)`;
         return [
           { raw: clean(s.row.key) },
@@ -78,16 +83,17 @@ const sessions: Command = {
           { raw: s.era },
           { raw: cell, cell: paint(levelColor(s.gauge.level), cell) },
           { raw: String(s.gauge.compactions) },
+          { raw: states.get(s.uid)!.words.join(', ') || 'fine' },
           { raw: s.lastActivity > 0 ? formatAge(s.lastActivity, now) : 'unknown' },
         ];
       });
-      const text = (m.sessions.length ? table(['KEY', 'AGENT', 'ERA', 'USED/WINDOW (%)', 'COMPACTIONS', 'LAST ACTIVITY'], rows) : 'no sessions\n') + unavailableLines(m.unavailable).map((l) => `${l}\n`).join('');
+      const text = (m.sessions.length ? table(['KEY', 'AGENT', 'ERA', 'USED/WINDOW (%)', 'COMPACTIONS', 'STATE', 'LAST ACTIVITY'], rows) : 'no sessions\n') + unavailableLines(m.unavailable).map((l) => `${l}\n`).join('');
       return {
         exitCode: 0,
         json: {
           command: 'sessions',
           version: JSON_VERSION,
-          sessions: m.sessions.map((s) => ({
+          sessions: list.map((s) => ({
             ...sessionRef(s),
             model: s.row.model ?? s.transcriptModel ?? null,
             used: s.gauge.used,
@@ -98,6 +104,7 @@ const sessions: Command = {
             compactions: s.gauge.compactions,
             lastActivity: iso(s.lastActivity),
             lastActivityMs: s.lastActivity,
+            ...states.get(s.uid)!.json,
           })),
           unavailable: m.unavailable,
         },

@@ -185,9 +185,9 @@ export const compact: Command = {
       const o = await compactSession(ctx, s, { keepRecentTokens: keep, onBreakerOpen: async () => p.options['reset-breaker'] === true });
       rethrowCommon(o);
       if (o.status === 'nothing') return { exitCode: 0, json: { ...base, compactable: false, reason: o.reason, plan: null, planApplied: false, status: 'nothing', written: null, refusal: null }, text: `nothing to compact in ${key}: ${o.reason}\n` };
-      if (o.status === 'refused' && o.code === 'breaker-open') {
-        const msg = `${o.message} Pass --reset-breaker to try again.`;
-        return { exitCode: 1, json: { ...base, compactable: true, reason: msg, plan: null, planApplied: false, status: 'refused', written: null, refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
+      if (o.status === 'refused' && (o.code === 'breaker-open' || o.code === 'context-engine')) {
+        const msg = o.code === 'breaker-open' ? `${o.message} Pass --reset-breaker to try again.` : o.message;
+        return { exitCode: 1, json: { ...base, compactable: o.code === 'breaker-open', reason: msg, plan: null, planApplied: false, status: 'refused', written: null, refusal: { code: o.code, message: msg } }, text: `${msg}\n` };
       }
       const plan = o.plan!;
       const pj = planJson(plan);

@@ -7,6 +7,7 @@ import { planCompaction, type CompactionPlan, type PlanInput, type PlanResult } 
 import { planBasisOf, type ContextModel, type SessionState } from '../context/model';
 import { writableWorkspaceOrNone } from '../memory/fsSafe';
 import { appendToSession } from '../store/sessionWrite';
+import { engineGuard } from './engineGuard';
 import { runWrite } from './route';
 import type { ActionContext, ActionOutcome } from './types';
 
@@ -62,6 +63,8 @@ function gatewayCompactionTokensAfter(model: ContextModel, s: SessionState, summ
 }
 
 export async function compactSession(ctx: ActionContext<CompactionPlan | undefined>, s0: SessionState, opts: CompactOptions = {}): Promise<CompactOutcome> {
+  const engine = engineGuard(ctx.model, s0, 'compact');
+  if (engine?.refuse) return { status: 'refused', code: engine.code, message: engine.message };
   const s = ctx.model.ensureTranscript(s0.uid) ?? s0;
   const key = s.row.key;
   if (!s.context) return { status: 'nothing', reason: 'the transcript could not be read' };

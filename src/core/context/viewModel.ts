@@ -13,6 +13,8 @@ import { familyFor } from '../tokens/estimator';
 import type { Turn } from './rebuild';
 import { estOf } from '../store/entries';
 import { isoTime } from '../store/time';
+import { healthSeverity, healthWords, sessionHealth, statusWords } from './health';
+import { contextEngineLine, pluginCompacts, type ContextEngineInfo } from '../store/contextEngine';
 
 const tilde = (g: Gauge): string => (g.estimated ? '~' : '');
 
@@ -26,7 +28,7 @@ export function sessionDescription(s: SessionState): string {
   const g = s.gauge;
   const parts = [`${tilde(g)}${g.percent}%`, `${tilde(g)}${formatTokens(g.used)}/${formatTokens(g.window)}`];
   if (g.compactions > 0) parts.push(`${g.compactions} compaction${g.compactions === 1 ? '' : 's'}`);
-  if (s.row.status === 'failed') parts.push('failed');
+  parts.push(...healthWords(sessionHealth(s)));
   const title = sessionTitle(s);
   if (title) parts.push(title.length > 48 ? `${title.slice(0, 47)}…` : title);
   return parts.join(' · ');
@@ -78,6 +80,12 @@ export function levelColor(level: GaugeLevel): string {
   }
 }
 
+/** A session's icon: its state's when something is wrong, else the gauge (filled: OpenClaw's figure; outline: an estimate). */
+export function sessionIcon(s: SessionState): { icon: string; color: string } {
+  const f = sessionHealth(s).flags[0]!;
+  return f.state !== 'ok' ? { icon: f.icon, color: f.color } : { icon: s.gauge.estimated ? 'circle-large-outline' : 'circle-large-filled', color: levelColor(s.gauge.level) };
+}
+
 export function levelWords(level: GaugeLevel): string {
   switch (level) {
     case 'danger':
@@ -101,18 +109,21 @@ export interface StatusBarModel {
 
 const mdEscape = (s: string): string => s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
 
-export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; breakdown?: BreakdownRow[]; now: number; problem?: string }): StatusBarModel {
+export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; breakdown?: BreakdownRow[]; now: number; problem?: string; engine?: ContextEngineInfo }): StatusBarModel {
   if (!s) {
     const why = opts.problem ?? 'No OpenClaw sessions found. Set `openclawContext.stateDir` or open the OpenClaw Context view.';
     return { text: '$(pulse) OpenClaw', tooltip: why, background: opts.problem ? 'warning' : 'none', accessibility: 'OpenClaw context: no session' };
   }
   const g = s.gauge;
   const text = `$(pulse) ${gaugeShort(g)}`;
-  const background = g.level === 'danger' ? 'error' : g.level === 'warn' || g.level === 'checkpoint' ? 'warning' : 'none';
+  const health = sessionHealth(s);
+  const severity = healthSeverity(health);
+  const background = g.level === 'danger' || severity === 'error' ? 'error' : g.level === 'warn' || g.level === 'checkpoint' || severity === 'warning' ? 'warning' : 'none';
   const lines: string[] = [];
   lines.push(`**OpenClaw context** — \`${s.row.key}\`${opts.pinned ? ' $(pinned) pinned' : ''}`);
   const meta = [sessionModel(s), `agent ${s.agentId}`, s.remote ? `remote Gateway ${s.remote}` : s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
   lines.push('', meta.map((m) => mdEscape(String(m))).join(' · '), '');
+  if (health.primary !== 'ok') lines.push(...health.flags.map((f) => `**${mdEscape(f.word)}**: ${mdEscape(f.line)}`), '');
   const source =
     g.usedSource === 'session'
       ? g.pending > 0
@@ -123,14 +134,17 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
         : 'unknown';
   lines.push('| | |', '|---|---|');
   lines.push(`| Used | ${tilde(g)}${formatTokens(g.used)} / ${formatTokens(g.window)} (${tilde(g)}${g.percent}%) — ${source} |`);
-  lines.push(`| To memory flush | ${formatDelta(g.toFlush)} (line at ${formatTokens(g.flushAt)}) |`);
-  lines.push(`| To compaction | ${formatDelta(g.toCompaction)} (line at ${formatTokens(g.compactionAt)}${g.compactionSource === 'contextBudgetStatus' ? ', OpenClaw budget' : ''}) |`);
+  if (pluginCompacts(opts.engine)) lines.push(`| Compaction | ${mdEscape(contextEngineLine(opts.engine)!)} |`);
+  if (opts.engine?.ownsCompaction !== true) {
+    lines.push(`| To memory flush | ${formatDelta(g.toFlush)} (line at ${formatTokens(g.flushAt)}) |`);
+    lines.push(`| To compaction | ${formatDelta(g.toCompaction)} (line at ${formatTokens(g.compactionAt)}${g.compactionSource === 'contextBudgetStatus' ? ', OpenClaw budget' : ''}) |`);
+  }
   lines.push(`| Checkpoint line | ${formatTokens(g.checkpointAt)} |`);
   lines.push(`| Compactions | ${g.compactions} |`);
   if (g.estimate && g.calibrated) {
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const cal = g.calibration ? `×${g.calibration.scale.toFixed(2)} from ${g.calibration.pairs} call${g.calibration.pairs === 1 ? '' : 's'}` : 'no usage to calibrate yet';
-    lines.push(`| Estimates | OpenClaw counts ${formatTokens(g.estimate.tokens)} · estimated ${formatTokens(g.calibrated.tokens)} (${family}, ${cal}) |`);
+    lines.push(`| Estimates${health.figuresNotCurrent ? ' (not current)' : ''} | OpenClaw counts ${formatTokens(g.estimate.tokens)} · estimated ${formatTokens(g.calibrated.tokens)} (${family}, ${cal}) |`);
   }
   if (g.openclawEstimate !== undefined) lines.push(`| OpenClaw pre-prompt estimate | ${formatTokens(g.openclawEstimate)} (incl. tool schemas) |`);
   if (g.guard !== 'ok') lines.push(`| Window guard | ${g.guard === 'blocked' ? '⛔ window under 16k: OpenClaw blocks this model' : '⚠️ window under 32k'} |`);
@@ -138,7 +152,7 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
     lines.push('', '**What is in it** (estimates)', '', '| | tokens |', '|---|---:|');
     for (const b of opts.breakdown) lines.push(`| ${b.label}${b.count !== undefined ? ` (${b.count})` : ''} | ~${formatTokens(b.tokens)} |`);
   }
-  lines.push('', `_Status: ${levelWords(g.level)}. Click to pick the session shown here._`);
+  lines.push('', `_Status: ${statusWords(health, levelWords(g.level), g.level === 'ok')}. Click to pick the session shown here._`);
   return {
     text,
     tooltip: lines.join('\n'),

@@ -60,6 +60,7 @@ export class GaugeStatusBar extends Disposable {
       pinned: !!active && this.service.pinnedUid === active.uid,
       ...(breakdown ? { breakdown } : {}),
       now: Date.now(),
+      engine: active ? this.service.model.stateDirOf(active)?.contextEngine : undefined,
       ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
     });
     const live = this.live.summary();
