@@ -154,6 +154,8 @@ function spiralFacts(ctx: ActiveContext): SpiralFacts {
 // ------------------------------------------------------------------------------------------ the state
 
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
+/** the provider's own figures, as it gave them (not rounded to k) */
+const exact = (n: number): string => n.toLocaleString('en-US');
 
 export function sessionHealth(input: HealthInput): SessionHealth {
   const { row, context, gauge } = input;
@@ -162,7 +164,7 @@ export function sessionHealth(input: HealthInput): SessionHealth {
   const err = lastTurnError(context);
   if (err && isOverflowError(err)) {
     const f = overflowFigures(err.errorMessage);
-    const figs = f ? ` (the provider counted ${formatTokens(f.prompt)} tokens; the limit is ${formatTokens(f.limit)})` : '';
+    const figs = f ? ` (the provider counted ${exact(f.prompt)} tokens; the limit is ${exact(f.limit)})` : '';
     lines.set('overflow', `The last turn failed: the prompt was too big for the model's window${figs}. The figures here are from before it; compact the session, or start over with /reset or /new.`);
   } else if (err || row.status === 'failed') {
     const why = err?.errorMessage ?? err?.errorCode;
@@ -178,10 +180,11 @@ export function sessionHealth(input: HealthInput): SessionHealth {
   if (why.length) lines.set('spiral', `Compacting over and over: ${why.join('; ')}. Each compaction loses detail; consider /new or a model with a larger window.`);
 
   const stale: string[] = [];
-  if (row.totalTokensFresh === false) stale.push('OpenClaw marked it out of date');
-  else if (typeof row.totalTokens === 'number' && gauge.usedSource === 'transcript') stale.push('a compaction was written after it');
-  if (gauge.pending > 0) stale.push(`~${formatTokens(gauge.pending)} written since`);
-  if (stale.length) lines.set('stale', `OpenClaw's own count is not current (${stale.join('; ')}): the figure shown is estimated.`);
+  if (row.totalTokensFresh === false) stale.push('OpenClaw marked its count out of date');
+  else if (typeof row.totalTokens === 'number' && gauge.usedSource === 'transcript') stale.push('a compaction was written after OpenClaw counted');
+  else if (gauge.usedSource === 'transcript' && context?.items.some((e) => e.usageTokens !== undefined)) stale.push('OpenClaw has no count for this session');
+  if (gauge.pending > 0) stale.push(`~${formatTokens(gauge.pending)} written since OpenClaw counted`);
+  if (stale.length) lines.set('stale', `OpenClaw's own count is not current: ${stale.join('; ')}. The figure shown is estimated.`);
 
   const states = ORDER.filter((s) => lines.has(s));
   if (!states.length) {
