@@ -10,6 +10,7 @@ import { ORDER, SPIRAL_MAX_COMPACTIONS, healthWords, isOverflowError, lastTurnEr
 import { rebuildContext, TranscriptIndex, type ActiveContext } from '../../src/core/context/rebuild';
 import { ContextModel } from '../../src/core/context/model';
 import { sessionDescription, sessionIcon, statusBarModel } from '../../src/core/context/viewModel';
+import { renderContextDocument } from '../../src/core/context/document';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { entryMeta } from '../../src/core/store/entries';
 import type { EntryMeta } from '../../src/core/store/types';
@@ -198,6 +199,15 @@ describe('session state on the surfaces (view models)', () => {
     assert.equal(m.background, 'error');
     assert.match(sessionDescription(overflow()), / · overflow · not current$/);
     assert.deepEqual(sessionIcon(overflow()), { icon: 'error', color: 'charts.red' });
+  });
+
+  it('the context document says the state under its title (nothing when fine)', () => {
+    const s = overflow();
+    const doc = renderContextDocument(s, s.context!.items.map(() => undefined));
+    assert.match(doc, /^- State: \*\*overflow\*\*: The last turn failed: the prompt was too big/m);
+    assert.match(doc, /^- State: \*\*not current\*\*: /m);
+    const fine = stateOf(chain(U('u1'), A('a1')), { status: 'done', totalTokens: 9600, totalTokensFresh: true }, { usedSource: 'session', estimated: false });
+    assert.doesNotMatch(renderContextDocument(fine, []), /- State:/);
   });
 
   it('a fine session: "Status: fine", the gauge icon, no state words', () => {

@@ -5,6 +5,7 @@ import type { EntryMeta } from '../store/types';
 import { formatTokens } from './format';
 import type { SessionState } from './model';
 import { gaugeShort, sessionModel } from './viewModel';
+import { sessionHealth } from './health';
 import { estOf } from '../store/entries';
 import { isoTime } from '../store/time';
 
@@ -75,6 +76,8 @@ export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json 
   out.push(`# Active context — ${s.row.key}`);
   out.push('');
   out.push(`- Gauge: **${gaugeShort(s.gauge)}** (${s.gauge.estimated ? 'estimate' : 'reported by OpenClaw'})`);
+  const health = sessionHealth(s);
+  if (health.primary !== 'ok') out.push(...health.flags.map((f) => `- State: **${f.word}**: ${f.line}`));
   const model = sessionModel(s);
   if (model) out.push(`- Model: ${model}`);
   out.push(`- Agent: ${s.agentId} · session id \`${s.row.sessionId}\` · ${s.remote ? `remote Gateway ${s.remote} (its display history, chat.history: a compaction's summary and the messages OpenClaw kept verbatim are not sent, so after a compaction this starts at the compaction; texts over 100,000 characters are shortened)` : `${s.era === 'sqlite' ? 'SQLite' : 'JSONL'} store`}`);

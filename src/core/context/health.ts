@@ -151,6 +151,13 @@ function spiralFacts(ctx: ActiveContext): SpiralFacts {
   return facts;
 }
 
+/**
+ * Whether a session's state needs its transcript although OpenClaw's count is fresh: a failed turn (was it an
+ * overflow?), two compactions or more (a spiral: how far apart, whether one grew). A count that is not fresh
+ * reads it anyway.
+ */
+export const healthNeedsTranscript = (row: Pick<SessionRow, 'compactionCount' | 'status'>): boolean => row.status === 'failed' || (row.compactionCount ?? 0) >= 2;
+
 // ------------------------------------------------------------------------------------------ the state
 
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;

@@ -15,6 +15,7 @@ import { readRegularText } from '../fs/safeRead';
 import { estimateTokens, familyFor } from '../tokens/estimator';
 import { computeGauge, DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
+import { healthNeedsTranscript } from './health';
 import type { SessionWriteTarget } from '../store/sessionWrite';
 import type { PlanBasis } from '../store/writeResult';
 
@@ -243,7 +244,7 @@ export class ContextModel {
             s.row = row;
             s.window = this.windowFor(dir, as, row);
           }
-          if (freshTotalTokens(row) === undefined && !s.index) this.readTranscript(s);
+          if ((freshTotalTokens(row) === undefined || healthNeedsTranscript(row)) && !s.index) this.readTranscript(s);
           this.recompute(s);
           changed.push(uid);
         }

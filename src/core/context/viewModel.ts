@@ -123,7 +123,7 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
   lines.push(`**OpenClaw context** — \`${s.row.key}\`${opts.pinned ? ' $(pinned) pinned' : ''}`);
   const meta = [sessionModel(s), `agent ${s.agentId}`, s.remote ? `remote Gateway ${s.remote}` : s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
   lines.push('', meta.map((m) => mdEscape(String(m))).join(' · '), '');
-  if (health.primary !== 'ok') lines.push(...health.flags.map((f) => `**${mdEscape(f.word)}**: ${mdEscape(f.line)}`), '');
+  if (health.primary !== 'ok') lines.push(...health.flags.map((f) => `- **${mdEscape(f.word)}**: ${mdEscape(f.line)}`), '');
   const source =
     g.usedSource === 'session'
       ? g.pending > 0
