@@ -40,7 +40,7 @@ interface Fixture {
 }
 
 /** One session per state: key → transcript lines and row. */
-function stateSessions(): Fixture[] {
+export function stateSessions(): Fixture[] {
   const turn = (p: string): Json[] => [user(`${p}u`, null), reply(`${p}a`, `${p}u`)];
   const chainUp = (lines: Json[]): Json[] => lines.map((l, i) => (i === 0 ? l : { ...l, parentId: lines[i - 1]!.id }));
   const row = { updatedAt: T0 + 10_000_000, totalTokens: 9010, totalTokensFresh: true, contextTokens: 32768, modelProvider: 'openai', model: 'gpt-x', status: 'done' };
@@ -54,7 +54,7 @@ function stateSessions(): Fixture[] {
 }
 
 /** A JSONL-era state dir (agent main) with these sessions, and `config` as its openclaw.json. */
-function jsonlState(root: string, name: string, sessions: Fixture[], config: Json): string {
+export function jsonlState(root: string, name: string, sessions: Fixture[], config: Json): string {
   const dir = path.join(root, name);
   const sdir = path.join(dir, 'agents', 'main', 'sessions');
   fs.mkdirSync(sdir, { recursive: true });
@@ -84,6 +84,7 @@ function realOverflowState(root: string): string {
 
 suite('Session state and context-engine plugins in the real VS Code', () => {
   let api: OpenClawContextApi;
+  let stateDir: string;
   let root: string;
   let statesDir: string;
   let pluginDir: string;
@@ -91,7 +92,7 @@ suite('Session state and context-engine plugins in the real VS Code', () => {
   const cfg = () => vscode.workspace.getConfiguration('openclawContext');
 
   suiteSetup(async () => {
-    ({ api } = await activatedApi());
+    ({ api, stateDir } = await activatedApi());
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-ctx-health-'));
     statesDir = jsonlState(root, 'states', stateSessions(), {});
     pluginDir = jsonlState(root, 'plugin', [stateSessions()[0]!], { plugins: { slots: { contextEngine: 'lossless-claw' }, entries: { 'lossless-claw': { enabled: true } } } });
@@ -103,6 +104,8 @@ suite('Session state and context-engine plugins in the real VS Code', () => {
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('openclawContext.unpinSession');
     await cfg().update('stateDir', undefined, vscode.ConfigurationTarget.Global);
+    // the suites after this one see the run's own state dir again
+    await waitFor(() => (api.service.model.stateDirs().length === 1 && api.service.model.stateDirs()[0]!.candidate.dir === path.resolve(stateDir) ? true : undefined), 'the state dir of the run again');
     fs.rmSync(root, { recursive: true, force: true });
   });
 
@@ -122,10 +125,14 @@ suite('Session state and context-engine plugins in the real VS Code', () => {
   const iconOf = (item: vscode.TreeItem) => item.iconPath as vscode.ThemeIcon;
   const tooltipOf = (item: vscode.TreeItem) => (item.tooltip as vscode.MarkdownString).value;
 
+  /** Pin the session and render the status bar now (the same key is in two state dirs: no waiting on its text). */
   async function statusBarFor(dir: string, key: string): Promise<string> {
     const uid = uidOf(dir, key);
     await api.service.pin(uid);
-    return waitFor(() => (api.statusBar.tooltip.includes(`\`${key}\``) ? api.statusBar.tooltip : undefined), `the status bar to show ${key}`);
+    assert.equal(api.service.active()?.uid, uid);
+    api.statusBar.update();
+    assert.ok(api.statusBar.tooltip.includes(`\`${key}\``), `the status bar shows ${key}`);
+    return api.statusBar.tooltip;
   }
 
   const cases: Array<{ key: string; word?: string; icon: string; color: string; line: RegExp; status: RegExp }> = [
