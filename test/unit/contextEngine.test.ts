@@ -174,5 +174,11 @@ describe('context engine: our actions do not fight the plugin', function () {
     assert.deepEqual((c.json().refusal as Json).code, 'context-engine');
     assert.equal(c.json().status, 'refused');
     assert.equal(sha(db), before);
+    const doc = await cli(['doctor', '--state-dir', state, '--json']);
+    assertSchema('doctor', doc.json());
+    const check = (doc.json().checks as Json[]).find((x) => x.id === 'context-engine');
+    assert.match(String(check?.message), /^Compaction is done by the lossless-claw plugin: OpenClaw's own memory flush and compaction do not run for this state dir's sessions\.$/);
+    const plain = await cli(['doctor', '--state-dir', stateWith(), '--json']);
+    assert.equal((plain.json().checks as Json[]).some((x) => x.id === 'context-engine'), false);
   });
 });

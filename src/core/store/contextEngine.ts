@@ -47,9 +47,9 @@ export function contextEngineOf(cfg: unknown): ContextEngineInfo {
 export const pluginCompacts = (e: ContextEngineInfo | undefined): boolean => !!e && e.id !== LEGACY_ENGINE && e.ownsCompaction !== false;
 
 /** One line in plain words for a plugin engine that compacts; undefined for OpenClaw's own. */
-export function contextEngineLine(e: ContextEngineInfo | undefined): string | undefined {
+export function contextEngineLine(e: ContextEngineInfo | undefined, what = 'this session'): string | undefined {
   if (!e || !pluginCompacts(e)) return undefined;
   return e.ownsCompaction === true
-    ? `Compaction is done by the ${e.id} plugin: OpenClaw's own memory flush and compaction do not run for this session.`
+    ? `Compaction is done by the ${e.id} plugin: OpenClaw's own memory flush and compaction do not run for ${what}.`
     : `OpenClaw's context is handled by the ${e.id} plugin, which may compact on its own: OpenClaw's memory flush and compaction lines may not apply.`;
 }

@@ -239,7 +239,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         item.id = `dir:${d.candidate.dir}`;
         const engine = pluginCompacts(d.contextEngine) ? d.contextEngine : undefined;
         item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${engine ? ` · compaction by ${engine.id}` : ''}${live ? ` · ${live}` : ''}` : 'not found';
-        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${engine ? `\n${contextEngineLine(engine)}` : ''}${live ? `\nGateway: ${live}` : ''}`;
+        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${engine ? `\n${contextEngineLine(engine, "this state dir's sessions")}` : ''}${live ? `\nGateway: ${live}` : ''}`;
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'stateDir';
         return item;
