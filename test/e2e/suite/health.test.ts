@@ -25,7 +25,7 @@ const reply = (id: string, parentId: string, extra: Json = {}): Json => ({
   id,
   parentId,
   timestamp: at(),
-  message: { role: 'assistant', content: [{ type: 'text', text: `answer ${id}` }], provider: 'openai', model: 'gpt-x', usage: { input: 9000, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 9010 }, stopReason: 'stop', timestamp: T0 + clock * 1000, ...extra },
+  message: { role: 'assistant', content: [{ type: 'text', text: `answer ${id}` }], provider: 'openai', model: 'gpt-x', usage: { input: 5000, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 5010 }, stopReason: 'stop', timestamp: T0 + clock * 1000, ...extra },
 });
 const failure = (id: string, parentId: string, errorMessage: string, errorCode?: string): Json =>
   reply(id, parentId, { content: [], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: 'error', errorMessage, ...(errorCode ? { errorCode } : {}) });
@@ -43,7 +43,7 @@ interface Fixture {
 export function stateSessions(): Fixture[] {
   const turn = (p: string): Json[] => [user(`${p}u`, null), reply(`${p}a`, `${p}u`)];
   const chainUp = (lines: Json[]): Json[] => lines.map((l, i) => (i === 0 ? l : { ...l, parentId: lines[i - 1]!.id }));
-  const row = { updatedAt: T0 + 10_000_000, totalTokens: 9010, totalTokensFresh: true, contextTokens: 32768, modelProvider: 'openai', model: 'gpt-x', status: 'done' };
+  const row = { updatedAt: T0 + 10_000_000, totalTokens: 5010, totalTokensFresh: true, contextTokens: 32768, modelProvider: 'openai', model: 'gpt-x', status: 'done' };
   return [
     { key: 'agent:main:fine', lines: chainUp(turn('f')), row },
     { key: 'agent:main:failed', lines: chainUp([...turn('x'), user('x2', null), failure('xe', 'x2', '429 rate limit reached')]), row: { ...row, status: 'failed' } },
