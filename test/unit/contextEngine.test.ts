@@ -28,6 +28,7 @@ describe('context engine: what the config selects', () => {
     ['lossless-claw', { plugins: { slots: { contextEngine: 'lossless-claw' }, entries: { 'lossless-claw': { enabled: true } } } }, { id: 'lossless-claw', ownsCompaction: true }],
     ['lossless-claw, padded', { plugins: { slots: { contextEngine: ' lossless-claw ' } } }, { id: 'lossless-claw', ownsCompaction: true }],
     ['an engine we cannot name', { plugins: { slots: { contextEngine: 'my-engine' } } }, { id: 'my-engine', ownsCompaction: 'unknown' }],
+    ['a hostile name: control characters and a huge length are not shown as they are', { plugins: { slots: { contextEngine: `evil\u001b[2J${'x'.repeat(500)}` } } }, { id: `evil?[2J${'x'.repeat(55)}…`, ownsCompaction: 'unknown' }],
     ['a name that is an Object.prototype key', { plugins: { slots: { contextEngine: 'toString' } } }, { id: 'toString', ownsCompaction: 'unknown' }],
     ['the plugin entry is disabled: OpenClaw falls back', { plugins: { slots: { contextEngine: 'lossless-claw' }, entries: { 'lossless-claw': { enabled: false } } } }, { id: 'legacy', ownsCompaction: false, disabled: 'lossless-claw' }],
     ['plugins are off', { plugins: { enabled: false, slots: { contextEngine: 'lossless-claw' } } }, { id: 'legacy', ownsCompaction: false, disabled: 'lossless-claw' }],

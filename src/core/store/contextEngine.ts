@@ -15,6 +15,12 @@ const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.
 
 export const LEGACY_ENGINE = 'legacy';
 
+/** An id a config names, fit to show: control characters replaced, at most 64 characters. */
+const shownId = (s: string): string => {
+  const flat = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+  return flat.length > 64 ? `${flat.slice(0, 63)}…` : flat;
+};
+
 /** Engines whose `info.ownsCompaction` is known (their published source). */
 export const KNOWN_ENGINES: Readonly<Record<string, { name: string; ownsCompaction: boolean }>> = {
   legacy: { name: 'OpenClaw (legacy)', ownsCompaction: false },
@@ -40,7 +46,7 @@ export function contextEngineOf(cfg: unknown): ContextEngineInfo {
   const entry = Object.prototype.hasOwnProperty.call(entries, slot) && isObj(entries[slot]) ? (entries[slot] as Json) : {};
   if (plugins.enabled === false || entry.enabled === false) return { id: LEGACY_ENGINE, ownsCompaction: false, disabled: slot };
   const known = Object.prototype.hasOwnProperty.call(KNOWN_ENGINES, slot) ? KNOWN_ENGINES[slot] : undefined;
-  return { id: slot, ownsCompaction: known ? known.ownsCompaction : 'unknown' };
+  return { id: known ? slot : shownId(slot), ownsCompaction: known ? known.ownsCompaction : 'unknown' };
 }
 
 /** A plugin engine is in charge of compaction (or may be: an engine we cannot name). */
