@@ -18,6 +18,7 @@ import { readRegularText } from '../core/fs/safeRead';
 import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions, type OpenModel } from './session';
 import { CLI_NAME, JSON_VERSION, compositionJson, gaugeJson, iso, knownJson, levelColor, sessionRef, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
+import { sessionState } from './health';
 import { doctor } from './doctor';
 import { checkpointCreate, checkpointRestore, compact, undoCompact, WRITE_OPTIONS } from './write';
 
@@ -41,7 +42,7 @@ const status: Command = {
   purpose: 'Show how full the context window is (the gauge) for one session, or for every session.',
   options: [{ name: 'fail-over', type: 'number', arg: '<percent>', help: 'exit 1 when a shown session is at or over this percentage of its window (0–999)' }],
   example: `${CLI_NAME} status agent:main:work --json --fail-over 80`,
-  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","basis","usedSource","openclawReports","preflightEstimate","overhead","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","composition":[{"id","label","tokens","count","detail"}],"lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"}}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
+  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","basis","usedSource","openclawReports","preflightEstimate","overhead","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","composition":[{"id","label","tokens","count","detail"}],"lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"},"state":"overflow"|"failed"|"spiral"|"stale"|"ok","states":[state],"stateLines":[string],"compactionBy":string|null}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
   exitCodes: '0 ok · 1 a session is at or over --fail-over · 2 usage error (unknown key …) · 3 state dir or store unavailable',
   async run(p, g, io) {
     if (p.positionals.length > 1) throw new UsageError(`status takes at most one session key, got ${p.positionals.length}`);
@@ -56,7 +57,8 @@ const status: Command = {
       const lines = list.map((s) => {
         const f = s.figures;
         const pct = percentText(f);
-        const extra = [compactionsText(f), `compaction at ${formatTokens(f.compactionAt)}`];
+        const st = sessionState(s);
+        const extra = [...st.words, compactionsText(f), ...(st.json.compactionBy ? [] : [`compaction at ${formatTokens(f.compactionAt)}`])];
         if (f.openclawReports !== undefined) extra.push(`OpenClaw reports ${formatTokens(f.openclawReports)}`);
         if (f.metersDisagree && f.openclawEstimate !== undefined) extra.push(`OpenClaw's pre-prompt estimate ${formatTokens(f.openclawEstimate)}`);
         if (f.guard !== 'ok') extra.push(`window guard: ${f.guard}`);
@@ -67,7 +69,7 @@ const status: Command = {
       lines.push(...unavailableLines(m.unavailable));
       return {
         exitCode: over.length ? 1 : 0,
-        json: { command: 'status', version: JSON_VERSION, failOver: failOver ?? null, over, sessions: list.map(gaugeJson), unavailable: m.unavailable },
+        json: { command: 'status', version: JSON_VERSION, failOver: failOver ?? null, over, sessions: list.map((s) => ({ ...gaugeJson(s), ...sessionState(s).json })), unavailable: m.unavailable },
         text: lines.join('\n') + '\n',
       };
     } finally {
@@ -82,7 +84,7 @@ const sessions: Command = {
   purpose: 'List every session as a table: key, agent, store era, used/window (%), compactions, last activity.',
   options: [],
   example: `${CLI_NAME} sessions --state-dir ~/.openclaw --json`,
-  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","basis","window","percent","level","compactions","lastActivity","lastActivityMs"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
+  jsonShape: '{"command":"sessions","version":1,"sessions":[{"key","agentId","stateDir","sessionId","era","model","used","estimated","basis","window","percent","level","compactions","lastActivity","lastActivityMs","state","states","stateLines","compactionBy"}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (newest activity first; unavailable: agents whose store cannot be read now)',
   async run(p, g, io) {
     if (p.positionals.length) throw new UsageError(`sessions takes no arguments, got ${JSON.stringify(p.positionals[0])}`);
     const m = await openModelAsync(g, io, { histories: true });
@@ -98,10 +100,11 @@ const sessions: Command = {
           { raw: s.era },
           { raw: cell, cell: paint(levelColor(s.figures.level), cell) },
           { raw: s.figures.compactionsKnown ? String(s.figures.compactions) : 'unknown' },
+          { raw: sessionState(s).words.join(', ') || 'fine' },
           { raw: s.lastActivity > 0 ? formatAge(s.lastActivity, now) : 'unknown' },
         ];
       });
-      const text = (m.sessions.length ? table(['KEY', 'AGENT', 'ERA', 'USED/WINDOW (%)', 'COMPACTIONS', 'LAST ACTIVITY'], rows) : 'no sessions\n') + unavailableLines(m.unavailable).map((l) => `${l}\n`).join('');
+      const text = (m.sessions.length ? table(['KEY', 'AGENT', 'ERA', 'USED/WINDOW (%)', 'COMPACTIONS', 'STATE', 'LAST ACTIVITY'], rows) : 'no sessions\n') + unavailableLines(m.unavailable).map((l) => `${l}\n`).join('');
       return {
         exitCode: 0,
         json: {
@@ -119,6 +122,7 @@ const sessions: Command = {
             compactions: knownJson(s.figures).compactions,
             lastActivity: iso(s.lastActivity),
             lastActivityMs: s.lastActivity,
+            ...sessionState(s).json,
           })),
           unavailable: m.unavailable,
         },

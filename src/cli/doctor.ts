@@ -4,6 +4,7 @@
  * it now, the Gateway (reachable, authenticated, scopes) and our own writable folder. Every check says
  * how to fix what it found. Exit 1 when an error or a warning check fails; info checks never fail.
  */
+import { contextEngineLine } from '../core/store/contextEngine';
 import * as fs from 'node:fs';
 import { bootstrapTokens } from '../core/memory/workspace/scan';
 import * as path from 'node:path';
@@ -99,6 +100,9 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
       if (!info.exists) continue;
       const cfg = info.config;
       add({ id: 'config', group: 'store', subject: cfg.path, ok: !cfg.error, severity: cfg.exists ? 'warning' : 'info', message: cfg.error ? `config not readable: ${cfg.error}` : cfg.exists ? 'config read' : 'no openclaw.json (defaults apply)', fix: cfg.error ? `Fix the file (\`openclaw config validate\` shows where).` : null });
+      // OpenClaw's doctor reports the active context engine too: a plugin that compacts turns our compaction off
+      const eng = info.contextEngine;
+      if (eng && (eng.id !== 'legacy' || eng.disabled)) add({ id: 'context-engine', group: 'store', subject: cfg.path, ok: true, severity: 'info', message: contextEngineLine(eng, "this state dir's sessions") ?? `context engine: OpenClaw's own${eng.disabled ? ` (the ${eng.disabled} plugin named in plugins.slots.contextEngine is disabled)` : ''}`, fix: null });
       if (!info.agents.length) add({ id: 'agents', group: 'store', subject: dir, ok: false, severity: 'error', message: 'no agents in this state dir', fix: 'Run OpenClaw once (`openclaw setup`), or point --state-dir at the right folder.' });
       for (const a of info.agents) {
         const ok = !!a.store && !a.problem;

@@ -419,7 +419,7 @@ export const flush: Command = {
       if (!plan || o.status === 'nothing') throw new StoreError(`the transcript of ${s.row.key} could not be read`);
       const facts = plan.facts.map((f) => ({ category: f.category, text: f.text }));
       const preview = previewOf(plan);
-      const out = (status: string, exitCode: number, written: string[], text: string, warnings?: string[]): CommandResult => ({ exitCode, json: { ...base, status, reason: null, target: plan.targetRel, facts, addition: plan.addition, written }, text, warnings });
+      const out = (status: string, exitCode: number, written: string[], text: string, warnings?: string[]): CommandResult => ({ exitCode, json: { ...base, status, reason: null, target: plan.targetRel, facts, addition: plan.addition, written }, text, warnings: o.note ? [o.note, ...(warnings ?? [])] : warnings });
       switch (o.status) {
         case 'planned':
           return out('planned', 0, [], preview + '\n');

@@ -226,9 +226,9 @@ export const compact: Command = {
       rethrowCommon(o);
       const none = { plan: null, shrink: null, undo: null, gatewayOffer: null, planApplied: false, written: null, refusal: null };
       if (o.status === 'nothing') return { exitCode: 0, json: { ...base, ...none, compactable: false, reason: o.reason, status: 'nothing' }, text: `nothing to compact in ${key}: ${o.reason}\n` };
-      if (o.status === 'refused' && o.code === 'breaker-open') {
-        const msg = `${o.message} Pass --reset-breaker to try again.`;
-        return { exitCode: 1, json: { ...base, ...none, compactable: true, reason: msg, status: 'refused', refusal: { code: 'breaker-open', message: msg } }, text: `${msg}\n` };
+      if (o.status === 'refused' && (o.code === 'breaker-open' || o.code === 'context-engine')) {
+        const msg = o.code === 'breaker-open' ? `${o.message} Pass --reset-breaker to try again.` : o.message;
+        return { exitCode: 1, json: { ...base, ...none, compactable: o.code === 'breaker-open', reason: msg, status: 'refused', refusal: { code: o.code, message: msg } }, text: `${msg}\n` };
       }
       const plan = o.plan;
       const offer = o.offer;

@@ -10,6 +10,7 @@ import { planBasisOf, type ContextModel, type SessionState } from '../context/mo
 import { writableWorkspaceOrNone } from '../memory/fsSafe';
 import { checkOwnership } from '../store/ownership';
 import { appendToSession } from '../store/sessionWrite';
+import { engineGuard } from './engineGuard';
 import { REMOTE_SESSION, runWrite } from './route';
 import type { ActionContext, ActionOutcome, ActionPreview } from './types';
 
@@ -103,6 +104,8 @@ function gatewayCompactionTokensAfter(model: ContextModel, s: SessionState, summ
 }
 
 export async function compactSession(ctx: ActionContext<CompactionPlan | undefined>, s0: SessionState, opts: CompactOptions = {}): Promise<CompactOutcome> {
+  const engine = engineGuard(ctx.model, s0, 'compact');
+  if (engine?.refuse) return { status: 'refused', code: engine.code, message: engine.message };
   const s = ctx.model.ensureTranscript(s0.uid) ?? s0;
   const key = s.row.key;
   if (!s.context) return { status: 'nothing', reason: 'the transcript could not be read' };

@@ -11,3 +11,4 @@ export { planRestoreInto, restoreCheckpoint, type GatewayRestore, type RestoreOu
 export { flushSession, rememberFact, type FlushOptions, type FlushOutcome, type RememberOptions, type RememberOutcome } from './memory';
 export { resetSession, type ResetOutcome } from './reset';
 export { clientGateway } from './gateway';
+export { engineGuard, engineOf, type EngineGuard, type EngineGuardedAction } from './engineGuard';

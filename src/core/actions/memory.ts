@@ -9,6 +9,7 @@ import { applyFlush, flushTurnPrompt, FlushStateStore, planFlush, type ApplyFlus
 import { MemoryWriteError } from '../memory/fsSafe';
 import { applyRemember, planRemember, RememberError, type RememberInput, type RememberPlan, type RememberResult } from '../memory/remember';
 import type { SessionState } from '../context/model';
+import { engineGuard } from './engineGuard';
 import { runWrite } from './route';
 import { errText, type ActionContext, type ActionOutcome } from './types';
 
@@ -26,9 +27,13 @@ export interface FlushOptions {
 }
 
 /** A flush of a local session: the plan, the day log written (or the flush turn sent, for a remote one). */
-export type FlushOutcome =
+export type FlushOutcome = (
   | ActionOutcome<FlushPlan | { turn: string }, { runId?: string }, Extract<ApplyFlushResult, { status: 'written' }>>
-  | { status: 'nothing'; reason: string; plan: FlushPlan; recorded?: ApplyFlushResult; recordError?: string };
+  | { status: 'nothing'; reason: string; plan: FlushPlan; recorded?: ApplyFlushResult; recordError?: string }
+) & {
+  /** said before confirming and kept here: a context-engine plugin compacts this session (engineGuard.ts) */
+  note?: string;
+};
 
 export async function flushSession(ctx: ActionContext<FlushPlan | { turn: string }>, s0: SessionState, opts: FlushOptions): Promise<FlushOutcome> {
   const now = new Date(ctx.now?.() ?? Date.now());
@@ -64,9 +69,11 @@ export async function flushSession(ctx: ActionContext<FlushPlan | { turn: string
     }
     return out;
   }
-  if (ctx.dryRun) return { status: 'planned', plan };
-  if (!(await ctx.confirm({ action: 'flush', key: s.row.key, plan, route: 'local' }))) return { status: 'cancelled', plan, route: 'local' };
-  return writeFlush(plan, opts, store);
+  const note = engineGuard(ctx.model, s, 'flush')?.message;
+  const noted = (o: FlushOutcome): FlushOutcome => (note ? { ...o, note } : o);
+  if (ctx.dryRun) return noted({ status: 'planned', plan });
+  if (!(await ctx.confirm({ action: 'flush', key: s.row.key, plan, route: 'local', ...(note ? { note } : {}) }))) return noted({ status: 'cancelled', plan, route: 'local' });
+  return noted(writeFlush(plan, opts, store));
 }
 
 function writeFlush(plan: FlushPlanOk, opts: FlushOptions, store: FlushStateStore): FlushOutcome {

@@ -22,6 +22,8 @@ export interface ActionPreview<P> {
   why?: string;
   /** a second confirmation: the store was taken over between the check and the write, so it goes to the Gateway */
   again?: boolean;
+  /** a caveat to show before confirming (a context-engine plugin compacts: see engineGuard.ts) */
+  note?: string;
 }
 
 /** The caller's confirmation: a modal dialog in the editor, `--yes` or a y/N prompt in the CLI. */

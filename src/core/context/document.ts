@@ -73,6 +73,7 @@ function heading(meta: EntryMeta, n: number): string {
 /** The document's figures: the same used figure, basis and composition as the status bar's tooltip. */
 export function figuresHeader(f: SessionFigures): string[] {
   const out = [`- Gauge: **${mdTilde(gaugeShort(f))}** (${mdTilde(f.basisText)})`];
+  if (f.health.primary !== 'ok') out.push(...f.health.flags.map((x) => `- State: **${x.word}**: ${mdTilde(x.line)}`));
   const why = openclawDifference(f);
   if (f.openclawReports !== undefined) out.push(`- OpenClaw reports ${formatTokens(f.openclawReports)}${why ? `: ${why}` : ''}`);
   if (f.openclawEstimate !== undefined) out.push(`- OpenClaw's pre-prompt estimate (decides preflight compaction): ${formatTokens(f.openclawEstimate)}`);

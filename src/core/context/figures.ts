@@ -18,6 +18,8 @@ import { computeBreakdown, OVERHEAD_IDS, type BreakdownId, type BreakdownRow } f
 import { calibrate } from './calibration';
 import { computeGauge, type Gauge, type GaugeInput } from './gauge';
 import { formatTokens } from './format';
+import { sessionHealth, type SessionHealth } from './health';
+import type { ContextEngineInfo } from '../store/contextEngine';
 
 export type UsedBasis = 'openclaw' | 'openclaw+pending' | 'next-prompt' | 'estimate' | 'none';
 
@@ -40,19 +42,6 @@ export interface CompactionFigure {
   summaryTokens: number;
 }
 
-/**
- * The session's state. health.ts owns the states and fills this in; the figures only carry it so that every
- * surface reads it from the same place.
- */
-export interface FiguresHealth {
-  /** a state id, e.g. `fine`, `failed`, `overflow`, `spiral`, `stale` */
-  state: string;
-  /** short words for descriptions */
-  words: string;
-  /** tooltip lines explaining it */
-  lines?: string[];
-}
-
 export interface SessionFigures extends Gauge {
   basis: UsedBasis;
   /** how `used` was obtained, in words (tooltip, document, CLI) */
@@ -63,10 +52,14 @@ export interface SessionFigures extends Gauge {
   compactionList: CompactionFigure[];
   /** the two meters disagree: `used` vs OpenClaw's pre-prompt estimate (the one that decides preflight compaction) */
   metersDisagree: boolean;
-  health?: FiguresHealth;
+  /** the session's state (health.ts): failed turn, overflow, compaction spiral, stale figures, or fine */
+  health: SessionHealth;
+  /** the state dir's context engine, when OpenClaw's config names one (a plugin may own compaction) */
+  engine?: ContextEngineInfo;
 }
 
 export interface FiguresInput extends GaugeInput {
+  engine?: ContextEngineInfo;
   /** tokens of a bootstrap file as OpenClaw injects it, as the Memories view shows it */
   fileTokens?: (name: string) => number | undefined;
 }
@@ -169,5 +162,7 @@ export function computeFigures(input: FiguresInput): SessionFigures {
     }),
     compactionList: list,
     metersDisagree: oe !== undefined && Math.abs(oe - g.used) > Math.max(1, g.window) * METERS_DISAGREE_SHARE,
+    health: sessionHealth({ row: input.row, context: input.context, gauge: g }),
+    ...(input.engine ? { engine: input.engine } : {}),
   };
 }

@@ -13,6 +13,7 @@ import type { EstimatorFamily } from '../tokens/weights';
 import { DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { computeFigures, type CompositionPart, type SessionFigures } from './figures';
 import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
+import { healthNeedsTranscript } from './health';
 import type { SessionWriteTarget } from '../store/sessionWrite';
 import type { PlanBasis } from '../store/writeResult';
 
@@ -260,7 +261,7 @@ export class ContextModel {
             s.row = row;
             s.window = this.windowFor(dir, as, row);
           }
-          if (!s.index && (freshTotalTokens(row) === undefined || countedBeforeFirstCall(row))) this.readTranscript(s);
+          if (!s.index && (freshTotalTokens(row) === undefined || countedBeforeFirstCall(row) || healthNeedsTranscript(row))) this.readTranscript(s);
           this.recompute(s);
           changed.push(uid);
         }
@@ -391,6 +392,7 @@ export class ContextModel {
       era: s.era,
       thresholds: this.thresholds,
       remote: s.remote !== undefined,
+      ...(dir?.contextEngine ? { engine: dir.contextEngine } : {}),
       ...(fileTokens ? { fileTokens: (name: string) => fileTokens.get(name) } : {}),
     });
     s.gauge = s.figures;

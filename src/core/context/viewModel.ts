@@ -13,6 +13,8 @@ import { familyFor } from '../tokens/estimator';
 import type { Turn } from './rebuild';
 import { estOf } from '../store/entries';
 import { isoTime } from '../store/time';
+import { healthSeverity, healthWords, statusWords } from './health';
+import { contextEngineLine, pluginCompacts } from '../store/contextEngine';
 
 const tilde = (g: Pick<Gauge, 'estimated'>): string => (g.estimated ? '~' : '');
 
@@ -37,8 +39,7 @@ export function sessionDescription(s: SessionState, pinned = false): string {
   const parts = [percentText(f), usedWindowText(f)];
   if (pinned) parts.unshift('pinned');
   if (f.compactions > 0 || !f.compactionsKnown) parts.push(compactionsText(f));
-  if (f.health && f.health.state !== 'fine') parts.push(f.health.words);
-  else if (s.row.status === 'failed') parts.push('failed');
+  parts.push(...healthWords(f.health));
   const title = sessionTitle(s);
   if (title) parts.push(title.length > 48 ? `${title.slice(0, 47)}…` : title);
   return parts.join(' · ');
@@ -90,6 +91,13 @@ export function levelColor(level: GaugeLevel): string {
   }
 }
 
+/** A session's icon: its state's when something is wrong, else the gauge (filled: OpenClaw's figure; outline: an estimate). */
+export function sessionIcon(s: SessionState): { icon: string; color: string } {
+  const g = s.figures;
+  const f = g.health.flags[0]!;
+  return f.state !== 'ok' ? { icon: f.icon, color: f.color } : { icon: g.estimated ? 'circle-large-outline' : 'circle-large-filled', color: levelColor(g.level) };
+}
+
 export function levelWords(level: GaugeLevel): string {
   switch (level) {
     case 'danger':
@@ -139,11 +147,14 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
   }
   const f = s.figures;
   const text = `$(pulse) ${gaugeShort(f)}`;
-  const background = f.level === 'danger' ? 'error' : f.level === 'warn' || f.level === 'checkpoint' ? 'warning' : 'none';
+  const health = f.health;
+  const severity = healthSeverity(health);
+  const background = f.level === 'danger' || severity === 'error' ? 'error' : f.level === 'warn' || f.level === 'checkpoint' || severity === 'warning' ? 'warning' : 'none';
   const lines: string[] = [];
   lines.push(`**OpenClaw context** — \`${s.row.key}\`${opts.pinned ? ' · pinned' : ''}`);
   const meta = [sessionModel(s), `agent ${s.agentId}`, s.remote ? `remote Gateway ${s.remote}` : s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
   lines.push('', meta.map((m) => mdEscape(String(m))).join(' · '), '');
+  if (health.primary !== 'ok') lines.push(...health.flags.map((x) => `- **${mdEscape(x.word)}**: ${mdEscape(x.line)}`), '');
   lines.push('| | |', '|---|---|');
   lines.push(`| Used | ${f.known ? mdTok(f.used, f.estimated) : 'unknown'} / ${formatTokens(f.window)} (${mdTilde(percentText(f))}) — ${mdTilde(f.basisText)} |`);
   const why = openclawDifference(f);
@@ -153,19 +164,21 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
     lines.push(`| OpenClaw pre-prompt estimate | ${formatTokens(f.openclawEstimate)} (incl. tool schemas and a safety margin)${differs} |`);
   }
   const toGo = (n: number) => (f.known ? formatDelta(n) : 'unknown');
-  lines.push(`| To memory flush | ${toGo(f.toFlush)} (line at ${formatTokens(f.flushAt)}) |`);
-  lines.push(`| To compaction | ${toGo(f.toCompaction)} (line at ${formatTokens(f.compactionAt)}${f.compactionSource === 'contextBudgetStatus' ? ', OpenClaw budget' : ''}) |`);
+  if (pluginCompacts(f.engine)) lines.push(`| Compaction | ${mdEscape(contextEngineLine(f.engine)!)} |`);
+  if (f.engine?.ownsCompaction !== true) {
+    lines.push(`| To memory flush | ${toGo(f.toFlush)} (line at ${formatTokens(f.flushAt)}) |`);
+    lines.push(`| To compaction | ${toGo(f.toCompaction)} (line at ${formatTokens(f.compactionAt)}${f.compactionSource === 'contextBudgetStatus' ? ', OpenClaw budget' : ''}) |`);
+  }
   lines.push(`| Checkpoint line | ${formatTokens(f.checkpointAt)} (${toGo(f.checkpointAt - f.used)} to go) |`);
   lines.push(`| Compactions | ${f.compactionsKnown ? f.compactions : 'unknown'} |`);
   if (f.estimate && f.calibrated) {
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const cal = f.calibration ? `×${f.calibration.scale.toFixed(2)} from ${f.calibration.pairs} call${f.calibration.pairs === 1 ? '' : 's'}` : 'no usage to calibrate yet';
-    lines.push(`| Message estimates | OpenClaw's chars/4 ${formatTokens(f.estimate.tokens)} · ours ${formatTokens(f.calibrated.tokens)} (${family}, ${cal}) |`);
+    lines.push(`| Message estimates${health.figuresNotCurrent ? ' (not current)' : ''} | OpenClaw's chars/4 ${formatTokens(f.estimate.tokens)} · ours ${formatTokens(f.calibrated.tokens)} (${family}, ${cal}) |`);
   }
   if (f.guard !== 'ok') lines.push(`| Window guard | ${f.guard === 'blocked' ? '⛔ window under 16k: OpenClaw blocks this model' : '⚠️ window under 32k'} |`);
   lines.push(...compositionLines(f));
-  if (f.health?.lines?.length) lines.push('', ...f.health.lines.map(mdTilde));
-  lines.push('', `_Status: ${f.health?.words ?? levelWords(f.level)}. ${CLICK_WORDS[opts.click ?? 'pick']}_`);
+  lines.push('', `_Status: ${statusWords(health, levelWords(f.level), f.level === 'ok')}. ${CLICK_WORDS[opts.click ?? 'pick']}_`);
   return {
     text,
     tooltip: lines.join('\n'),

@@ -143,6 +143,8 @@ function entryMetaBase(e: Json, pos: number, bytes: number): EntryMeta | undefin
         if (prompt > 0) meta.promptTokens = prompt;
       }
       if (typeof m.stopReason === 'string') meta.stopReason = m.stopReason;
+      if (typeof m.errorCode === 'string' && m.errorCode) meta.errorCode = oneLine(m.errorCode, 80);
+      if (typeof m.errorMessage === 'string' && m.errorMessage) meta.errorMessage = oneLine(m.errorMessage, 300);
       if (typeof m.provider === 'string') meta.provider = m.provider;
       if (typeof m.model === 'string') meta.model = m.model;
       if (toolName) meta.toolName = toolName;

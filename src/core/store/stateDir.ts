@@ -7,6 +7,7 @@ import { type AgentInfo, type Env, type LoadedConfig, type StateDirCandidate, co
 import { JsonlSessionStore } from './jsonlStore';
 import { SqliteSessionStore } from './sqliteStore';
 import type { DiagnosticSink, SessionStore, StoreProblemKind } from './types';
+import { contextEngineOf, type ContextEngineInfo } from './contextEngine';
 
 export const AGENT_DB_NAME = 'openclaw-agent.sqlite';
 
@@ -26,6 +27,8 @@ export interface StateDirInfo {
   exists: boolean;
   config: LoadedConfig;
   compaction: CompactionSettings;
+  /** the context engine the config selects (absent for a remote Gateway's sessions: its config is not ours to read) */
+  contextEngine?: ContextEngineInfo;
   agents: AgentStore[];
 }
 
@@ -47,6 +50,7 @@ export function discoverStateDir(candidate: StateDirCandidate, env: Env, diag: D
     exists,
     config,
     compaction: compactionSettings(config.value),
+    contextEngine: contextEngineOf(config.value),
     agents: agents.map((agent) => {
       const store = storeFor(candidate.dir, agent, diag);
       return store ? { agent, store } : { agent, store, problem: 'no sessions yet' };

@@ -92,6 +92,9 @@ export interface EntryMeta {
   /** assistant rows: the prompt side of the usage (input + cacheRead + cacheWrite), when real */
   promptTokens?: number;
   stopReason?: string;
+  /** assistant rows that failed (stopReason "error"): the provider's error code and message (one line, clipped) */
+  errorCode?: string;
+  errorMessage?: string;
   provider?: string;
   model?: string;
   toolName?: string;

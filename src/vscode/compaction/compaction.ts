@@ -198,6 +198,10 @@ export class CompactionController extends Disposable {
         return o.via === 'gateway' ? this.gatewayCompacted(s, o.gateway, base) : this.compacted(s, o.plan!, o.result, base);
     }
     if (o.code === 'breaker-open') return { status: 'refused', reason: 'circuit breaker open' };
+    if (o.code === 'context-engine') {
+      void this.ui.warn(`OpenClaw Context: ${o.message}`);
+      return { status: 'refused', reason: o.message };
+    }
     if (o.code === 'remote-unavailable') {
       const msg = remoteUnavailable(s, 'be compacted')!;
       void Promise.resolve(this.ui.warn(msg, CONNECT_BUTTON)).then(runGatewayButton);

@@ -17,6 +17,7 @@ import type { PreviewDocuments } from '../shared/previewDocuments';
 import type { Ui } from '../shared/ui';
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
+import { engineGuard } from '../../core/actions';
 
 type Json = Record<string, unknown>;
 export type TrimmedKind = 'openclaw' | 'l1' | 'l5';
@@ -47,6 +48,10 @@ export async function openTrimmedView(service: ContextService, docs: PreviewDocu
     kind = p?.kind2;
   }
   if (!kind) return undefined;
+  // a context-engine plugin assembles what the model sees: say so, in the view and beside it
+  const note = engineGuard(service.model, s, 'trimmed-view')?.message;
+  if (note) void ui.warn(`OpenClaw Context: ${note}`);
+  const caveat = note ? [`- **Note:** ${note}`] : [];
   const items = st.context.items;
   const full = service.model.loadEntries(s.uid, items);
   const msgs = items.map((m, i) => (m.kind === 'compaction' ? { role: 'compactionSummary', summary: String(full[i]?.summary ?? ''), timestamp: m.timestamp } : (projectEntryMessage(full[i]) ?? { role: 'unknown', content: '' })));
@@ -80,7 +85,7 @@ export async function openTrimmedView(service: ContextService, docs: PreviewDocu
       '- In an emergency the engine first writes the last assistant conclusion to `memories/context.md`; this view writes nothing.',
     ];
     const original = docs.put(`${safe(s.row.key)}/stored.md`, renderItemsDocument(`Active context as stored — ${s.row.key}`, [], items, full));
-    const view = docs.put(`${safe(s.row.key)}/l5.md`, renderItemsDocument(`L5 emergency trim — ${s.row.key}`, head, keptIdx.map((i) => items[i]!), keptIdx.map((i) => full[i])));
+    const view = docs.put(`${safe(s.row.key)}/l5.md`, renderItemsDocument(`L5 emergency trim — ${s.row.key}`, [...caveat, ...head], keptIdx.map((i) => items[i]!), keptIdx.map((i) => full[i])));
     await vscode.commands.executeCommand('vscode.diff', original, view, `L5 emergency trim: ${s.row.key} (stored ↔ view; nothing is written)`);
     return { kind, original, view, rules };
   } else {
@@ -89,7 +94,7 @@ export async function openTrimmedView(service: ContextService, docs: PreviewDocu
     rules = v.report.rules;
     head = [`- ${v.report.records.length} tool records; the newest ${v.report.recent.length} stay records, older ones become one line`];
   }
-  const lines = [...head, ...rules.map((r) => `- \`${r.rule}\`: ${r.indices.length} message${r.indices.length === 1 ? '' : 's'}, ~${formatTokens(r.tokens.before)} → ~${formatTokens(r.tokens.after)} tokens`)];
+  const lines = [...caveat, ...head, ...rules.map((r) => `- \`${r.rule}\`: ${r.indices.length} message${r.indices.length === 1 ? '' : 's'}, ~${formatTokens(r.tokens.before)} → ~${formatTokens(r.tokens.after)} tokens`)];
   if (!rules.length) lines.push('- Nothing to trim in this context.');
   const viewFull = items.map((m, i) => (m.kind === 'message' && full[i] ? { ...full[i]!, message: viewMsgs[i] } : m.kind === 'compaction' ? { ...(full[i] ?? {}), summary: String((viewMsgs[i] as { summary?: unknown }).summary ?? full[i]?.summary ?? '') } : full[i]));
   const title = kind === 'openclaw' ? 'What OpenClaw sends' : 'L1 soft trim';

@@ -22,7 +22,7 @@ import { formatTokens } from '../../core/context/format';
 import { gaugeShort } from '../../core/context/viewModel';
 import { memoryFlushEnabled } from '../../core/compaction/triggers';
 import { FlushStateStore, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../../core/memory/flush';
-import { flushSession, type ActionPreview, type FlushOutcome as CoreFlushOutcome } from '../../core/actions';
+import { engineGuard, flushSession, type ActionPreview, type FlushOutcome as CoreFlushOutcome } from '../../core/actions';
 import { runAction } from '../shared/actions';
 import { rememberCommand, type RememberOutcome } from './memoryRemember';
 import { locateTerm, noIcons, queryTerms } from './searchTerms';
@@ -172,7 +172,7 @@ export class MemoryCommands extends Disposable {
       asked = true;
       if ('turn' in pv.plan) return this.flushTurnConfirm(s0, pv.plan.turn);
       if (pv.plan.status !== 'ok' || !ws) return false;
-      if (!(await this.flushConfirm(key, ws, pv.plan))) return false;
+      if (!(await this.flushConfirm(key, ws, pv.plan, pv.note))) return false;
       previewOnly = !this.writesAllowed();
       return !previewOnly;
     };
@@ -189,7 +189,7 @@ export class MemoryCommands extends Disposable {
   }
 
   /** The preview (the day log before ↔ after) and the confirmation; in an untrusted workspace only the preview. */
-  private async flushConfirm(key: string, ws: AgentWorkspace, plan: FlushPlanOk): Promise<boolean> {
+  private async flushConfirm(key: string, ws: AgentWorkspace, plan: FlushPlanOk, note?: string): Promise<boolean> {
     await showChangePreview(this.deps.docs, `flush/${plan.targetRel}`, plan.before, plan.after, `Flush ${key} → ${plan.targetRel} (before ↔ after)`);
     if (!this.writesAllowed()) {
       void this.ui.info(`OpenClaw Context: this workspace is not trusted, so nothing was written. The preview shows what the flush of ${key} would append to ${plan.targetRel}.`);
@@ -202,6 +202,7 @@ export class MemoryCommands extends Disposable {
     ].filter(Boolean);
     const zone = `${plan.date} ${plan.time} in ${plan.timeZone}${plan.timeZoneRefused ? ` (the configured zone ${JSON.stringify(plan.timeZoneRefused)} is unknown here)` : ''}`;
     const detail = [
+      ...(note ? [note] : []),
       `${counts.join('; ')}.`,
       `Appended at the end of ${path.join(ws.dir, plan.targetRel)} (${zone}); nothing in the file is changed. The flush is recorded so this compaction epoch is not flushed twice.`,
     ].join('\n\n');
@@ -303,6 +304,8 @@ export class MemoryCommands extends Disposable {
    */
   async offerAutoFlush(s: SessionState): Promise<FlushOutcome | 'declined' | undefined> {
     if (s.remote || !this.deps.settings().memory.autoFlush || !this.writesAllowed()) return undefined;
+    // a context-engine plugin compacts: OpenClaw's flush line does not apply, so there is nothing to offer at it
+    if (engineGuard(this.deps.service.model, s, 'flush')) return undefined;
     const epoch = s.row.compactionCount ?? s.gauge.compactions;
     const tag = `${s.uid}#${epoch}`;
     if (this.offered.has(tag)) return undefined;

@@ -8,7 +8,8 @@ import { isRemoteStateDir, REMOTE_PREFIX } from '../../core/store/remote';
 import { isLocalStateDir } from '../../core/context/queries';
 import type { RefreshResult, SessionState } from '../../core/context/model';
 import { groupTurns, type Turn } from '../../core/context/rebuild';
-import { agentProblemModel, compactionLabel, entryLabel, levelColor, sessionDescription, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
+import { contextEngineLine, pluginCompacts } from '../../core/store/contextEngine';
+import { agentProblemModel, compactionLabel, entryLabel, sessionDescription, sessionIcon, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
 import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
 import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
@@ -234,8 +235,9 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         }
         const item = new vscode.TreeItem(tildify(d.candidate.dir), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `dir:${d.candidate.dir}`;
-        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${live ? ` · ${live}` : ''}` : 'not found';
-        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${live ? `\nGateway: ${live}` : ''}`;
+        const engine = pluginCompacts(d.contextEngine) ? d.contextEngine : undefined;
+        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${engine ? ` · compaction by ${engine.id}` : ''}${live ? ` · ${live}` : ''}` : 'not found';
+        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${engine ? `\n${contextEngineLine(engine, "this state dir's sessions")}` : ''}${live ? `\nGateway: ${live}` : ''}`;
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'stateDir';
         return item;
@@ -261,7 +263,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         item.description = sessionDescription(s, pinned);
         const md = new vscode.MarkdownString(statusBarModel(s, { pinned, now: Date.now(), click: 'expand' }).tooltip, true);
         item.tooltip = md;
-        item.iconPath = new vscode.ThemeIcon(s.figures.estimated ? 'circle-large-outline' : 'circle-large-filled', new vscode.ThemeColor(levelColor(s.figures.level)));
+        const icon = sessionIcon(s);
+        item.iconPath = new vscode.ThemeIcon(icon.icon, new vscode.ThemeColor(icon.color));
         item.contextValue = pinned ? 'session.pinned' : 'session';
         item.accessibilityInformation = { label: `${s.row.key}, ${sessionDescription(s, pinned)}` };
         return item;
