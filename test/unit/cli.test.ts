@@ -89,7 +89,7 @@ describe('CLI over the real OpenClaw state', function () {
     assert.match(r.out, /^KEY +AGENT +ERA +USED\/WINDOW \(%\) +COMPACTIONS +STATE +LAST ACTIVITY\n/);
     assert.match(r.out, /agent:main:work +main +sqlite +9\.7k\/33k \(30%\) +0 +fine /);
     // the fork OpenClaw prints as "unknown": our figure is an estimate, its state says why
-    assert.match(r.out, /agent:main:dashboard:\S+ +main +sqlite +~9\.7k\/33k \(30%\) +0 +not current /);
+    assert.match(r.out, /agent:main:dashboard:\S+ +main +sqlite +~9\.7k\/33k \(~30%\) +0 +not current /);
     assert.ok(!r.out.includes('\u001b['), 'no colour when not a TTY');
     const tty = await cli(['sessions', '--state-dir', state], { isTTY: true });
     assert.ok(tty.out.includes('\u001b[32m'), 'colour on a TTY');

@@ -220,7 +220,7 @@ describe('CLI against a remote Gateway: the second real dataset (issue 17 item 4
       const t = await run(['sessions']);
       assert.match(t.out, new RegExp(`${stale}\\s+main\\s+sqlite\\s+unknown/49k \\(\\?%\\)\\s+unknown`));
       const st = await run(['status', stale]);
-      assert.match(st.out, /\?% unknown\/49k {2}agent:main:incident {2}\(unknown compactions/);
+      assert.match(st.out, /\?% unknown\/49k {2}agent:main:incident {2}\(failed, not current, compactions unknown/);
     } finally {
       gw.handle('sessions.list', () => clone(LIST));
       gw.handle('chat.history', (p) => history(String(p.sessionKey)));
