@@ -78,7 +78,8 @@ export async function openModelAsync(g: GlobalOptions, io: CliIo, opts: RemoteOp
     },
   });
   const diagnostics: Diagnostic[] = [];
-  const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d), bootstrapTokens });
+  // the histories a command needs are asked for explicitly (opts.histories, transcript())
+  const model = new ContextModel({ stateDirs: [], env: cliEnv(io), diag: (d) => diagnostics.push(d), bootstrapTokens, remoteHistoryPrefetch: 0 });
   model.setRemoteSources([feed.source()]);
   const dispose = () => {
     closing = true;

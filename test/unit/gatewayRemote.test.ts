@@ -12,6 +12,8 @@ import { contextRoot } from '../../src/core/checkpoint/paths';
 import { agentOfKey, historyEntries, isRemoteStateDir, RemoteSessionCache, remoteStateDir, rowFromGateway } from '../../src/core/gateway/remoteStore';
 import type { ChatHistoryResult, SessionMessageEvent, SessionsListResult } from '../../src/core/gateway/methods';
 import { memoryStateDir } from '../../src/core/memory/fsSafe';
+import { HISTORY_CONCURRENCY, RemoteSessionFeed } from '../../src/core/gateway/remoteFeed';
+import type { GatewayClient } from '../../src/core/gateway/client';
 import { processEnv } from '../../src/core/store/config';
 import { fixturePath, tmpDir } from './helpers';
 
@@ -26,7 +28,8 @@ const URL_ = 'ws://gw.example.net:18789';
 const HKEY = REC.history.sessionKey; // agent:main:rpc
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-function setup(opts: { onNeed?: (key: string) => void } = {}) {
+/** `prefetch`: remote histories asked for on refresh (0 here unless a test is about it: the others count the asks). */
+function setup(opts: { onNeed?: (key: string) => void; prefetch?: number } = {}) {
   const asked: string[] = [];
   const cache = new RemoteSessionCache({
     url: URL_,
@@ -35,7 +38,7 @@ function setup(opts: { onNeed?: (key: string) => void } = {}) {
       opts.onNeed?.(key);
     },
   });
-  const model = new ContextModel({ stateDirs: [], env: processEnv() });
+  const model = new ContextModel({ stateDirs: [], env: processEnv(), remoteHistoryPrefetch: opts.prefetch ?? 0 });
   model.setRemoteSources([cache]);
   return { cache, model, asked };
 }
@@ -152,6 +155,59 @@ describe('remote Gateway sessions (remoteStore + model)', function () {
     assert.match(doc, /remote Gateway ws:\/\/gw\.example\.net:18789/);
     assert.ok(doc.includes('RPC session turn one'), 'the user text is in the document');
     assert.ok(model.breakdown(s.uid).length > 0);
+  });
+
+  it('compaction counts come from chat.history: the most recent sessions without a count get their history asked for on refresh, a few at a time; until it arrives the count is unknown', async function () {
+    const { cache, model, asked } = setup({ prefetch: 2 });
+    const rows = clone(REC.list);
+    for (const r of rows.sessions as Array<Record<string, unknown>>) delete r.compactionCount;
+    cache.applyList(rows);
+    model.refresh();
+    const recent = model.sessions().sort((a, b) => b.lastActivity - a.lastActivity);
+    assert.ok(recent.length >= 3, 'the recorded list has three sessions or more');
+    assert.deepEqual(new Set(asked), new Set(recent.slice(0, 2).map((s) => s.row.key)), 'the two most recent, once each');
+    model.refresh();
+    assert.equal(asked.length, 2, 'not asked again while in flight');
+    for (const s of model.sessions()) assert.equal(s.figures.compactionsKnown, false, `${s.row.key}: no count before its history`);
+    // a history with a compaction marker: one compaction, known
+    const h = clone(REC.history);
+    const marker = { role: 'system', content: [{ type: 'text', text: 'Compacted' }], __openclaw: { id: 'cmp-1', kind: 'compaction' } };
+    h.messages = [...h.messages.slice(0, 2), marker, ...h.messages.slice(2)];
+    cache.applyHistory(HKEY, h);
+    model.refresh();
+    const s = model.sessions().find((x) => x.row.key === HKEY)!;
+    assert.equal(s.figures.compactionsKnown, true);
+    assert.ok(s.figures.compactions >= 1, 'the marker counts');
+    assert.equal(s.figures.compactions, s.context!.compactions.length);
+  });
+
+  it(`the feed runs at most ${HISTORY_CONCURRENCY} chat.history requests at once and runs the rest as they end`, async function () {
+    let running = 0;
+    let most = 0;
+    const ends: Array<() => void> = [];
+    const client = {
+      state: 'connected',
+      chatHistory: () => {
+        running++;
+        most = Math.max(most, running);
+        return new Promise((r) => ends.push(() => { running--; r({ sessionKey: HKEY, messages: [] }); }));
+      },
+    };
+    const feed = new RemoteSessionFeed({ url: URL_, client: () => client as unknown as GatewayClient });
+    feed.source();
+    const keys = Array.from({ length: 10 }, (_, i) => `agent:main:s${i}`);
+    const done = Promise.all(keys.map((k) => feed.fetchHistory(k)));
+    const tick = () => new Promise((r) => setImmediate(r));
+    await tick();
+    assert.equal(running, HISTORY_CONCURRENCY);
+    while (ends.length) {
+      ends.shift()!();
+      await tick();
+      await tick();
+    }
+    await done;
+    assert.equal(most, HISTORY_CONCURRENCY);
+    assert.equal(running, 0);
   });
 
   it('sessions.changed rows update the gauge; a new session id drops the held history; a vanished session leaves the model', function () {

@@ -61,6 +61,8 @@ export interface ModelOptions {
    * view's figures): the context figures count these for the bootstrap files. Without it, the report's chars / 4.
    */
   bootstrapTokens?: (workspaceDir: string, opts: { config?: unknown; agentId: string; family: EstimatorFamily }) => ReadonlyMap<string, number> | undefined;
+  /** remote sessions whose chat.history is asked for on refresh without being opened (default REMOTE_HISTORY_PREFETCH) */
+  remoteHistoryPrefetch?: number;
 }
 
 /** The estimator family of an agent's workspace files: its configured model's (the Memories view uses it too). */
@@ -93,6 +95,9 @@ export function planBasisOf(s: SessionState): PlanBasis | undefined {
  * transcript is read for these at once, so the figures show the next prompt's size, not the messages alone.
  */
 export const countedBeforeFirstCall = (row: SessionRow): boolean => freshTotalTokens(row) !== undefined && (row.totalTokens === 0 || (row.inputTokens === undefined && (row.compactionCount ?? 0) > 0));
+
+/** How many remote sessions (most recent first) get their chat.history asked for without being opened. */
+export const REMOTE_HISTORY_PREFETCH = 50;
 
 export const sessionUid = (stateDir: string, agentId: string, key: string): string => `${stateDir}|${agentId}|${key}`;
 
@@ -284,7 +289,26 @@ export class ContextModel {
         structureChanged = true;
       }
     }
+    this.askRemoteHistories();
     return { changed, structureChanged, durationMs: performance.now() - t0 };
+  }
+
+  /**
+   * A remote Gateway's rows carry no compaction count; its sessions' chat.history does (the compaction markers).
+   * Ask for the history of the REMOTE_HISTORY_PREFETCH most recent remote sessions that have none yet (the feed
+   * fetches them a few at a time and refreshes when each arrives); the rest say "compactions unknown" until opened.
+   */
+  private askRemoteHistories(): void {
+    if (!this.remote.length || this.opts.remoteHistoryPrefetch === 0) return;
+    const want = [...this.sessionsByUid.values()]
+      .filter((s) => s.remote !== undefined && s.row.compactionCount === undefined)
+      .sort((a, b) => b.lastActivity - a.lastActivity)
+      .slice(0, this.opts.remoteHistoryPrefetch ?? REMOTE_HISTORY_PREFETCH)
+      .filter((s) => !s.index);
+    for (const s of want) {
+      this.readTranscript(s);
+      this.recompute(s);
+    }
   }
 
   private newState(uid: string, dir: StateDirInfo, as: AgentStore, row: SessionRow): SessionState {

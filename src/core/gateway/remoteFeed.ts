@@ -59,6 +59,9 @@ interface Fetch {
   done: Promise<void>;
 }
 
+/** chat.history requests running at once on one connection. */
+export const HISTORY_CONCURRENCY = 4;
+
 export class RemoteSessionFeed {
   private held: RemoteSessionCache | undefined;
   private readonly fetches = new Map<string, Fetch>();
@@ -116,6 +119,21 @@ export class RemoteSessionFeed {
     return this.fetches.get(key)?.done;
   }
 
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  /** Run `f` when fewer than HISTORY_CONCURRENCY chat.history requests are running (a connect may ask for many). */
+  private async slot<T>(f: () => Promise<T>): Promise<T> {
+    if (this.running >= HISTORY_CONCURRENCY) await new Promise<void>((r) => this.waiting.push(r));
+    this.running++;
+    try {
+      return await f();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
   /** chat.history for a session (asked by the model through the cache, or to refresh a held history). */
   fetchHistory(key: string): Promise<void> {
     const cur = this.fetches.get(key);
@@ -134,7 +152,7 @@ export class RemoteSessionFeed {
             this.held?.historyFailed(key);
             return;
           }
-          const r = await client.chatHistory(historyParams(key), this.opts.historyTimeoutMs ? { timeoutMs: this.opts.historyTimeoutMs } : undefined);
+          const r = await this.slot(() => client.chatHistory(historyParams(key), this.opts.historyTimeoutMs ? { timeoutMs: this.opts.historyTimeoutMs } : undefined));
           if (this.opts.client() !== client || !this.held) return;
           if (!run.again) this.held.applyHistory(key, r);
         } while (run.again);
