@@ -166,8 +166,8 @@ suite('Session state and context-engine plugins in the real VS Code', () => {
     const tip = await statusBarFor(realDir, 'agent:main:work');
     assert.match(tip, /the provider counted 49,680 tokens; the limit is 32,768/);
     assert.doesNotMatch(tip, /Status: fine/);
-    assert.doesNotMatch(tip, /\| Estimates \| OpenClaw counts/);
-    assert.match(tip, /\| Estimates \(not current\) \| OpenClaw counts/);
+    assert.doesNotMatch(tip, /\| Message estimates \| OpenClaw's chars\/4/);
+    assert.match(tip, /\| Message estimates \(not current\) \| OpenClaw's chars\/4/);
     for (const key of ['agent:main:main', 'agent:main:rpc', 'agent:main:ext']) assert.equal(iconOf(treeItem(realDir, key)).id, 'circle-large-filled', key);
   });
 
