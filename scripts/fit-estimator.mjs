@@ -32,7 +32,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { loadCorpus, FAMILIES } from './corpus/build.mjs';
+import { loadCorpus, FAMILIES, CATEGORIES, tokenizers } from './corpus/build.mjs';
+import { loadRealTexts, REAL_TEXTS } from './corpus/real.mjs';
 import { loadEstimator, bundleSize, ESTIMATOR_TS } from './corpus/load-estimator.mjs';
 import { formatTables } from './corpus/metrics.mjs';
 import { makeFitter } from './corpus/fit.mjs';
@@ -112,7 +113,11 @@ const { featureCounts, FEATURE_COUNT, encodeWeights, decodeWeights } = est;
 
 // ------------------------------------------------------------------ corpus and features
 const corpus = loadCorpus({ fresh: flag('--fresh'), log });
-const samples = corpus.samples;
+// the tune half of the real transcript texts joins the train split as one more category, `real`; their held-out
+// half (bench/estimator.mjs) is never fitted on
+const tok = tokenizers();
+const realTune = loadRealTexts().filter((t) => t.split === 'tune');
+const samples = [...corpus.samples, ...realTune.map((t) => ({ cat: 'real', src: `real:${t.src}`, split: 'train', text: t.text, tokens: Object.fromEntries(FAMILIES.map((f) => [f, tok[f](t.text)])) }))];
 const X = samples.map((s) => featureCounts(s.text));
 const { fitFamily, evaluate, chooseLambda, train } = makeFitter({ samples, X, est, astral: corpus.astral, log });
 const test = samples.map((s, i) => i).filter((i) => samples[i].split === 'test');
@@ -142,8 +147,9 @@ const body = weightsTs({
   cjk,
   header: [
     'Weight tables of the token estimator (estimator.ts), one per tokenizer family, fitted on the train half',
-    `of a corpus built offline by scripts/corpus/build.mjs (${samples.length} samples, ${(chars / 1e6).toFixed(2)} M chars, 12 categories;`,
-    `corpus key ${corpus.meta.key}). Ridge λ per family (2-fold CV on train): ${FAMILIES.map((f) => `${f} ${result[f].lambda}`).join(', ')}.`,
+    `of a corpus built offline by scripts/corpus/build.mjs (${corpus.samples.length} samples, ${CATEGORIES.length} categories; corpus key`,
+    `${corpus.meta.key}) and the tune half of the real transcript texts in ${path.relative(root, REAL_TEXTS)} (${realTune.length} texts);`,
+    `${samples.length} samples, ${(chars / 1e6).toFixed(2)} M chars. Ridge λ per family (2-fold CV on train): ${FAMILIES.map((f) => `${f} ${result[f].lambda}`).join(', ')}.`,
     '',
     `o200k and cl100k are fitted against the exact tokenizers (gpt-tokenizer ${v['gpt-tokenizer']}). Claude 3/4 has no public`,
     `tokenizer: the claude table is fitted against @anthropic-ai/tokenizer ${v['@anthropic-ai/tokenizer']}, the legacy (pre-Claude-3)`,

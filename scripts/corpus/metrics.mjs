@@ -4,7 +4,8 @@ import { CATEGORIES } from './build.mjs';
 /** rows: [{cat, est, ref}] → per-category {signed, mape, p95, worst, n} (percent) and the summaries. */
 export function errorTable(rows) {
   const per = {};
-  for (const cat of CATEGORIES) {
+  // the corpus categories in their order, then any other (the real-text categories) in order of appearance
+  for (const cat of new Set([...CATEGORIES, ...rows.map((r) => r.cat)])) {
     const es = rows.filter((r) => r.cat === cat).map((r) => (r.est - r.ref) / r.ref);
     if (!es.length) continue;
     const abs = es.map(Math.abs).sort((a, b) => a - b);
@@ -36,8 +37,7 @@ const f1 = (x) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(1);
 export function formatTables(tables, names) {
   const out = [];
   out.push(`| category | ${names.join(' | ')} |`, `|---|${names.map(() => '---:').join('|')}|`);
-  for (const cat of CATEGORIES) {
-    if (!tables[0].per[cat]) continue;
+  for (const cat of Object.keys(tables[0].per)) {
     out.push(`| ${cat} (n=${tables[0].per[cat].n}) | ${tables.map((t) => `${f1(t.per[cat].signed)} / ${t.per[cat].mape.toFixed(1)}`).join(' | ')} |`);
   }
   out.push(`| **mean of categories** | ${tables.map((t) => `**${f1(t.meanSigned)} / ${t.meanMape.toFixed(2)}**`).join(' | ')} |`);
