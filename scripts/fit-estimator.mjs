@@ -26,8 +26,9 @@
 //    newlines don't estimate as ~0);
 //  - λ is chosen by 2-fold cross-validation on the train split (folds by source); the final fit uses the
 //    whole train split; weights are quantised to the shipped precision before evaluation on test.
-// The class table's list of common CJK ideographs (CJK_COMMON: those cl100k encodes as one token) is
-// derived from gpt-tokenizer here too and written into weights.ts.
+// The class table's lists of CJK ideographs (CJK_COMMON: those cl100k encodes as one token; CJK_WORD: those
+// in at least two of o200k's multi-ideograph tokens, the characters common words are made of) are derived
+// from gpt-tokenizer here too and written into weights.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,8 +69,11 @@ export interface WeightTable {
   testMape?: number;
 }
 
-/** CJK ideographs cl100k encodes as one token (class cjkCommon): varint gaps from U+4E00. */
-export const CJK_COMMON = '${cjk}';
+/** CJK ideographs cl100k encodes as one token (classes cjkCommon, cjkCommonWord): varint gaps from U+4E00. */
+export const CJK_COMMON = '${cjk.common}';
+
+/** CJK ideographs in at least two of o200k's multi-ideograph tokens (classes cjkWord, cjkCommonWord): varint gaps from U+4E00. */
+export const CJK_WORD = '${cjk.word}';
 
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {
 ${FAMILIES.map((f) => {
@@ -80,22 +84,44 @@ ${FAMILIES.map((f) => {
 `;
 }
 
-/** Gaps between the code points (from U+4E00) of the ideographs cl100k encodes as one token, as varints. */
-function cjkCommon(varint) {
-  const cl100k = require('gpt-tokenizer/encoding/cl100k_base');
+/** Gaps between the code points (from U+4E00) of the ideographs `keep(cp)` selects, as varints. */
+function cjkList(varint, keep) {
   let prev = 0x4e00;
   let s = '';
   for (let cp = 0x4e00; cp <= 0x9fff; cp++) {
-    if (cl100k.encode(String.fromCharCode(cp)).length !== 1) continue;
+    if (!keep(cp)) continue;
     s += varint(cp - prev);
     prev = cp;
   }
   return s;
 }
 
+/** The CJK lists of the class table: cl100k's single-token ideographs; those in ≥ 2 of o200k's multi-ideograph tokens. */
+function cjkLists(varint) {
+  const cl100k = require('gpt-tokenizer/encoding/cl100k_base');
+  const o200k = require('gpt-tokenizer/encoding/o200k_base');
+  const inWords = new Map();
+  const ideograph = (ch) => ch.codePointAt(0) >= 0x4e00 && ch.codePointAt(0) <= 0x9fff;
+  for (let id = 0; id < 200_000; id++) {
+    let s;
+    try {
+      s = o200k.decode([id]);
+    } catch {
+      continue; // an id the vocabulary does not use
+    }
+    const chars = [...s];
+    if (chars.length < 2 || !chars.every(ideograph)) continue;
+    for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);
+  }
+  return {
+    common: cjkList(varint, (cp) => cl100k.encode(String.fromCharCode(cp)).length === 1),
+    word: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= 2),
+  };
+}
+
 // ------------------------------------------------------------------ estimator, with the current class list
 let est = await loadEstimator();
-const cjk = cjkCommon((v) => {
+const cjk = cjkLists((v) => {
   // the estimator's own varint writer is internal; same format: base-32 digits, 32–63 continue
   const D = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
   let s = D[v & 31];
@@ -103,9 +129,9 @@ const cjk = cjkCommon((v) => {
   return s;
 });
 const wMod = await loadEstimator(ESTIMATOR_TS.replace(/estimator\.ts$/, 'weights.ts'));
-if (wMod.CJK_COMMON !== cjk) {
-  if (flag('--dry')) throw new Error('weights.ts has a different CJK_COMMON list: run without --dry once');
-  log('weights.ts: writing the CJK_COMMON list first (the class table depends on it)');
+if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word) {
+  if (flag('--dry')) throw new Error('weights.ts has different CJK lists: run without --dry once');
+  log('weights.ts: writing the CJK lists first (the class table depends on them)');
   fs.writeFileSync(WEIGHTS_TS, weightsTs({ cjk, tables: wMod.ESTIMATOR_WEIGHTS, header: ['Intermediate state: tables not yet refitted for this class table.'] }));
   est = await loadEstimator();
 }

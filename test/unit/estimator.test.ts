@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import {
+  BOUNDARY,
   CLASS_COUNT,
   CLASS_NAMES,
   CLASS_OF,
@@ -88,7 +89,9 @@ describe('token estimator: tables', function () {
             assert.ok(!seen.has(j), 'distinct');
             seen.add(j);
           }
-    assert.ok([...CLASS_OF].every((k) => k < CLASS_COUNT));
+    // the boundary pseudo-class is the last one, and no code unit has it
+    assert.equal(CLASS_NAMES[BOUNDARY], 'boundary');
+    assert.ok([...CLASS_OF].every((k) => k < BOUNDARY));
   });
 
   it('the cjkCommon class holds exactly the ideographs cl100k encodes as one token', function () {
@@ -125,11 +128,28 @@ describe('token estimator: estimateTokens', function () {
     }
   });
 
-  it('featureCounts counts one feature per code unit and accumulates into a given vector', function () {
-    for (const s of samples) assert.equal(featureCounts(s).reduce((a, v) => a + v, 0), s.length);
+  it('featureCounts counts one feature per code unit plus the end of the string, and accumulates into a given vector', function () {
+    for (const s of samples) assert.equal(featureCounts(s).reduce((a, v) => a + v, 0), s.length + 1);
     const acc = featureCounts('abc');
     featureCounts('de', acc);
-    assert.equal(acc.reduce((a, v) => a + v, 0), 5);
+    assert.equal(acc.reduce((a, v) => a + v, 0), 7);
+    // the first unit is read in the boundary state, the end in the state the last unit left
+    const lower = CLASS_NAMES.indexOf('lower');
+    const x = featureCounts('ab');
+    assert.equal(x[featureIndex(BOUNDARY, lower, false, false)], 1, 'a after the start');
+    assert.equal(x[featureIndex(lower, lower, false, false)], 1, 'b after a');
+    assert.equal(x[featureIndex(lower, BOUNDARY, false, true)], 1, 'the end after a continued letter run');
+    assert.equal(featureCounts('')[featureIndex(BOUNDARY, BOUNDARY, false, false)], 1, 'the empty string: the end right after the start');
+  });
+
+  it('a string start is not a line start: the same line costs differently at the start of a string and after a newline', function () {
+    for (const f of FAMILIES) {
+      const w = weightsFor(f);
+      assert.equal(w[featureIndex(BOUNDARY, BOUNDARY, false, false)], 0, `${f}: the empty string costs 0`);
+      const newline = CLASS_NAMES.indexOf('newline');
+      const upper = CLASS_NAMES.indexOf('upper');
+      assert.notEqual(w[featureIndex(BOUNDARY, upper, false, false)], w[featureIndex(newline, upper, false, false)], `${f}: fitted, not copied`);
+    }
   });
 
   it('defaults to o200k; 0 for the empty string; grows with content', function () {
@@ -264,6 +284,66 @@ const percent = (used: number, window: number): string => \`\${Math.round((100 *
   it('chars/4 would fail the same check (the check has teeth)', function () {
     const bad = Object.entries(kinds).filter(([, s]) => Math.abs(Math.ceil(s.length / 4) / o200k.countTokens(s, plain) - 1) > 0.15);
     assert.ok(bad.length >= 5, `${bad.length} kinds`);
+  });
+});
+
+describe('token estimator: short texts as they appear in transcripts (table)', function () {
+  // One-line asks and answers, `#` and `/` commands, tool notices and small tool arguments, CJK replies: written
+  // for this table, not taken from the fit's data. Short texts are where a per-string error shows most (one
+  // token of 5 is 20%), so each row is bounded in tokens as well as relatively, and each group must not lean.
+  // Short CJK chat replies are the estimator's known weak spot (common phrases merge into few tokens, more so
+  // in o200k than in the technical CJK it is fitted on): their bounds are wider, and bench/estimator.mjs
+  // reports the real figure per category.
+  const groups: Record<string, { rows: string[]; tokens: number; rel: number; lean: number }> = {
+    english: {
+      rows: [
+        'ok',
+        'thanks, that works!',
+        'Can you check the failing test in src/auth/login.test.ts?',
+        'Sure: the mock returns a 401 because the token expired.',
+        '#read notes/todo.md',
+        '#exec npm test -- --grep "login"',
+        '/compact focus on the open questions',
+        '/new',
+        'Tool finished (312 chars). First line: PASS src/auth/login.test.ts',
+        '{"path":"src/index.ts"}',
+        '{"command":"git status --short"}',
+        'Done.',
+        'The build passed in 2m 41s; 3 warnings remain.',
+      ],
+      tokens: 1.5,
+      rel: 0.35,
+      lean: 0.06,
+    },
+    cjk: {
+      rows: ['好的，我来看一下。', '测试通过了吗？', '已经修复，请再试一次。', 'はい、できました。', '네, 확인했습니다.'],
+      tokens: 2.5,
+      rel: 0.5,
+      lean: 0.25,
+    },
+  };
+  for (const [family, tok] of [['o200k', o200k], ['cl100k', cl100k]] as const) {
+    for (const [name, g] of Object.entries(groups)) {
+      it(`${family}, ${name}: every row within max(${g.tokens} tokens, ${100 * g.rel}%); the group leans less than ±${100 * g.lean}%`, function () {
+        const errs: string[] = [];
+        let sumEst = 0;
+        let sumRef = 0;
+        for (const text of g.rows) {
+          const ref = tok.countTokens(text, plain);
+          const e = estimateTokens(text, family);
+          sumEst += e;
+          sumRef += ref;
+          if (Math.abs(e - ref) > Math.max(g.tokens, g.rel * ref)) errs.push(`${JSON.stringify(text)}: ${e.toFixed(2)} vs ${ref}`);
+        }
+        assert.deepEqual(errs, []);
+        assert.ok(Math.abs(sumEst / sumRef - 1) < g.lean, `Σ estimate ${sumEst.toFixed(1)} vs Σ exact ${sumRef}`);
+      });
+    }
+  }
+  it('chars/4 fails the same table (the bounds have teeth)', function () {
+    const cjk = groups.cjk!.rows;
+    const sum = (f: (s: string) => number) => cjk.reduce((a, s) => a + f(s), 0);
+    assert.ok(sum((s) => Math.ceil(s.length / 4)) / sum((s) => o200k.countTokens(s, plain)) - 1 < -0.25);
   });
 });
 

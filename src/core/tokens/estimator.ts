@@ -1,8 +1,8 @@
 /**
  * Calibrated token estimator: one linear pass, one class lookup and one weight lookup per UTF-16 code unit.
  *
- * Every code unit gets a character class (20 classes, a 64K-entry Uint8Array built from ranges at load;
- * a 21st, `boundary`, stands for the string's ends).
+ * Every code unit gets a character class (22 classes, a 64K-entry Uint8Array built from ranges at load;
+ * a 23rd, `boundary`, stands for the string's ends).
  * Its cost is a weight indexed by
  *   - the class of the previous unit, and whether that unit continued a run of its class (so a word's
  *     first, second and later letters, a digit or punctuation run's start and continuation, the first
@@ -18,7 +18,7 @@
  * charged the costs a line start and a line end have inside long texts. The weights are data, fitted per tokenizer family by `scripts/fit-estimator.mjs` against an
  * exact tokenizer and shipped in `weights.ts` (`npm run fit:estimator` rewrites it).
  */
-import { CJK_COMMON, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
+import { CJK_COMMON, CJK_WORD, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
 
 export type { EstimatorFamily };
 
@@ -31,7 +31,7 @@ export const CLASS_NAMES = [
   'newline', // \n \r
   'control', // tab and other C0 controls
   'punct', // ASCII punctuation not below: # $ ' ( ) , . : ; @ [ \ ] _ ` { }
-  'cjk', // CJK ideographs not in cjkCommon, compatibility ideographs
+  'cjk', // CJK ideographs in neither list below, compatibility ideographs
   'cjkPunct', // CJK symbols and punctuation, fullwidth forms
   'kana',
   'hangul',
@@ -43,7 +43,9 @@ export const CLASS_NAMES = [
   'latinExt', // Latin Extended-A/B and Additional (Polish, Czech, Turkish, Vietnamese …)
   'op', // ASCII operators: = + - * / % & | ^ ! ~ ? < >
   'quote', // "
-  'cjkCommon', // the most common ideographs (one token even in cl100k; list in weights.ts)
+  'cjkCommon', // the most common ideographs (one token even in cl100k; CJK_COMMON in weights.ts), not in CJK_WORD
+  'cjkWord', // ideographs common words are made of (in ≥ 2 of o200k's multi-ideograph tokens; CJK_WORD), not in CJK_COMMON
+  'cjkCommonWord', // in both lists
   'boundary', // no code unit: the state before the first unit, and the slot of the end of the string
 ] as const;
 export const CLASS_COUNT = CLASS_NAMES.length;
@@ -52,7 +54,7 @@ export const BOUNDARY = CLASS_COUNT - 1;
 
 /**
  * Weight index: (state << 6) | (class << 1) | repeat, where state = (previous class << 1) | (previous unit
- * had the same class as the one before it). 42 states × 64 slots; slots of classes ≥ CLASS_COUNT are unused.
+ * had the same class as the one before it). 46 states × 64 slots; slots of classes ≥ CLASS_COUNT are unused.
  * The end of the string is the slot (state << 6) | (BOUNDARY << 1) of the state after the last unit.
  */
 export const FEATURE_COUNT = (2 * CLASS_COUNT) << 6;
@@ -113,6 +115,11 @@ function buildClassTable(): Uint8Array {
   fill(0xf900, 0xfaff, 7);
   let cp = 0x4e00;
   for (const gap of varints(CJK_COMMON)) t[(cp += gap)] = 19;
+  cp = 0x4e00;
+  for (const gap of varints(CJK_WORD)) {
+    cp += gap;
+    t[cp] = t[cp] === 19 ? 21 : 20;
+  }
   fill(0xd800, 0xdbff, 14);
   fill(0xdc00, 0xdfff, 15);
   return t;
