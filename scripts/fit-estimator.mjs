@@ -139,12 +139,12 @@ const { featureCounts, FEATURE_COUNT, encodeWeights, decodeWeights } = est;
 
 // ------------------------------------------------------------------ corpus and features
 const corpus = loadCorpus({ fresh: flag('--fresh'), log });
-// the tune half of the real transcript texts joins the train split, each of its categories weighing as much as a
-// corpus category (real_short_en, real_short_cjk, real_message, real_prompt, real_tool); their held-out
-// half (bench/estimator.mjs) is never fitted on
+// the tune half of the real transcript texts joins the train split as two more categories, each weighing as much
+// as one corpus category: real_short (texts under 100 chars, English and CJK) and real_long (messages, prompt
+// sections, tool texts); their held-out half (bench/estimator.mjs) is never fitted on
 const tok = tokenizers();
 const realTune = loadRealTexts().filter((t) => t.split === 'tune');
-const samples = [...corpus.samples, ...realTune.map((t) => ({ cat: `real_${t.cat}`, src: `real:${t.src}`, split: 'train', text: t.text, tokens: Object.fromEntries(FAMILIES.map((f) => [f, tok[f](t.text)])) }))];
+const samples = [...corpus.samples, ...realTune.map((t) => ({ cat: t.cat.startsWith('short') ? 'real_short' : 'real_long', src: `real:${t.src}`, split: 'train', text: t.text, tokens: Object.fromEntries(FAMILIES.map((f) => [f, tok[f](t.text)])) }))];
 const X = samples.map((s) => featureCounts(s.text));
 const { fitFamily, evaluate, chooseLambda, train } = makeFitter({ samples, X, est, astral: corpus.astral, log });
 const test = samples.map((s, i) => i).filter((i) => samples[i].split === 'test');
