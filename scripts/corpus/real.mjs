@@ -136,7 +136,10 @@ export function loadRealTexts(file = REAL_TEXTS) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const texts = collectRealTexts();
-  const body = { note: 'Real transcript texts for the token-estimator bench; written by scripts/corpus/real.mjs (see there). split: tune may be fitted on, heldout never.', texts };
+  const body = {
+    note: 'Real transcript texts for the token-estimator bench; written by scripts/corpus/real.mjs (see there). split: tune may be fitted on, heldout never. Texts whose src is test/fixtures/pi-samples/… are from badlogic/pi-mono, MIT, Copyright (c) 2025 Mario Zechner (see that folder\'s README).',
+    texts,
+  };
   fs.mkdirSync(path.dirname(REAL_TEXTS), { recursive: true });
   fs.writeFileSync(`${REAL_TEXTS}.tmp`, `${JSON.stringify(body, null, 1)}\n`);
   fs.renameSync(`${REAL_TEXTS}.tmp`, REAL_TEXTS);
