@@ -3,7 +3,10 @@
 // notices), run offline against the shared scripted fake model, for the estimator's real-text split
 // (scripts/corpus/real.mjs). Run it under Node 24 with OPENCLAW_APP set (test/interop/setup.sh prints both):
 //
-//   eval "$(bash test/interop/setup.sh)" && npx tsc -p . && "$NODE24_BIN" scripts/corpus/real-run.mjs
+//   eval "$(bash test/interop/setup.sh)" && npx tsc -p . && "$NODE24_BIN" scripts/corpus/real-run.mjs [--set short2]
+//
+// Each set of turns is recorded into its own file (`base` → real-run-transcripts.jsonl, `short2` →
+// real-run-short2.jsonl), so recording one set never changes the texts of another.
 //
 // Free 127.0.0.1 ports and a temp dir; everything it starts is stopped at the end. A turn that fails is logged
 // and skipped (OpenClaw's own reply to a failed command is a real text too, when it writes one).
@@ -21,10 +24,9 @@ const { DatabaseSync } = require('node:sqlite');
 const JSON5 = require(path.join(ROOT, 'node_modules', 'json5'));
 const { GatewayClient } = require(path.join(ROOT, 'out', 'src', 'core', 'gateway', 'client.js'));
 const SHARED = path.join(path.resolve(process.env.OPENCLAW_SHARED_DIR || path.join(ROOT, '..', 'shared')), 'tools', 'openclaw-real');
-const OUT = path.join(ROOT, 'bench', 'data', 'real-run-transcripts.jsonl');
 
 /** Session key → turns. Answers are `#reply` directives: the fake model says exactly that. */
-const TURNS = {
+const BASE = {
   'agent:main:chat': [
     'ok #reply Okay.',
     'thanks! #reply You are welcome.',
@@ -70,6 +72,65 @@ const TURNS = {
     'hello again #reply Hello! Fresh session.',
   ],
 };
+
+/** More short chat turns, as people type them (asks and answers under 100 chars), CJK most of all. */
+const SHORT2 = {
+  'agent:main:zh2': [
+    '在吗 #reply 在的，有什么需要？',
+    '帮我查一下昨天的构建记录 #exec echo "build #4181: failed (lint)"',
+    '为什么失败了？ #reply 第 41 行有一个未使用的变量。',
+    '那就删掉吧 #reply 已删除，重新构建中。',
+    '好了吗？ #reply 好了，构建通过。',
+    '明天上午十点开会，记一下。 #reply 已记下：明天 10:00 开会。',
+    '测试覆盖率是多少？ #reply 目前是 87%，比上周高了 3 个百分点。',
+    '太好了 #reply 👍',
+    '把这个文件改成英文 #reply 已改好，请查看 docs/guide.md。',
+    '这个接口返回什么？ #reply 返回一个 JSON 对象，包含 id、name 和 status。',
+    '先别动 #reply 好的，我先等你确认。',
+    '没问题，继续吧。 #reply 好，继续。',
+    '有没有更简单的办法？ #reply 有，直接用 Array.prototype.flat() 就行。',
+    '解释一下这段代码 #reply 它先按日期排序，再把相同用户的记录合并。',
+    '辛苦了 #reply 不辛苦，随时找我。',
+    '数据库连不上了 #reply 请检查端口 5432 是否开放，以及密码是否正确。',
+    '重启服务 #exec echo "service restarted"',
+    '日志里有报错吗？ #reply 没有，最近一小时一切正常。',
+    '帮我写一个提交说明 #reply 修复：导出时空值导致的崩溃（#512）',
+    '对，就这样。 #reply 好的，已提交。',
+  ],
+  'agent:main:ja2': [
+    'おはよう #reply おはようございます！',
+    'ビルドは終わった？ #reply はい、3 分で終わりました。',
+    'エラーの原因は何ですか？ #reply 設定ファイルのパスが間違っていました。',
+    '直してください #reply 修正しました。もう一度実行してみてください。',
+    '了解です #reply よろしくお願いします。',
+    '今日のタスクを教えて #read notes/todo.md',
+    'ちょっと待って #reply はい、待っています。',
+  ],
+  'agent:main:ko2': [
+    '안녕하세요 #reply 안녕하세요! 무엇을 도와드릴까요?',
+    '테스트 돌려줘 #exec echo "42 passed, 0 failed"',
+    '결과는 어때? #reply 42개 모두 통과했습니다.',
+    '좋아요, 감사합니다 #reply 별말씀을요.',
+    '배포는 언제 해요? #reply 목요일 오후 3시에 합니다.',
+  ],
+  'agent:main:en2': [
+    'sure #reply Great, starting now.',
+    'nope #reply Okay, leaving it as is.',
+    'run the tests #exec echo "128 passing (4s)"',
+    'did anything fail? #reply No, all 128 passed.',
+    'What does this regex do? #reply It matches ISO dates like 2026-11-26.',
+    'undo that #reply Reverted the last change to src/export.ts.',
+    'Ship it. #reply Merged #512 into main.',
+    'lgtm #reply Thanks!',
+  ],
+};
+
+const SETS = { base: { turns: BASE, out: 'real-run-transcripts.jsonl' }, short2: { turns: SHORT2, out: 'real-run-short2.jsonl' } };
+const setArg = process.argv.indexOf('--set');
+const SET = SETS[setArg >= 0 ? process.argv[setArg + 1] : 'base'];
+if (!SET) throw new Error(`--set: one of ${Object.keys(SETS).join(', ')}`);
+const TURNS = SET.turns;
+const OUT = path.join(ROOT, 'bench', 'data', SET.out);
 
 const T0 = Date.now();
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'occtx-real-run-'));

@@ -5,8 +5,8 @@
 //   node scripts/corpus/real.mjs            # rebuild bench/data/real-texts.json from the sources below
 //
 // Sources (read only): the repo's test/fixtures (openclaw-real transcripts and workspace, demo-v1's legacy
-// JSONL sessions, pi-samples), bench/data/real-run-transcripts.jsonl (short turns recorded from the real
-// OpenClaw by scripts/corpus/real-run.mjs), the bundled demo state (its JSONL-era transcripts and workspaces) and, when present, ../shared/openclaw-real-fixtures (the model request log:
+// JSONL sessions, pi-samples), bench/data/real-run-transcripts.jsonl and real-run-short2.jsonl (short turns
+// recorded from the real OpenClaw by scripts/corpus/real-run.mjs), the bundled demo state (its JSONL-era transcripts and workspaces) and, when present, ../shared/openclaw-real-fixtures (the model request log:
 // system prompts, tool schemas and the messages as sent; the trajectory export). All of it was written by
 // real OpenClaw 2026.9.6 / pi runs; none of it was used to build the fitted corpus before this file existed.
 //
@@ -97,8 +97,10 @@ export function collectRealTexts() {
   for (const f of files(path.join(fx, 'pi-samples'), /\.json$/)) message(rel(f), JSON.parse(fs.readFileSync(f, 'utf8')));
   for (const f of files(path.join(fx, 'openclaw-real', 'state', 'workspace'), /\.md$/)) add(rel(f), 'prompt', fs.readFileSync(f, 'utf8'));
   // short turns recorded from the real OpenClaw for this split (scripts/corpus/real-run.mjs)
-  const run = path.join(root, 'bench', 'data', 'real-run-transcripts.jsonl');
-  if (fs.existsSync(run)) jsonl(run, entry(rel(run)));
+  for (const name of ['real-run-transcripts.jsonl', 'real-run-short2.jsonl']) {
+    const run = path.join(root, 'bench', 'data', name);
+    if (fs.existsSync(run)) jsonl(run, entry(rel(run)));
+  }
   // the bundled demo (scripts/make-demo.sh, the real OpenClaw too): its JSONL-era transcripts and workspaces
   const demo = path.join(root, 'demo', 'openclaw-state');
   for (const f of files(path.join(demo, 'agents'), /\.jsonl$/)) jsonl(f, entry(rel(f)));
