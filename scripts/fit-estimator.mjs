@@ -4,6 +4,7 @@
 //   npm run fit:estimator                    # = node scripts/fit-estimator.mjs
 //   node scripts/fit-estimator.mjs --fresh   # rebuild the corpus from scratch (ignore the cache)
 //   node scripts/fit-estimator.mjs --dry     # fit and report, don't write weights.ts
+//   node scripts/fit-estimator.mjs --lists   # only write the class table's CJK lists (FIT_HUB_MIN=n: another hub threshold)
 //   (--lambda x: skip the cross-validation and use ridge λ = x)
 //
 // Deterministic: the corpus (scripts/corpus/build.mjs) is a pure function of node_modules (pinned by
@@ -46,6 +47,8 @@ const args = process.argv.slice(2);
 const flag = (f) => args.includes(f);
 const opt = (f, d) => { const i = args.indexOf(f); return i >= 0 ? args[i + 1] : d; };
 const SCALE = 0.01;
+/** An ideograph in at least this many of o200k's multi-ideograph tokens is a hub (class cjkHub); chosen by CV on the tune half. */
+const HUB_MIN = Number(process.env.FIT_HUB_MIN ?? 40);
 const log = (m) => console.error(m);
 const t0 = Date.now();
 
@@ -74,6 +77,9 @@ export const CJK_COMMON = '${cjk.common}';
 
 /** CJK ideographs in at least two of o200k's multi-ideograph tokens (classes cjkWord, cjkCommonWord): varint gaps from U+4E00. */
 export const CJK_WORD = '${cjk.word}';
+
+/** CJK ideographs in at least ${HUB_MIN} of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
+export const CJK_HUB = '${cjk.hub}';
 
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {
 ${FAMILIES.map((f) => {
@@ -116,6 +122,7 @@ function cjkLists(varint) {
   return {
     common: cjkList(varint, (cp) => cl100k.encode(String.fromCharCode(cp)).length === 1),
     word: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= 2),
+    hub: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= HUB_MIN),
   };
 }
 
@@ -129,12 +136,13 @@ const cjk = cjkLists((v) => {
   return s;
 });
 const wMod = await loadEstimator(ESTIMATOR_TS.replace(/estimator\.ts$/, 'weights.ts'));
-if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word) {
+if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word || wMod.CJK_HUB !== cjk.hub) {
   if (flag('--dry')) throw new Error('weights.ts has different CJK lists: run without --dry once');
   log('weights.ts: writing the CJK lists first (the class table depends on them)');
   fs.writeFileSync(WEIGHTS_TS, weightsTs({ cjk, tables: wMod.ESTIMATOR_WEIGHTS, header: ['Intermediate state: tables not yet refitted for this class table.'] }));
   est = await loadEstimator();
 }
+if (flag('--lists')) process.exit(0);
 const { featureCounts, FEATURE_COUNT, encodeWeights, decodeWeights } = est;
 
 // ------------------------------------------------------------------ corpus and features

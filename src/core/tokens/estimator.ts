@@ -1,8 +1,8 @@
 /**
  * Calibrated token estimator: one linear pass, one class lookup and one weight lookup per UTF-16 code unit.
  *
- * Every code unit gets a character class (22 classes, a 64K-entry Uint8Array built from ranges at load;
- * a 23rd, `boundary`, stands for the string's ends).
+ * Every code unit gets a character class (23 classes, a 64K-entry Uint8Array built from ranges at load;
+ * a 24th, `boundary`, stands for the string's ends).
  * Its cost is a weight indexed by
  *   - the class of the previous unit, and whether that unit continued a run of its class (so a word's
  *     first, second and later letters, a digit or punctuation run's start and continuation, the first
@@ -18,7 +18,7 @@
  * charged the costs a line start and a line end have inside long texts. The weights are data, fitted per tokenizer family by `scripts/fit-estimator.mjs` against an
  * exact tokenizer and shipped in `weights.ts` (`npm run fit:estimator` rewrites it).
  */
-import { CJK_COMMON, CJK_WORD, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
+import { CJK_COMMON, CJK_HUB, CJK_WORD, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
 
 export type { EstimatorFamily };
 
@@ -46,6 +46,7 @@ export const CLASS_NAMES = [
   'cjkCommon', // the most common ideographs (one token even in cl100k; CJK_COMMON in weights.ts), not in CJK_WORD
   'cjkWord', // ideographs common words are made of (in ≥ 2 of o200k's multi-ideograph tokens; CJK_WORD), not in CJK_COMMON
   'cjkCommonWord', // in both lists
+  'cjkHub', // ideographs in many of o200k's multi-ideograph tokens (CJK_HUB, a subset of CJK_WORD): 的 在 大 中 不 开 …, which merge with a neighbour most often
   'boundary', // no code unit: the state before the first unit, and the slot of the end of the string
 ] as const;
 export const CLASS_COUNT = CLASS_NAMES.length;
@@ -120,6 +121,8 @@ function buildClassTable(): Uint8Array {
     cp += gap;
     t[cp] = t[cp] === 19 ? 21 : 20;
   }
+  cp = 0x4e00;
+  for (const gap of varints(CJK_HUB)) t[(cp += gap)] = 22;
   fill(0xd800, 0xdbff, 14);
   fill(0xdc00, 0xdfff, 15);
   return t;
