@@ -78,7 +78,10 @@ export const CJK_COMMON = '${cjk.common}';
 /** CJK ideographs in at least two of o200k's multi-ideograph tokens (classes cjkWord, cjkCommonWord): varint gaps from U+4E00. */
 export const CJK_WORD = '${cjk.word}';
 
-/** CJK ideographs in at least ${HUB_MIN} of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
+/** The hub threshold: an ideograph in at least this many of o200k's multi-ideograph tokens is in CJK_HUB. */
+export const CJK_HUB_MIN = ${HUB_MIN};
+
+/** CJK ideographs in at least CJK_HUB_MIN of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
 export const CJK_HUB = '${cjk.hub}';
 
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {

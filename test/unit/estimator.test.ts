@@ -20,7 +20,7 @@ import {
   weightsFor,
   type EstimatorFamily,
 } from '../../src/core/tokens/estimator';
-import { ESTIMATOR_WEIGHTS } from '../../src/core/tokens/weights';
+import { CJK_HUB_MIN, ESTIMATOR_WEIGHTS } from '../../src/core/tokens/weights';
 import { repoPath } from './helpers';
 
 type Count = (s: string, opts?: object) => number;
@@ -94,8 +94,8 @@ describe('token estimator: tables', function () {
     assert.ok([...CLASS_OF].every((k) => k < BOUNDARY));
   });
 
-  it('the CJK classes: cjkCommon* holds exactly the ideographs cl100k encodes as one token; cjkWord* those in ≥ 2 multi-ideograph o200k tokens', function () {
-    const [cjk, common, word, both] = ['cjk', 'cjkCommon', 'cjkWord', 'cjkCommonWord'].map((n) => CLASS_NAMES.indexOf(n as (typeof CLASS_NAMES)[number]));
+  it('the CJK classes: cjkHub holds the ideographs in ≥ CJK_HUB_MIN multi-ideograph o200k tokens; else cjkCommon* those cl100k encodes as one token, cjkWord* those in ≥ 2', function () {
+    const [cjk, common, word, both, hub] = ['cjk', 'cjkCommon', 'cjkWord', 'cjkCommonWord', 'cjkHub'].map((n) => CLASS_NAMES.indexOf(n as (typeof CLASS_NAMES)[number]));
     const inWords = new Map<string, number>();
     for (let id = 0; id < 200_000; id++) {
       let s: string;
@@ -108,16 +108,18 @@ describe('token estimator: tables', function () {
       if (chars.length < 2 || !chars.every((ch) => ch.codePointAt(0)! >= 0x4e00 && ch.codePointAt(0)! <= 0x9fff)) continue;
       for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);
     }
-    const n = [0, 0, 0, 0];
+    const n = [0, 0, 0, 0, 0];
     for (let cp = 0x4e00; cp <= 0x9fff; cp++) {
       const single = cl100k.encode(String.fromCharCode(cp)).length === 1;
-      const inWord = (inWords.get(String.fromCharCode(cp)) ?? 0) >= 2;
-      const want = single ? (inWord ? both : common) : inWord ? word : cjk;
+      const words = inWords.get(String.fromCharCode(cp)) ?? 0;
+      const inWord = words >= 2;
+      const want = words >= CJK_HUB_MIN ? hub : single ? (inWord ? both : common) : inWord ? word : cjk;
       assert.equal(CLASS_OF[cp], want, `U+${cp.toString(16)}`);
-      n[[cjk, common, word, both].indexOf(want)]! += 1;
+      n[[cjk, common, word, both, hub].indexOf(want)]! += 1;
     }
-    assert.ok(n.every((k) => k > 20), `every class used: ${n}`);
-    assert.equal(CLASS_OF['的'.charCodeAt(0)], both);
+    assert.ok(n.every((k) => k >= 20), `every class used: ${n}`);
+    assert.ok(CJK_HUB_MIN > 2, 'the hubs are a subset of the word ideographs');
+    assert.equal(CLASS_OF['的'.charCodeAt(0)], hub);
   });
 });
 

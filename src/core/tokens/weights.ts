@@ -30,7 +30,10 @@ export const CJK_COMMON = '0721121572863581d12k7x0512679341e5b1382b27a1424n26x67
 /** CJK ideographs in at least two of o200k's multi-ideograph tokens (classes cjkWord, cjkCommonWord): varint gaps from U+4E00. */
 export const CJK_WORD = '01242112153429533281373125d216a1l21212312619341e51a1a121a27a14249761266x7114274vcg24uu4dcjcihbj2ryozg4233249b3311423113a7d214j26bq4ca1bc5222c2561mqxk311171mj3465x1h1x316616142237f3i1ps43621114511b111451341g4119f153regbafxl75k9y4o9rqoqBizj322i91xa8a6q1xgy3hq18xf3zayd52i36942b21136jf1s3755xi2g513ytlxhrBu71e3o83c2313111i3586jq328923gd924l9jHc1711a1f115x3dtt1147794112fyk6a56x5p2d78k331bnl2i5fmdfakxkxptrjsc4Dg117i8581b242oe511lf1x08eem2152ypcqaj3x71txfysxlx0z27323163hn4jg2k21948a8954do5c1537f4okc8zic8122a8b23b63dh4ce23c75xnix2qm14czoby2z0lymy9E015nem111mxqq57xm3x04atus8i8qjya933axch1z8kxa9uxqyhxe5nAlDpxkxklxhxoAh1ca14tgxm7q79xsz834u61yj3Ep992224hdc6xcxeBl12163y12777f64jkx1B5sjx0xqy2Aa4x0ax7xic47n1rx8cxr7yae52fxn6tb2x82nagC28y3xtx52nzpx8C8413l5472266e78qxr6nx0myt227xu28y2bhkxnkzdzc91xm6nxbgxfux28ay67z7x5y9F4A6ezhAdxtzlBv7g5y3qxjA72xv2223qtolx8A1Agxr3911182411132348854773435vfxgy8ux3xl31325cb8e17e7e5x9uuBsyuyt63e9b2xb9721341221id318656513xgrix338xqlygzq321112Seigxl82belyh1b8fy6667aqkh1173i25x6xm1xg55xi6qc227A0azbn4b2b75y1xiA63Cjx0bxt4J4Nv9dC8';
 
-/** CJK ideographs in at least 40 of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
+/** The hub threshold: an ideograph in at least this many of o200k's multi-ideograph tokens is in CJK_HUB. */
+export const CJK_HUB_MIN = 40;
+
+/** CJK ideographs in at least CJK_HUB_MIN of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
 export const CJK_HUB = '0dx0x3zayzeLv2E8xy2Adz9BUrA7DmH7xGnAiyPlXj';
 
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {
