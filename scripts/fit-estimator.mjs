@@ -4,6 +4,7 @@
 //   npm run fit:estimator                    # = node scripts/fit-estimator.mjs
 //   node scripts/fit-estimator.mjs --fresh   # rebuild the corpus from scratch (ignore the cache)
 //   node scripts/fit-estimator.mjs --dry     # fit and report, don't write weights.ts
+//   node scripts/fit-estimator.mjs --lists   # only write the class table's CJK lists (FIT_HUB_MIN=n: another hub threshold)
 //   (--lambda x: skip the cross-validation and use ridge λ = x)
 //
 // Deterministic: the corpus (scripts/corpus/build.mjs) is a pure function of node_modules (pinned by
@@ -26,13 +27,15 @@
 //    newlines don't estimate as ~0);
 //  - λ is chosen by 2-fold cross-validation on the train split (folds by source); the final fit uses the
 //    whole train split; weights are quantised to the shipped precision before evaluation on test.
-// The class table's list of common CJK ideographs (CJK_COMMON: those cl100k encodes as one token) is
-// derived from gpt-tokenizer here too and written into weights.ts.
+// The class table's lists of CJK ideographs (CJK_COMMON: those cl100k encodes as one token; CJK_WORD: those
+// in at least two of o200k's multi-ideograph tokens, the characters common words are made of) are derived
+// from gpt-tokenizer here too and written into weights.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { loadCorpus, FAMILIES } from './corpus/build.mjs';
+import { loadCorpus, FAMILIES, CATEGORIES, tokenizers } from './corpus/build.mjs';
+import { loadRealTexts, REAL_TEXTS } from './corpus/real.mjs';
 import { loadEstimator, bundleSize, ESTIMATOR_TS } from './corpus/load-estimator.mjs';
 import { formatTables } from './corpus/metrics.mjs';
 import { makeFitter } from './corpus/fit.mjs';
@@ -44,6 +47,8 @@ const args = process.argv.slice(2);
 const flag = (f) => args.includes(f);
 const opt = (f, d) => { const i = args.indexOf(f); return i >= 0 ? args[i + 1] : d; };
 const SCALE = 0.01;
+/** An ideograph in at least this many of o200k's multi-ideograph tokens is a hub (class cjkHub); chosen by CV on the tune half. */
+const HUB_MIN = Number(process.env.FIT_HUB_MIN ?? 40);
 const log = (m) => console.error(m);
 const t0 = Date.now();
 
@@ -67,8 +72,17 @@ export interface WeightTable {
   testMape?: number;
 }
 
-/** CJK ideographs cl100k encodes as one token (class cjkCommon): varint gaps from U+4E00. */
-export const CJK_COMMON = '${cjk}';
+/** CJK ideographs cl100k encodes as one token (classes cjkCommon, cjkCommonWord): varint gaps from U+4E00. */
+export const CJK_COMMON = '${cjk.common}';
+
+/** CJK ideographs in at least two of o200k's multi-ideograph tokens (classes cjkWord, cjkCommonWord): varint gaps from U+4E00. */
+export const CJK_WORD = '${cjk.word}';
+
+/** The hub threshold: an ideograph in at least this many of o200k's multi-ideograph tokens is in CJK_HUB. */
+export const CJK_HUB_MIN = ${HUB_MIN};
+
+/** CJK ideographs in at least CJK_HUB_MIN of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
+export const CJK_HUB = '${cjk.hub}';
 
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {
 ${FAMILIES.map((f) => {
@@ -79,22 +93,45 @@ ${FAMILIES.map((f) => {
 `;
 }
 
-/** Gaps between the code points (from U+4E00) of the ideographs cl100k encodes as one token, as varints. */
-function cjkCommon(varint) {
-  const cl100k = require('gpt-tokenizer/encoding/cl100k_base');
+/** Gaps between the code points (from U+4E00) of the ideographs `keep(cp)` selects, as varints. */
+function cjkList(varint, keep) {
   let prev = 0x4e00;
   let s = '';
   for (let cp = 0x4e00; cp <= 0x9fff; cp++) {
-    if (cl100k.encode(String.fromCharCode(cp)).length !== 1) continue;
+    if (!keep(cp)) continue;
     s += varint(cp - prev);
     prev = cp;
   }
   return s;
 }
 
+/** The CJK lists of the class table: cl100k's single-token ideographs; those in ≥ 2 of o200k's multi-ideograph tokens. */
+function cjkLists(varint) {
+  const cl100k = require('gpt-tokenizer/encoding/cl100k_base');
+  const o200k = require('gpt-tokenizer/encoding/o200k_base');
+  const inWords = new Map();
+  const ideograph = (ch) => ch.codePointAt(0) >= 0x4e00 && ch.codePointAt(0) <= 0x9fff;
+  for (let id = 0; id < 200_000; id++) {
+    let s;
+    try {
+      s = o200k.decode([id]);
+    } catch {
+      continue; // an id the vocabulary does not use
+    }
+    const chars = [...s];
+    if (chars.length < 2 || !chars.every(ideograph)) continue;
+    for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);
+  }
+  return {
+    common: cjkList(varint, (cp) => cl100k.encode(String.fromCharCode(cp)).length === 1),
+    word: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= 2),
+    hub: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= HUB_MIN),
+  };
+}
+
 // ------------------------------------------------------------------ estimator, with the current class list
 let est = await loadEstimator();
-const cjk = cjkCommon((v) => {
+const cjk = cjkLists((v) => {
   // the estimator's own varint writer is internal; same format: base-32 digits, 32–63 continue
   const D = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
   let s = D[v & 31];
@@ -102,17 +139,23 @@ const cjk = cjkCommon((v) => {
   return s;
 });
 const wMod = await loadEstimator(ESTIMATOR_TS.replace(/estimator\.ts$/, 'weights.ts'));
-if (wMod.CJK_COMMON !== cjk) {
-  if (flag('--dry')) throw new Error('weights.ts has a different CJK_COMMON list: run without --dry once');
-  log('weights.ts: writing the CJK_COMMON list first (the class table depends on it)');
+if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word || wMod.CJK_HUB !== cjk.hub) {
+  if (flag('--dry')) throw new Error('weights.ts has different CJK lists: run without --dry once');
+  log('weights.ts: writing the CJK lists first (the class table depends on them)');
   fs.writeFileSync(WEIGHTS_TS, weightsTs({ cjk, tables: wMod.ESTIMATOR_WEIGHTS, header: ['Intermediate state: tables not yet refitted for this class table.'] }));
   est = await loadEstimator();
 }
+if (flag('--lists')) process.exit(0);
 const { featureCounts, FEATURE_COUNT, encodeWeights, decodeWeights } = est;
 
 // ------------------------------------------------------------------ corpus and features
 const corpus = loadCorpus({ fresh: flag('--fresh'), log });
-const samples = corpus.samples;
+// the tune half of the real transcript texts joins the train split as two more categories, each weighing as much
+// as one corpus category: real_short (texts under 100 chars, English and CJK) and real_long (messages, prompt
+// sections, tool texts); their held-out half (bench/estimator.mjs) is never fitted on
+const tok = tokenizers();
+const realTune = loadRealTexts().filter((t) => t.split === 'tune');
+const samples = [...corpus.samples, ...realTune.map((t) => ({ cat: t.cat.startsWith('short') ? 'real_short' : 'real_long', src: `real:${t.src}`, split: 'train', text: t.text, tokens: Object.fromEntries(FAMILIES.map((f) => [f, tok[f](t.text)])) }))];
 const X = samples.map((s) => featureCounts(s.text));
 const { fitFamily, evaluate, chooseLambda, train } = makeFitter({ samples, X, est, astral: corpus.astral, log });
 const test = samples.map((s, i) => i).filter((i) => samples[i].split === 'test');
@@ -142,8 +185,9 @@ const body = weightsTs({
   cjk,
   header: [
     'Weight tables of the token estimator (estimator.ts), one per tokenizer family, fitted on the train half',
-    `of a corpus built offline by scripts/corpus/build.mjs (${samples.length} samples, ${(chars / 1e6).toFixed(2)} M chars, 12 categories;`,
-    `corpus key ${corpus.meta.key}). Ridge λ per family (2-fold CV on train): ${FAMILIES.map((f) => `${f} ${result[f].lambda}`).join(', ')}.`,
+    `of a corpus built offline by scripts/corpus/build.mjs (${corpus.samples.length} samples, ${CATEGORIES.length} categories; corpus key`,
+    `${corpus.meta.key}) and the tune half of the real transcript texts in ${path.relative(root, REAL_TEXTS)} (${realTune.length} texts);`,
+    `${samples.length} samples, ${(chars / 1e6).toFixed(2)} M chars. Ridge λ per family (2-fold CV on train): ${FAMILIES.map((f) => `${f} ${result[f].lambda}`).join(', ')}.`,
     '',
     `o200k and cl100k are fitted against the exact tokenizers (gpt-tokenizer ${v['gpt-tokenizer']}). Claude 3/4 has no public`,
     `tokenizer: the claude table is fitted against @anthropic-ai/tokenizer ${v['@anthropic-ai/tokenizer']}, the legacy (pre-Claude-3)`,

@@ -24,6 +24,7 @@
 //    from the CJK categories.
 //  - samples: log-uniform length 300–6,000 chars cut at line boundaries; strings re-created with
 //    JSON.parse(JSON.stringify(s)).
+//  - short: up to two trimmed lines under 100 chars of every sample, on the sample's side of the split.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -37,7 +38,9 @@ const root = path.resolve(here, '..', '..');
 const NM = path.join(root, 'node_modules');
 const require = createRequire(path.join(root, 'package.json'));
 
-export const CATEGORIES = ['en_prose', 'code', 'code_min', 'json', 'tool_json', 'read_result', 'logs', 'zh_prose', 'zh_tech', 'ja', 'ko', 'other_lang'];
+export const CATEGORIES = ['en_prose', 'code', 'code_min', 'json', 'tool_json', 'read_result', 'logs', 'zh_prose', 'zh_tech', 'ja', 'ko', 'other_lang', 'short'];
+/** Texts under this many chars are the `short` category (one-line messages, notices, commands). */
+export const SHORT_LEN = 100;
 const BUDGET = { en_prose: 1_500_000, code: 1_600_000, code_min: 500_000, json: 700_000, tool_json: 800_000, read_result: 500_000, logs: 800_000 };
 const OTHER_LANGS = ['de', 'fr', 'es', 'it', 'pl', 'pt-br', 'ru', 'tr', 'cs'];
 const OTHER_LANG_BUDGET = 50_000; // per language
@@ -179,6 +182,13 @@ export function buildSamples() {
   for (const lang of OTHER_LANGS) {
     const text = rng(`ts:${lang}`).shuffle(diagnostics(lang)).join('\n').slice(0, OTHER_LANG_BUDGET);
     chunk(text, `ts:${lang}`).forEach((s, i) => add('other_lang', `ts:${lang}`, bySeq(i), s));
+  }
+  // short texts: up to two lines (trimmed, 1–99 chars) of every sample above, on its side of the split; the
+  // estimator's weights for a string's two ends are fitted here (long samples have one start and end each)
+  for (const parent of samples.slice()) {
+    const r = rng(`short:${parent.src}:${parent.text.length}:${sha1(parent.text).slice(0, 8)}`);
+    const lines = parent.text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0 && l.length < SHORT_LEN);
+    for (let k = 0; k < 2 && lines.length; k++) add('short', parent.src, parent.split, lines.splice(Math.floor(r.next() * lines.length), 1)[0]);
   }
   return samples;
 }

@@ -17,8 +17,10 @@ export function makeFitter({ samples, X, est, astral, log = () => {} }) {
   // feature j ↔ (previous class, whether it continued a run, class, repeat); slots nothing maps to stay 0
   const meta = Array.from({ length: FEATURE_COUNT }, () => ({ prev: -1, cls: -1, rep: 0, cont: false }));
   for (let p = 0; p < CLASS_COUNT; p++) for (let k = 0; k < CLASS_COUNT; k++) for (const r of [0, 1]) for (const cont of [false, true]) meta[featureIndex(p, k, r === 1, cont)] = { prev: p, cls: k, rep: r, cont };
-  // a repeat (same code unit as the previous one) implies the same class
-  const possible = meta.map((m) => m.cls >= 0 && !(m.rep && m.prev !== m.cls));
+  // a repeat (same code unit as the previous one) implies the same class; the boundary pseudo-class (the
+  // string's ends) is never a repeat and never continues a run
+  const B = est.BOUNDARY;
+  const possible = meta.map((m) => m.cls >= 0 && !(m.rep && m.prev !== m.cls) && !(m.cls === B && m.rep) && !(m.prev === B && m.cont));
   // A code unit can cost at most as many tokens as its UTF-8 bytes (byte-level BPE); the weights' upper
   // bound is that + 1 (a weight also absorbs some of its neighbours' cost). Surrogates: 4 bytes per pair.
   const CLASS_BYTES = new Float64Array(CLASS_COUNT);
@@ -35,9 +37,9 @@ export function makeFitter({ samples, X, est, astral, log = () => {} }) {
     return v.reduce((a, t) => a + t[fi], 0) / v.length;
   }
 
-  /** Fixed weights: astral. Returns Map feature → value. */
+  /** Fixed weights: the empty string (boundary → boundary) costs 0; astral. Returns Map feature → value. */
   function fixedWeights(family) {
-    const m = new Map();
+    const m = new Map([[featureIndex(B, B, false, false), 0]]);
     const mean = astralMean(FAMILIES.indexOf(family));
     meta.forEach((f, j) => {
       // a high surrogate is free, its low surrogate carries the character; an unpaired surrogate (a high
@@ -233,10 +235,10 @@ export function makeFitter({ samples, X, est, astral, log = () => {} }) {
     const init = Float64Array.from(prior, (p, j) => Math.max(p, lb[j]));
     const ub = Float64Array.from(meta, (f) => (f.cls < 0 ? 0 : CLASS_BYTES[f.cls] + 1));
     const beta = solve(G, h, FEATURE_COUNT, lambda, prior, free, init, ub, lb);
-    for (const [j, v] of fixed) beta[j] = v;
     // never-used slots: impossible pairs (a repeat of another class) keep the class default, which encodes
     // for free; slots of no class are 0
     for (let j = 0; j < FEATURE_COUNT; j++) if (!possible[j]) beta[j] = meta[j].cls < 0 ? 0 : prior[j];
+    for (const [j, v] of fixed) beta[j] = v;
     return beta;
   }
 

@@ -1,7 +1,8 @@
 /**
  * Calibrated token estimator: one linear pass, one class lookup and one weight lookup per UTF-16 code unit.
  *
- * Every code unit gets a character class (20 classes, a 64K-entry Uint8Array built from ranges at load).
+ * Every code unit gets a character class (23 classes, a 64K-entry Uint8Array built from ranges at load;
+ * a 24th, `boundary`, stands for the string's ends).
  * Its cost is a weight indexed by
  *   - the class of the previous unit, and whether that unit continued a run of its class (so a word's
  *     first, second and later letters, a digit or punctuation run's start and continuation, the first
@@ -10,10 +11,14 @@
  *   - whether it repeats the previous code unit exactly (`=====`, `-----`, space runs pack into few tokens).
  * These transitions stand for the run features a BPE pre-tokenizer reacts to (word starts, camelCase humps,
  * digit groups, punctuation runs, indentation, newline runs), so the pass needs no branches beyond the
- * loop itself. The weights are data, fitted per tokenizer family by `scripts/fit-estimator.mjs` against an
+ * loop itself. The string's two ends are pre-token boundaries of their own (a message does not start the
+ * way a line inside a text starts, and its last word or punctuation run is cut there): a pseudo-class
+ * `boundary` is the state before the first unit, and one more weight, indexed by the state after the last
+ * unit, is added once per string. Without them every short text (a one-line ask, a tool notice) was
+ * charged the costs a line start and a line end have inside long texts. The weights are data, fitted per tokenizer family by `scripts/fit-estimator.mjs` against an
  * exact tokenizer and shipped in `weights.ts` (`npm run fit:estimator` rewrites it).
  */
-import { CJK_COMMON, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
+import { CJK_COMMON, CJK_HUB, CJK_WORD, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
 
 export type { EstimatorFamily };
 
@@ -26,7 +31,7 @@ export const CLASS_NAMES = [
   'newline', // \n \r
   'control', // tab and other C0 controls
   'punct', // ASCII punctuation not below: # $ ' ( ) , . : ; @ [ \ ] _ ` { }
-  'cjk', // CJK ideographs not in cjkCommon, compatibility ideographs
+  'cjk', // CJK ideographs in neither list below, compatibility ideographs
   'cjkPunct', // CJK symbols and punctuation, fullwidth forms
   'kana',
   'hangul',
@@ -38,13 +43,20 @@ export const CLASS_NAMES = [
   'latinExt', // Latin Extended-A/B and Additional (Polish, Czech, Turkish, Vietnamese …)
   'op', // ASCII operators: = + - * / % & | ^ ! ~ ? < >
   'quote', // "
-  'cjkCommon', // the most common ideographs (one token even in cl100k; list in weights.ts)
+  'cjkCommon', // the most common ideographs (one token even in cl100k; CJK_COMMON in weights.ts), not in CJK_WORD
+  'cjkWord', // ideographs common words are made of (in ≥ 2 of o200k's multi-ideograph tokens; CJK_WORD), not in CJK_COMMON
+  'cjkCommonWord', // in both lists
+  'cjkHub', // ideographs in many of o200k's multi-ideograph tokens (CJK_HUB, a subset of CJK_WORD): 的 在 大 中 不 开 …, which merge with a neighbour most often
+  'boundary', // no code unit: the state before the first unit, and the slot of the end of the string
 ] as const;
 export const CLASS_COUNT = CLASS_NAMES.length;
+/** The pseudo-class of the string's ends. */
+export const BOUNDARY = CLASS_COUNT - 1;
 
 /**
  * Weight index: (state << 6) | (class << 1) | repeat, where state = (previous class << 1) | (previous unit
- * had the same class as the one before it). 40 states × 64 slots; slots of classes ≥ CLASS_COUNT are unused.
+ * had the same class as the one before it). 46 states × 64 slots; slots of classes ≥ CLASS_COUNT are unused.
+ * The end of the string is the slot (state << 6) | (BOUNDARY << 1) of the state after the last unit.
  */
 export const FEATURE_COUNT = (2 * CLASS_COUNT) << 6;
 
@@ -104,6 +116,13 @@ function buildClassTable(): Uint8Array {
   fill(0xf900, 0xfaff, 7);
   let cp = 0x4e00;
   for (const gap of varints(CJK_COMMON)) t[(cp += gap)] = 19;
+  cp = 0x4e00;
+  for (const gap of varints(CJK_WORD)) {
+    cp += gap;
+    t[cp] = t[cp] === 19 ? 21 : 20;
+  }
+  cp = 0x4e00;
+  for (const gap of varints(CJK_HUB)) t[(cp += gap)] = 22;
   fill(0xd800, 0xdbff, 14);
   fill(0xdc00, 0xdfff, 15);
   return t;
@@ -112,17 +131,20 @@ function buildClassTable(): Uint8Array {
 /** Class of every UTF-16 code unit. */
 export const CLASS_OF: Uint8Array = buildClassTable();
 
-/** State before the first unit: a string starts like a new line. */
-const START = (4 << 1) << 6;
+/** State before the first unit: the boundary (not a line start: a message's first word has no space or newline before it). */
+const START = (BOUNDARY << 1) << 6;
+/** Slot of the end of the string, within the state after the last unit. */
+const END = BOUNDARY << 1;
 
 /**
- * Counts of every feature in `s` (what the fit regresses on). The estimate is the dot product of
- * these counts with a family's weights; `estimateTokens` computes the same sum without the vector.
+ * Counts of every feature in `s` (what the fit regresses on): one per code unit, plus the end of the
+ * string. The estimate is the dot product of these counts with a family's weights; `estimateTokens`
+ * computes the same sum without the vector.
  */
 export function featureCounts(s: string, into: Float64Array = new Float64Array(FEATURE_COUNT)): Float64Array {
   const cls = CLASS_OF;
   let st = START;
-  let pk = 8;
+  let pk = END;
   let prevC = 0x10000;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -132,6 +154,7 @@ export function featureCounts(s: string, into: Float64Array = new Float64Array(F
     pk = k;
     prevC = c;
   }
+  into[st | END]! += 1;
   return into;
 }
 
@@ -205,7 +228,8 @@ export function encodeWeights(w: ArrayLike<number>, scale: number): string {
 }
 
 /**
- * Estimated token count of `s` for a tokenizer family. Linear in `s.length`, no allocation.
+ * Estimated token count of `s` for a tokenizer family. Linear in `s.length`, no allocation; the empty
+ * string costs 0 (its end weight, boundary → boundary, is fixed at 0).
  * Returns a fractional count; callers round where they display.
  */
 export function estimateTokens(s: string, family: EstimatorFamily = 'o200k'): number {
@@ -213,7 +237,7 @@ export function estimateTokens(s: string, family: EstimatorFamily = 'o200k'): nu
   const cls = CLASS_OF;
   let sum = 0;
   let st = START;
-  let pk = 8;
+  let pk = END; // the boundary: the first unit never continues a run
   let prevC = 0x10000; // no code unit: the first one is not a repeat
   const n = s.length;
   for (let i = 0; i < n; i++) {
@@ -226,7 +250,7 @@ export function estimateTokens(s: string, family: EstimatorFamily = 'o200k'): nu
     pk = k;
     prevC = c;
   }
-  return sum;
+  return sum + w[st | END]!;
 }
 
 /** Which family a provider/model most likely uses. Claude has no public tokenizer: its weights are a prior that usage calibration corrects. */

@@ -3,8 +3,9 @@
  * script reproduces this file byte for byte.
  *
  * Weight tables of the token estimator (estimator.ts), one per tokenizer family, fitted on the train half
- * of a corpus built offline by scripts/corpus/build.mjs (4610 samples, 7.26 M chars, 12 categories;
- * corpus key 96fbbc35e10e8aad). Ridge λ per family (2-fold CV on train): o200k 0.000001, cl100k 0.000001, claude 0.000001.
+ * of a corpus built offline by scripts/corpus/build.mjs (12011 samples, 13 categories; corpus key
+ * 2430285159dae49e) and the tune half of the real transcript texts in bench/data/real-texts.json (229 texts);
+ * 12240 samples, 7.58 M chars. Ridge λ per family (2-fold CV on train): o200k 0.00001, cl100k 0.00001, claude 0.00001.
  *
  * o200k and cl100k are fitted against the exact tokenizers (gpt-tokenizer 4.0.0). Claude 3/4 has no public
  * tokenizer: the claude table is fitted against @anthropic-ai/tokenizer 0.0.4, the legacy (pre-Claude-3)
@@ -23,26 +24,35 @@ export interface WeightTable {
   testMape?: number;
 }
 
-/** CJK ideographs cl100k encodes as one token (class cjkCommon): varint gaps from U+4E00. */
+/** CJK ideographs cl100k encodes as one token (classes cjkCommon, cjkCommonWord): varint gaps from U+4E00. */
 export const CJK_COMMON = '0721121572863581d12k7x0512679341e5b1382b27a1424n26x6762434vcg6xs4dvxfx0zjzk5t345231e161cz11bh24c256nye4117xdxgh1x377672sjps43812452b751341g4113l513reglfxl7zu9Epzj32t1x198a6yby3xcxn3xnxjyik3694d283xva5y9I571ex321e431k3dxj3a923tflsgGt71cg1xlxr129g413fyk62d6bxj2dfj17bnl2ixasakxkxptyagDh15x19b8xb2lgx4xo62ypcx4j3x8CtA273519x84jik39mh5ho5cgjxdA5c814i922e9s24q5ccy9x2xg14czoH1E0tx4111ey2q5xt6tetux4qqjyj6xmhztxjyoKryez8lEh1x1gEex81yj3Ep99424huEh9ydt649a1jC6szdCc4xaypc41ubg21xhxryhe7fx2l6txl2nagC28A0x52I41o5b4633xnxrtx0zj227y8B9Dd9zvgzfSuPtsytBq2axm32cht8gypxsDk3a2a433h8531725348yuC22116cbxjezaBsBr63ek2xb9917123ig18h513xgyrxqlygzt2122Sefyg2plyhc8fy6516xbkjai2z11xh9yu4AhA24bd75DpDmyc_p';
+
+/** CJK ideographs in at least two of o200k's multi-ideograph tokens (classes cjkWord, cjkCommonWord): varint gaps from U+4E00. */
+export const CJK_WORD = '01242112153429533281373125d216a1l21212312619341e51a1a121a27a14249761266x7114274vcg24uu4dcjcihbj2ryozg4233249b3311423113a7d214j26bq4ca1bc5222c2561mqxk311171mj3465x1h1x316616142237f3i1ps43621114511b111451341g4119f153regbafxl75k9y4o9rqoqBizj322i91xa8a6q1xgy3hq18xf3zayd52i36942b21136jf1s3755xi2g513ytlxhrBu71e3o83c2313111i3586jq328923gd924l9jHc1711a1f115x3dtt1147794112fyk6a56x5p2d78k331bnl2i5fmdfakxkxptrjsc4Dg117i8581b242oe511lf1x08eem2152ypcqaj3x71txfysxlx0z27323163hn4jg2k21948a8954do5c1537f4okc8zic8122a8b23b63dh4ce23c75xnix2qm14czoby2z0lymy9E015nem111mxqq57xm3x04atus8i8qjya933axch1z8kxa9uxqyhxe5nAlDpxkxklxhxoAh1ca14tgxm7q79xsz834u61yj3Ep992224hdc6xcxeBl12163y12777f64jkx1B5sjx0xqy2Aa4x0ax7xic47n1rx8cxr7yae52fxn6tb2x82nagC28y3xtx52nzpx8C8413l5472266e78qxr6nx0myt227xu28y2bhkxnkzdzc91xm6nxbgxfux28ay67z7x5y9F4A6ezhAdxtzlBv7g5y3qxjA72xv2223qtolx8A1Agxr3911182411132348854773435vfxgy8ux3xl31325cb8e17e7e5x9uuBsyuyt63e9b2xb9721341221id318656513xgrix338xqlygzq321112Seigxl82belyh1b8fy6667aqkh1173i25x6xm1xg55xi6qc227A0azbn4b2b75y1xiA63Cjx0bxt4J4Nv9dC8';
+
+/** The hub threshold: an ideograph in at least this many of o200k's multi-ideograph tokens is in CJK_HUB. */
+export const CJK_HUB_MIN = 40;
+
+/** CJK ideographs in at least CJK_HUB_MIN of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
+export const CJK_HUB = '0dx0x3zayzeLv2E8xy2Adz9BUrA7DmH7xGnAiyPlXj';
 
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {
   o200k: {
-    table: 'b2u0yk0xo7xu0xkA5xreAhAjziIgxrCtxmAkya0hmyqn0uz4uB5Igz90xuycxn083Dc0j0g0yc.3s.9Aj.3ya.5B5050C6.r9xa50c0x00zs.3u.3y6.3zb0Aj.3x3.5o0yl0y7.rx00gyixq0x60x3.3Ak.9Aj.9zs0xa0xg.rBu0x1xia0zf0yo.3c.lyj0za.rD20Ca0zt0v0Ac0xi0xm.du.7xo06.rA80e0z5y2r0D80z70x1.dj.7xn0e.rl0xr0zm00Ac80l0x90x6.3n070xi0u0ze.5xm0z30h0yj.pu0s0D800byd.3x0.dyp.7y30xg.rl0G00y30yb0yp050n0A2.3zc0x60yq0zo0yv.5y60xh0zr07.pl0c0l0r00x4z70x8.l8.tx80xa.3zf0yn00eAg.lya0A8.ro.aCv9.lxf0xg.rxc0n0yq0xe0x9.3xnrr0y2.3B2.5xt.7xf0y50y8.pB80o0xr0y20yt.3zlf00xi.35.5y5.7zp0zr.x1D40x4.330zp0Cf0x9.71.7zu.32.vzf0xa.3xf0Cc0Ab0zl.jE0.pl0x4.5zn.3Du0Ae.3xt.fzb0zr0l.yvx0.7k0k03.jxr.vyd0A2.3xb0a0j07i.ej.39.vy2.54.7x7xg.xgzm0zi.3x7.7xb.dBn.tl.5F0.5y2.9zb.9i.vl.mC8.xeCk.hx1.xdzf09.3z6.bexo.x6zk0x20xc0zb0ys.3xe0t0Ah.9Av.7xv.3y0.v70x0.3y5.dz9g.y0C8AcDe.xtC8AcDe.x7x7.oAc.xvAc.x0l.5zm0u.3ya.9C6.9z9.vu.5zf.pBn.vyk0q0xe0c0yd.3h.db.7Chyczr.rAk0a0i0zf0zb.3yk.l94ym.rD20Ce0xq0zc0zr.3zl.3ya.hyt00y3.x2c.3zd.xpzc0n.3yn0k0yg0zi.7zh.bxg.vzi0y5.3v0Bf0y00y6.7zc.b6C8',
+    table: 'd6r0ylkxi9yd0mB7xthAqydz4IgxrIgxnBuy10i0ytm00z4z4AsIgyf0xq0zczcy7y4xj0A3000x21C40y00x20xa.3xc.9zv.3c.5y30s0zq.9x2.hhql070d0y8.3g.3f.5p.34.5s0t0p.9xk.hxa0yc0xi0xu02.3yc.9h.9k0c0u.rAe0hxiy00z30h.3yl.lxm03.rB20B60yj2x20u0y00z2.dy4.7e0b.9yc.hxe0xg0z7qyp0xi0x10l.ln04.9e.ha0xl0A200Be9040707.3q0xi0xe060y4.5k0xn0o0q0x40g0xl06.hb0xs0Ae00f5.3b.dr.7x30y2.rp0C60x70z3.3xm040g.3x20i0g0807.56.3n050e0n0c0i.hj0xl010g00ct0s.lyq.tg0x4.3z30xg00hA4.lya0z4.rj.aApd.lb0x0.rx0030k0m0xf.3xrb90xc.3ya02.3e.7x90xb.5a.3ys.hA20o0l0j0yn.3yj7.6o.55.7xr0yj.9x2.no08.36020u0zf.73.7g.350yb0g0k.x12xea09.l30m0h.jb06.3d0q.3A40xe0d0c.fo0j0m0xs0xc0y8.ypo.7i0o0y3.j80xk0ye08.pxf0xg.340Af0Al061.eb.360z20Ag0h.py5.5u.7x52.xgn0g.3xd.7i.d7.tp.5Bm.5g.9yl.9xd.vp.mC8.xexu.hl.xdxr05.3xg.bcz4.x6xc0k040yf0m0x80yi070d.9y1.7i04.5x20b0k.nd02.3h.dzfc.y0C8C8DeDe.xsC8C8DeDe.x62.zpp.5xi06.dxm.9y1.vp.5xb.pn.vye0k0ys060x50g0x5.lz9xezj.9y4.hA20j0x40yd0z9.3yv.lt4xq.9e.hAc0zk0m0yg0xn.3zp.31.7e.9xn.bxu.p2.3z7.oxi.x0x4.770c0o.jj0r0m0h.xt5.rd.7ym0x80y6.lxs0z50za.xsy0xm.rj05.330h0zo0Ag.7s.bx50y40h0xf.pxr01.380p0ya02.7i.b90a05C8x7.ps.7xe0y90g.j30s0x10l.x16.pj.4C8.iu070yn0505050f0y3.3xv06.3a0e.7p0xa.5e0c',
     scale: 0.01,
     fittedAgainst: 'gpt-tokenizer 4.0.0 o200k_base',
-    testMape: 2.61,
+    testMape: 3.14,
   },
   cl100k: {
-    table: 'c8t0yh0xn7xq2y1zrxkhD7CvEf0yg0yq0Bh0x30zvl0uz4uDtIgz90y1ykxsI02fD60xn0i0y8.3x2.9G7.3d.5yv090C4.r7uxp0x10x00Ac.3xe.3m.3y80Ab.3y5.5q0zv0yp.rxu0lzaxq0xh0zj.3Bg.9xf.9ye0xe0y4.rE20lxixs0zd0A0.3x2.lzj0zo.rEg0Dm0z3080B00q0zm.dx1.7yc0a.rB80xi0yvy2xd0D40A10x1.dz5.7xp0xn.rn0xp0zc00A8x80v0n0l.3x40yb0zu0zm0x0.5x20yl0703.pg040Da00byv.3xq.dzn.7xb0yq.rn0Gm0A50zd0c3xl0y50b.3Be0yi0z20x9.7y00xv0A10t.pn0xp0x90yd008A10xc.lx5.tq0m.3zd0yf00kCo.ly60Ai.rxs.aC1b.lyb0xq.ro0xh0ye0s01.3vx1y9.5xr.5Br.7y90xr0y6.pAi0i0yf0xa0y5.3z7n00A8.3t.5yf.7Bt0A1.x1D006.3xd0zr0Ap0h.7j.7xm.3yb.vxa0xc.3z70Gi0x70v.jyq.po0xs.5x7.3y20xi.3xv.fCh0A10C4.xaz4.xkz0.7y2080c.jx1.vyh0ys.3b0yq0A905C8.e4.3xg.vAk.5yn.7A8.xhx60Bu.3x6.7z1C8.czv.tn.5F2.5h.9El.9s.vn.mC8.xeEm.hx3.xdzd04.3B4.b7z4.x6Au0ya0x60zd0zi.3yi0yv0F3.9Dt.7yn030a.vzd0xm.3z7.dy3e.y0C8AcHg.xtC8AcHg.x7x5.oAc.xvAc.x0n.5ya08.3ym.9Dm.9z9.vxu.5zd.pzd.vze0ys0k0j0x5.3x2.df.7ChyqA1.rBa0x50y00zd0zj.3u.lk4yu.rC80Bg0yc0Cm0yj.3z7.38.hA300zf.x24.3z7.xpxc0y1.3z70m080s.7At.bxf.vz20k.3n0k0zf0yk.7xe.bg',
+    table: 'd7q0yl9xl8yb0oB6xqgDcIgza0ykIgyq0B00x30zpo00z4z4DoIgyd0xr000DkzsybIgz5Ig33udD00y20xi0x6.3u.9Bh.3d.5xj0x00zm.9x2.hfqx304070xs.3g.3xv.3e0x9.3i.5k0t0x3.9x6.hxc0xm0ya0x00d.3yc.9f.98060x2.95.hB609xiyi0z909.3z3.lxe06.93.hB20Bs0yjax00q0y00ys.dx4.740n.9ye.hxe0xm0z7xgyr0xk0l0xb.dt.7t0x9.9i.jxj0Ai00Bc90a0303.3zc0x10x60q0xe.580xv0x60x20o040x306.hl0y20A800d5.39.dxj.7r0ym.rp0Eq0y30z9006xo0j0l.3x00t0m0707.520k0d.320yn.3xk.h10xj0103006t0xc.lz6.bc.h40x4.3z90x600lA6.ly60z4.rn.aAjb.ld0u.rx0040x20g0v.3xldb0xg.37.5xd.7t0x5.58.3yi.hA40u0b0v0y1.3yd300o.3j.59.7xj0yl.9q.nx602.5xs0x40e.77.78.5f0t07.pc02.5u0f07.l60xs06.jp0a.3yo0x5.3yg0xq050j.f90xn0ye030ys0c05.x2z4.xkk.7i0e02.j80q0xs.re0o.5m0Aj071.e1.3i0u0zc0y1.pf.5p.7y4.xhz10e.3z6.7sC8.cxs.tp.5D0.5j.9Br.9x1.vp.mC8.xexo.hd.xdxp03.3xa.b2z4.x6u0q020z90s0x00xs050xf.9yr.7i02.590f01.nt.5x7.dxta.y0C8C8HgHg.xsC8C8HgHg.x63.zpp.5xg04.31.9xm.9y7.vp.5v.ph.vy00xi0zc030t0g0n.lzfx8zl.9xm.hAo0x70xg0y90zh.3zb.lp4xi.9a.hzs0zc0x00A20xd.3zj.3b.7e.9xv.bxs.p2.3z7.oz4.x0q.770q0x0.ld0x004.xqC800j.rn.7xu0x808.l40zl0k.x14.qAoq.rxf0b.390k0z60c.75.dc0d0o.px10h.310t0x80x0.7xh.d1050yc.pa.7c0x30i.l20xn0q.p3.74.pd0xg.lx6020yr06.390703.3yd0yc.330xc.7d0xu.5x50v05',
     scale: 0.01,
     fittedAgainst: 'gpt-tokenizer 4.0.0 cl100k_base',
-    testMape: 2.85,
+    testMape: 3.28,
   },
   claude: {
-    table: 'htx0yty4002y9y9y2zkxunCrDaEs0yfC9zj0Db0xi0Adg0uz4uGc0A73xuBaxiBux1xpCi0x10Bq0e.3yi.9Kl.3Ah.5E70k0Ae.rd3xv010B20xc.3za.3xg.3y00B5.3xt.5yc0zj0x3.rym0a2k.37.3B4.9B1.9y00A20s.rBu0x7Avy8.3Bq.3D0.lBj0D2.rF20Be0xf0Ba0Bm0r0Co.dCj.7xo09.rBs0b0yb6yu0xm0A30f.dEp.7zf0b.rx10xv0xr0xux2u0xi0yj0i.3yp0A70A20xa0k.5a0zt0xa0y9.pf0m0Ae0xu0y1.37.dxc.7zl0u.r70Gg0A7.3yazfc0x00A2.3A20zc0zm0x00yv.570d0xa0xc.ps0x50xb.4x250z8.l4.tx10xl.3zo0Ah00ydp.ly60Co.rza.5xu.4zvxp.lyh0f.rz00xv0i0yq0zg.3y5xdxt0z9.3yn.5Bb.7yn0xj0ya.pB40xv0Aq0zg0q.3znb00Bm.3zr.5yv.7Cj0zr.x1Ig.5yr0z50Cp0x3.7p.7zs.3z3.vA60yq.3zr0Eq0Dd0x8.jF4.pxe0ya.3xu0b.3xo0z4.3yn.fEd0zr0Ec.vxu.az4.xkAg.7xa0yp0xa.jyd.x1ye.330yo0p091.e6.3j.vBk.5zr.7x4.xhE80A8.3zr.7ydC8.cBr.tx1.5Ig.5z1.9Kl.9zr.vx1.5xu.gC8.xeBu.hn.xfg.3zo.b5z4.x6yk0x20xg0B8.5A80yh0D5.9Ep.7E10b0xl.x1a.3zr.dzaj.xaxu.lC8AcFs.x7xu.lC8AcFs.x7g.oAc.x6xu.oAc.x0x1.5G40ya.3s.9s.9zd.vt.vAvC8.uB60Ba0n0y20f.3z5.dx7.7Edxazr.rxg0xv0f.3yt.3yi.l801.rBu0xm0yk0F80z4.3zr.3z9.hzd00Bt.x0xu01.3zr.xrj.3zr0z90Aa0y0.7Ct.bz3.vBa0xj.3zr0j0xv0zc.7xd.bu',
+    table: 'i8x00yg0t6zjy6x0A0xvfCvIgA80ymB2zj0Cc0xi0zrg00z4z4G6Igyo0xm0ccBbC9xqIgAoIg00q0D40yk0Ae01.3yk.9F9.3v.5z90yg0y6.9x0.hnx2j0o0x60xb.3x6.3xl.340x9.3q.5xq0d0n.9x6.ho0x40xi0xg01.3y4.9xd.930u0s.rA60fqye0xp0l.3g.lAe0u.98.hzs0zs0yj0ye0m0x40zm.la0xd.9xm.hym0xm0yl6n06060v.dyp.7n0i.rh0xv0xl00y000i0xj0d.310y30ys020ya.520yh0zo0u0k0x90xn02.hx30ym0o0051.34.dk.7xl0xe.rxm0Gg0p0xp00xcyk.38.5l0o020d.530xo09090a0zj080Ao.he03010xd00450m.lxe.bxi.hxi.5xo0z100by6.le0A6.rc.azf7.lf04.rzs0o0x20x206.3y7ph0k.3x507.37.7t0j.5a.3xq.hzi0k0Aa070xr.3yd600xa.3x9.55.7y30zb.9a.nyi06.390xq0x40q.79.7g.3l0Ap0f0xf.ps.7x40xv0d.j1.3yu08.jd09.3k0v.3u0zs0d0t.fxl0yv0z60m0A40y6.x4z4.xk1.740502.lg0209.px604.310q0z9023.e7.320u0xc0x1.p3.5xj.7y8.xhe03.3xi.7tC8.cc.tx3.5Dc.5x3.9Dl.9xt.vx3.mC8.xeo.h5.xdx701.3q.cz4.x6808040x40xn0xs0xc090xd.9zh.7n02.570t0u.nx705.3x9.dzi5.y0C8C8FsFs.xsC8C8FsFs.B0x3.5zm06.37.97.9xv.vx3.5j.pj.vzk0yu0y20i0x90g0z7.lzvxozb.9xi.hyq0xv0k0xp0yp.3ym.lxp64.rze0x40d0B20n.3zl.3xl.7a.9xt.bx4.tyn.oq.x0s.79080i.jl0b0yg0x6.xqBg00d.rxp.7A40ye0f.lxs0zj0xq.x13.rxu.rl09.3r0j0Bg0x5.ji0i0x10z5.po0x5.390p0m0xc.7xr.bc.360xe.pr.710y70g.jd0xc0xr0n.p1.75.px10x4.lxi0l0xd0f04090c0Bf.3a0yc.58.7r0za.5g0xd',
     scale: 0.01,
     fittedAgainst: '@anthropic-ai/tokenizer 0.0.4 (legacy Claude vocabulary; a prior for usage calibration)',
-    testMape: 3.11,
+    testMape: 3.39,
   },
 };
