@@ -117,6 +117,18 @@ describe('figures: how `used` is obtained (table)', function () {
     });
   }
 
+  it("a messages-only figure says so: OpenClaw's through a Gateway after a compaction (the overhead is not sent); our estimate of a session with no counted call", function () {
+    const remote = figures({ row: row({ totalTokens: 400, totalTokensFresh: true, systemPromptReport: undefined }), context: C400, remote: true });
+    assert.equal(remote.basis, 'openclaw');
+    assert.equal(remote.used, 400);
+    assert.match(remote.basisText, /messages only: right after a compaction or reset it leaves out the system prompt/);
+    const failedOnly = figures({ row: row({ status: 'failed', totalTokens: 0, totalTokensFresh: true, systemPromptReport: undefined }), context: ctxOf([u('u1', null, 'x'.repeat(4000), T0 - 10)]) });
+    assert.equal(failedOnly.basis, 'estimate');
+    assert.match(failedOnly.basisText, /messages only: the system prompt, workspace files and tool schemas are not known yet/);
+    const afterTurn = figures({ row: row({ totalTokens: 9_000, totalTokensFresh: true, systemPromptReport: undefined }), context: ctxOf([u('u1', null, 'hi', T0 - 30), a('a1', 'u1', 9_000, T0 - 20)]), remote: true });
+    assert.equal(afterTurn.basisText, 'reported by OpenClaw');
+  });
+
   it('the overhead: system prompt (headers included) + files + tools; the three rows add up to the whole prompt', function () {
     const f = figures({ row: row({ totalTokens: 9_000, inputTokens: 9_000 }) });
     assert.equal(f.overhead, OVERHEAD);

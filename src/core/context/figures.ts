@@ -139,6 +139,14 @@ export function derivedOverhead(ctx: ActiveContext | undefined): number | undefi
   return undefined;
 }
 
+/**
+ * A remote session whose figure is OpenClaw's post-compaction (or post-reset) count: no model call since, so it
+ * counts the messages only. Locally that becomes the next-prompt figure; through a Gateway the overhead is not known
+ * (no system prompt report), so the figure stays OpenClaw's and the words say what it leaves out.
+ */
+const messagesOnlyRemote = (input: FiguresInput, g: Gauge): boolean =>
+  !!input.remote && g.usedSource === 'session' && !!input.context && g.calibrated?.lastUsageIndex === null && (!!input.context.compaction || !!input.context.reset);
+
 export function computeFigures(input: FiguresInput): SessionFigures {
   const rows = computeBreakdown(input.row, input.context, input.fileTokens);
   const derived = rows.some((r) => OVERHEAD_IDS.has(r.id)) ? undefined : derivedOverhead(input.context);
@@ -153,7 +161,14 @@ export function computeFigures(input: FiguresInput): SessionFigures {
   return {
     ...g,
     basis,
-    basisText: basis === 'estimate' && g.openclawReports !== undefined ? 'the next prompt, estimated: a compaction was written after OpenClaw last counted' : BASIS_TEXT[basis](g),
+    basisText:
+      basis === 'estimate' && g.openclawReports !== undefined
+        ? 'the next prompt, estimated: a compaction was written after OpenClaw last counted'
+        : basis === 'openclaw' && messagesOnlyRemote(input, g)
+          ? 'reported by OpenClaw, messages only: right after a compaction or reset it leaves out the system prompt, workspace files and tool schemas until the next turn (their size is not sent by the Gateway)'
+          : basis === 'estimate' && !overheadRows.length && g.calibrated?.lastUsageIndex === null
+            ? 'estimated from the transcript, messages only: the system prompt, workspace files and tool schemas are not known yet (no model call was counted), so the next prompt will be bigger'
+            : BASIS_TEXT[basis](g),
     overheadKnown: overheadRows.length > 0,
     composition: composeUsed(rows, g.used, {
       ...(calibration ? { scale: calibration.scale } : {}),

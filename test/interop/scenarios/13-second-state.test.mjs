@@ -127,7 +127,13 @@ it("13. the second real dataset: our status and sessions equal OpenClaw's own fi
         row.push(`${cell(s.used, s.window, s.percent, s.estimated)} c${s.compactions ?? '?'}`.padEnd(24));
         if (s.window !== want.window) problems.push(`${mode} ${t.key}: window ${s.window}, OpenClaw ${want.window}`);
         if (s.compactions !== want.compactions) problems.push(`${mode} ${t.key}: ${s.compactions} compaction(s), OpenClaw's row ${want.compactions}`);
-        if (known) {
+        if (known && s.basis === 'next-prompt') {
+          // OpenClaw's figure is its post-compaction tokensAfter (messages only, until the next turn): we show the next
+          // prompt (system prompt + files + tools + messages, an estimate above it) and say what OpenClaw reports
+          if (!(s.estimated && s.used > want.used)) problems.push(`${mode} ${t.key}: next prompt ${cell(s.used, s.window, s.percent, s.estimated)} is not an estimate above OpenClaw's ${want.used}`);
+          if ('openclawReports' in s && s.openclawReports !== want.used) problems.push(`${mode} ${t.key}: OpenClaw reports ${s.openclawReports} in our JSON, OpenClaw ${want.used}`);
+          if (!/^local/.test(mode)) problems.push(`${mode} ${t.key}: next-prompt figure without local files`);
+        } else if (known) {
           if (s.used !== want.used || s.percent !== want.percent || s.estimated) problems.push(`${mode} ${t.key}: ${cell(s.used, s.window, s.percent, s.estimated)}, OpenClaw ${cell(want.used, want.window, want.percent, false)}`);
         } else if (!(s.used === null || (s.estimated && s.used > 0))) problems.push(`${mode} ${t.key}: ${cell(s.used, s.window, s.percent, s.estimated)} where OpenClaw has no figure (must be unknown or an estimate, never 0)`);
       }
