@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SessionState } from '../core/context/model';
-import { approxTokens, formatTokens, formatAge } from '../core/context/format';
+import { approxSigned, approxTokens, formatTokens, formatAge } from '../core/context/format';
 import { openclawDifference } from '../core/context/figures';
 import { compactionsText, percentText } from '../core/context/viewModel';
 import { estOf } from '../core/store/entries';
@@ -168,7 +168,7 @@ const show: Command = {
       }
       if (breakdown) {
         lines.push('', 'Breakdown:');
-        for (const r of breakdown) lines.push(`  ${r.label.padEnd(18)} ${`${r.tokens < 0 ? '−' : ''}~${formatTokens(Math.abs(r.tokens))}`.padStart(8)}${r.count !== null ? `  ×${r.count}` : ''}${r.detail ? `  ${clean(r.detail)}` : ''}`);
+        for (const r of breakdown) lines.push(`  ${r.label.padEnd(18)} ${approxSigned(r.tokens).padStart(8)}${r.count !== null ? `  ×${r.count}` : ''}${r.detail ? `  ${clean(r.detail)}` : ''}`);
         lines.push(`  ${'Total (= used)'.padEnd(18)} ${approxTokens(f.used, f.estimated).padStart(8)}`);
       }
       return {

@@ -167,6 +167,19 @@ describe('figures: the composition names what the categories do not explain', fu
     ['overhead + calibrated messages: the calibration', 6_100, { read: true, calibrated: true }, 'Calibration', 100],
     ['transcript not read: the messages, not broken down', 9_000, { read: false, calibrated: false }, 'Messages', 3_000],
   ];
+  it("against a real count the usage scale explains what it can, as its own part; the rest stays unexplained", function () {
+    // messages 1,000 estimated, scale ×0.7: 300 of the 600 over the count are the calibration
+    const parts = composeUsed(rows, 5_400, { read: true, calibrated: false, scale: 0.7 });
+    assert.equal(parts.reduce((n, p) => n + p.tokens, 0), 5_400);
+    assert.deepEqual(parts.filter((p) => p.id === 'remainder').map((p) => [p.label, p.tokens]), [['Calibration', -300], ['Over-estimate', -300]]);
+    // the scale going the other way explains nothing
+    const other = composeUsed(rows, 5_400, { read: true, calibrated: false, scale: 1.3 });
+    assert.deepEqual(other.filter((p) => p.id === 'remainder').map((p) => [p.label, p.tokens]), [['Over-estimate', -600]]);
+    // the whole difference and no more
+    const all = composeUsed(rows, 5_900, { read: true, calibrated: false, scale: 0.5 });
+    assert.deepEqual(all.filter((p) => p.id === 'remainder').map((p) => [p.label, p.tokens]), [['Calibration', -100]]);
+  });
+
   for (const [name, used, opts, label, rest] of table) {
     it(name, function () {
       const parts = composeUsed(rows, used, opts);

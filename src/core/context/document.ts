@@ -2,7 +2,7 @@
  * The active context as a readable Markdown document: what the model sees next turn, in order.
  */
 import type { EntryMeta } from '../store/types';
-import { approxTokens, formatTokens, mdTilde } from './format';
+import { approxSigned, approxTokens, formatTokens, mdTilde } from './format';
 import type { SessionState } from './model';
 import { gaugeShort, sessionModel } from './viewModel';
 import { openclawDifference, type SessionFigures } from './figures';
@@ -78,7 +78,7 @@ export function figuresHeader(f: SessionFigures): string[] {
   if (f.openclawReports !== undefined) out.push(`- OpenClaw reports ${formatTokens(f.openclawReports)}${why ? `: ${why}` : ''}`);
   if (f.openclawEstimate !== undefined) out.push(`- OpenClaw's pre-prompt estimate (decides preflight compaction): ${formatTokens(f.openclawEstimate)}`);
   if (f.composition.length) {
-    const parts = f.composition.map((p) => `${p.label} ${p.tokens < 0 ? '−' : ''}${mdTilde(approxTokens(Math.abs(p.tokens), true))}`);
+    const parts = f.composition.map((p) => `${p.label} ${mdTilde(approxSigned(p.tokens))}`);
     out.push(`- What is in it: ${parts.join(' + ')} = ${mdTilde(approxTokens(f.used, f.estimated))}`);
   }
   return out;

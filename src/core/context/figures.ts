@@ -104,7 +104,18 @@ function remainderPart(tokens: number, opts: { scale?: number; read: boolean; ca
  */
 export function composeUsed(rows: readonly BreakdownRow[], used: number, opts: { scale?: number; read: boolean; calibrated: boolean }): CompositionPart[] {
   const parts: CompositionPart[] = rows.map((r) => ({ ...r }));
-  const rest = used - parts.reduce((n, p) => n + p.tokens, 0);
+  let rest = used - parts.reduce((n, p) => n + p.tokens, 0);
+  // Against a real count, the session's usage scale explains part of the difference: the messages' estimates run
+  // high or low for this model by that much. Said as its own part, as far as it goes the same way as the rest.
+  if (opts.read && !opts.calibrated && opts.scale !== undefined && rest !== 0) {
+    const messages = parts.filter((p) => !OVERHEAD_IDS.has(p.id)).reduce((n, p) => n + p.tokens, 0);
+    const cal = Math.round(messages * (opts.scale - 1));
+    if (cal !== 0 && Math.sign(cal) === Math.sign(rest)) {
+      const take = Math.sign(rest) * Math.min(Math.abs(cal), Math.abs(rest));
+      parts.push(remainderPart(take, { ...opts, calibrated: true }));
+      rest -= take;
+    }
+  }
   if (rest !== 0) parts.push(remainderPart(rest, opts));
   return parts;
 }

@@ -18,6 +18,11 @@ export function approxTokens(n: number, approximate: boolean): string {
   return `${approximate ? '~' : ''}${formatTokens(n)}`;
 }
 
+/** An approximate part that may be negative (a composition's remainder): `~1.2k`, `~−1.2k`. */
+export function approxSigned(n: number): string {
+  return `~${n < 0 ? '−' : ''}${formatTokens(Math.abs(n))}`;
+}
+
 /** A literal `~` in Markdown: escaped, so `~9.6k / 49k (~20%)` is not read as strikethrough. */
 export const mdTilde = (s: string): string => s.replace(/~/g, '\\~');
 

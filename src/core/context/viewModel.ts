@@ -3,7 +3,7 @@
  * render these, so every label, description and tooltip line is unit-testable.
  */
 import * as path from 'node:path';
-import { approxTokens, formatAge, formatDelta, formatTokens, mdTilde } from './format';
+import { approxSigned, approxTokens, formatAge, formatDelta, formatTokens, mdTilde } from './format';
 import { compactionFigure, openclawDifference, type CompactionFigure, type SessionFigures } from './figures';
 import type { Gauge, GaugeLevel } from './gauge';
 import type { SessionState } from './model';
@@ -133,8 +133,7 @@ export function compositionLines(f: SessionFigures): string[] {
   if (!f.composition.length) return [];
   const lines = ['', '**What is in it** (estimates; they add up to Used)', '', '| | tokens |', '|---|---:|'];
   for (const p of f.composition) {
-    const sign = p.tokens < 0 ? '−' : '';
-    lines.push(`| ${p.label}${p.count !== undefined ? ` (${p.count})` : ''}${p.id === 'remainder' && p.detail ? ` — ${mdEscape(p.detail)}` : ''} | ${sign}${mdTok(Math.abs(p.tokens), true)} |`);
+    lines.push(`| ${p.label}${p.count !== undefined ? ` (${p.count})` : ''}${p.id === 'remainder' && p.detail ? ` — ${mdEscape(p.detail)}` : ''} | ${mdTilde(approxSigned(p.tokens))} |`);
   }
   lines.push(`| **Used** | **${mdTok(f.used, f.estimated)}** |`);
   return lines;
