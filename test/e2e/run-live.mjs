@@ -460,7 +460,7 @@ async function checkSecondDataset() {
     const pane = viewPane(page, 'Sessions');
     const aria = async (key) => pane.locator(`.monaco-list-row[aria-label^="${key},"]`).first().getAttribute('aria-label', { timeout: 2000 }).catch(() => undefined);
     const descs = new Map();
-    const problems = () => recorded.flatMap((t) => (descs.has(t.key) ? descriptionProblems(t, descs.get(t.key), compactions[t.key], cells) : [`${t.key}: no row in the Sessions view`]));
+    const problems = () => recorded.flatMap((t) => (descs.has(t.key) ? descriptionProblems(t, descs.get(t.key), compactions[t.key], { remote: true, cells }) : [`${t.key}: no row in the Sessions view`]));
     let left = [];
     const tEnd = Date.now() + 120_000;
     for (;;) {

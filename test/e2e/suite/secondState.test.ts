@@ -67,7 +67,7 @@ suite('The second real OpenClaw dataset from its local files in the real VS Code
       rows.push(`  ${t.key} | ${cells[t.key]} c${comp}${ending ? ` (ends with a compaction: tokensAfter ${ending.tokensAfter})` : ''} | ${desc} | ${bar.text}`);
 
       // the tree description (figure, compactions, failed state): the same rules as the remote check D of run-live.mjs
-      assert.deepEqual(second.descriptionProblems(t, desc, comp!, cells), []);
+      assert.deepEqual(second.descriptionProblems(t, desc, comp!, { cells }), []);
       // the figures model and the status bar
       assert.equal(f.window, want.window, 'window');
       assert.ok(bar.text.endsWith(`/${cell.window}`), `the status bar "${bar.text}" names the window ${cell.window}`);
