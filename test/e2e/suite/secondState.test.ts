@@ -95,6 +95,7 @@ suite('The second real OpenClaw dataset from its local files in the real VS Code
       // OpenClaw's compaction count (its session row), known
       assert.deepEqual({ compactions: f.compactions, known: f.compactionsKnown }, { compactions: comp, known: true });
       assert.ok(bar.tooltip.includes(`| Compactions | ${comp} |`), `the tooltip's Compactions row says ${comp}`);
+      if (comp === 0) assert.doesNotMatch(bar.tooltip, /compaction was written/, 'no compaction claimed where OpenClaw counts none');
 
       // the states named by the dataset
       const words = desc.split(' · ');
