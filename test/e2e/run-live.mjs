@@ -458,14 +458,16 @@ async function checkSecondDataset() {
     await waitForStatusBarItem(page, GAUGE_ID, /\d+%/, 60_000);
     await openViewContainer(page, 'OpenClaw Context');
     const pane = viewPane(page, 'Sessions');
-    const aria = async (key) => pane.locator(`.monaco-list-row[aria-label^="${key},"]`).first().getAttribute('aria-label', { timeout: 2000 }).catch(() => undefined);
+    // sessionsTree.ts: a session row's accessibility label is `<key>, <description>`
+    const labels = () => pane.locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || '')).catch(() => []);
     const descs = new Map();
     const problems = () => recorded.flatMap((t) => (descs.has(t.key) ? descriptionProblems(t, descs.get(t.key), compactions[t.key], { remote: true, cells }) : [`${t.key}: no row in the Sessions view`]));
     let left = [];
     const tEnd = Date.now() + 120_000;
     for (;;) {
+      const all = await labels();
       for (const t of recorded) {
-        const a = await aria(t.key);
+        const a = all.find((x) => x.startsWith(`${t.key}, `));
         if (a) descs.set(t.key, a.slice(t.key.length + 2));
       }
       left = problems();
