@@ -28,7 +28,8 @@ import {
 import { alive, die, freePort, killGroup, portOpen, sleep, waitFor } from '../support/process.mjs';
 import { REPO } from './state.mjs';
 import { waitForHelloOk } from '../support/gatewayReady.mjs';
-import { removeCoordinatorFiles } from '../../scripts/openclaw-offline.mjs';
+import { OfflineOpenClaw, removeCoordinatorFiles } from '../../scripts/openclaw-offline.mjs';
+import { descriptionProblems, recordedCells, recordedSessions, restoreSecondState } from '../support/secondState.mjs';
 
 const require = createRequire(import.meta.url);
 const T_START = Date.now();
@@ -322,8 +323,8 @@ const NO_STATE = path.join(REMOTE_ROOT, 'empty', 'openclaw-state');
 const EMPTY_STATE = path.join(REMOTE_ROOT, 'empty-state');
 const REMOTE_WS = path.join(REMOTE_ROOT, 'workspace');
 
-/** Replace the running code-server by one whose extension has only openclawContext.gateway.url and `stateDir` as OPENCLAW_STATE_DIR. */
-async function startRemoteVSCode(stateDir) {
+/** Replace the running code-server by one whose extension has only openclawContext.gateway.url (`url`) and `stateDir` as OPENCLAW_STATE_DIR. */
+async function startRemoteVSCode(stateDir, url = GW_URL) {
   await page?.close().catch(() => {});
   page = undefined;
   const old = cs;
@@ -336,7 +337,7 @@ async function startRemoteVSCode(stateDir) {
     isolateHome: true,
     env: { OPENCLAW_STATE_DIR: stateDir, OPENCLAW_CONFIG_PATH: path.join(stateDir, 'openclaw.json'), OPENCLAW_GATEWAY_TOKEN: TOKEN },
     userSettings: {
-      'openclawContext.gateway.url': GW_URL,
+      'openclawContext.gateway.url': url,
       'openclawContext.gateway.useLocalToken': 'always',
       'openclawContext.refreshDebounceMs': WATCH_DEBOUNCE_MS,
     },
@@ -417,6 +418,70 @@ async function findInEditor(page, needle, settleMs = 2000) {
     n = await findCount(page);
   }
   return n;
+}
+
+/**
+ * D: the second real dataset (test/fixtures/openclaw-second) restored into a state dir of its own, a real Gateway of
+ * its own on it, and a VS Code with no local state dir pointed at that Gateway: every session's row in the Sessions
+ * view (its accessibility label: `<key>, <description>`) must say what OpenClaw said, the compaction counts included
+ * (they come from chat.history markers: the model asks for the most recent remote sessions' histories on refresh, a
+ * few at a time, so each row is polled until it is right or 120 s have passed). The same rules as the in-host suite's
+ * local half (test/e2e/suite/secondState.test.ts): test/support/secondState.mjs descriptionProblems.
+ */
+const SECOND_NO_STATE = path.join(REMOTE_ROOT, 'empty-second', 'openclaw-state');
+async function checkSecondDataset() {
+  const o2 = await new OfflineOpenClaw({ root: path.join(TMP, 'second'), app: APP, node24: NODE24, shared: path.join(SHARED, 'tools', 'openclaw-real'), token: TOKEN, GatewayClient, log }).init();
+  try {
+    restoreSecondState(o2.stateDir, { gatewayPort: o2.gatewayPort, token: TOKEN, llmPort: LLM_PORT, logFile: path.join(o2.logs, 'openclaw.log') });
+    // OpenClaw's own compaction counts (its session rows; node:sqlite under Node 24)
+    const compactions = JSON.parse(execFileSync(NODE24, [path.join(REPO, 'test', 'support', 'secondState.mjs'), 'compactions', o2.stateDir], { encoding: 'utf8' }));
+    const gw2 = await o2.startGateway();
+    // Ctrl-C: the exit handler ends this Gateway's group too (o2.stopAll ends it otherwise)
+    groups.set(gw2.child.pid, { name: 'gateway-second', child: gw2.child });
+    gw2.child.once('exit', () => groups.delete(gw2.child.pid));
+    const url = `ws://127.0.0.1:${o2.gatewayPort}`;
+    const recorded = recordedSessions();
+    const cells = recordedCells();
+    // the restored Gateway lists what OpenClaw recorded
+    const c2 = new GatewayClient({ url, token: TOKEN, device: false, requestTimeoutMs: 60_000, connectTimeoutMs: 20_000, reconnect: false, displayName: 'occtx live harness (second dataset)' });
+    let listed;
+    try {
+      await c2.connect();
+      listed = (await c2.sessionsList({ limit: 200 })).sessions;
+    } finally {
+      await c2.close().catch(() => undefined);
+    }
+    const fig = (x) => `${x.key} ${x.totalTokens ?? null}/${x.contextTokens ?? null}`;
+    if (listed.map(fig).sort().join('\n') !== recorded.map(fig).sort().join('\n')) throw new Error(`the restored Gateway's sessions.list differs from OpenClaw's recorded sessions: ${listed.map(fig).join(', ')}`);
+    fs.mkdirSync(path.dirname(SECOND_NO_STATE), { recursive: true });
+    const t0 = await startRemoteVSCode(SECOND_NO_STATE, url);
+    await waitForStatusBarItem(page, GAUGE_ID, /\d+%/, 60_000);
+    await openViewContainer(page, 'OpenClaw Context');
+    const pane = viewPane(page, 'Sessions');
+    // sessionsTree.ts: a session row's accessibility label is `<key>, <description>`
+    const labels = () => pane.locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || '')).catch(() => []);
+    const descs = new Map();
+    const problems = () => recorded.flatMap((t) => (descs.has(t.key) ? descriptionProblems(t, descs.get(t.key), compactions[t.key], { remote: true, cells }) : [`${t.key}: no row in the Sessions view`]));
+    let left = [];
+    const tEnd = Date.now() + 120_000;
+    for (;;) {
+      const all = await labels();
+      for (const t of recorded) {
+        const a = all.find((x) => x.startsWith(`${t.key}, `));
+        if (a) descs.set(t.key, a.slice(t.key.length + 2));
+      }
+      left = problems();
+      if (!left.length || Date.now() > tEnd) break;
+      await sleep(1000);
+    }
+    log(`second dataset through ${url}, no local state dir (${((Date.now() - t0) / 1000).toFixed(1)} s after the workbench was asked for): session | OpenClaw's cell, row compactionCount | our Sessions row`);
+    for (const t of recorded) log(`  ${t.key} | ${cells[t.key]} c${compactions[t.key]} | ${descs.get(t.key) ?? '(no row)'}`);
+    if (left.length) throw new Error(`our figures differ from OpenClaw's:\n  ${left.join('\n  ')}`);
+    const made = fs.readdirSync(path.dirname(SECOND_NO_STATE));
+    if (made.length) throw new Error(`the extension created ${made.join(', ')} in the empty temp dir around OPENCLAW_STATE_DIR`);
+  } finally {
+    await o2.stopAll();
+  }
 }
 
 let cs;
@@ -640,6 +705,10 @@ try {
         const left = fs.readdirSync(EMPTY_STATE);
         if (left.length) throw new Error(`the extension wrote into the empty OPENCLAW_STATE_DIR: ${left.join(', ')}`);
       },
+    },
+    {
+      name: "D. the second real dataset (two agents, overflows, compaction loops, reset, rewind, fork) through its own real Gateway with no local state dir: every session's row says OpenClaw's figure and compaction count",
+      fn: checkSecondDataset,
     },
   ];
   result = await runChecks('OpenClaw Context live mode (real Gateway, code-server 4.139.1)', checks, {

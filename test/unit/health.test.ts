@@ -119,6 +119,15 @@ describe('session state: each state', () => {
   }
 });
 
+describe("session state: OpenClaw's 0 after an only turn that failed", () => {
+  it('is no count: not current because OpenClaw has none, not because of a compaction (there is none)', () => {
+    const h = sessionHealth(input(chain(U('u1'), E('e1', OVERFLOW_OPENAI, 'context_length_exceeded')), { status: 'failed', totalTokens: 0, totalTokensFresh: true }, { usedSource: 'transcript', pending: 0 }));
+    assert.deepEqual(h.states, ['overflow', 'stale']);
+    assert.match(h.flags[1]!.line, /OpenClaw has no count for this session/);
+    assert.doesNotMatch(h.flags[1]!.line, /compaction/);
+  });
+});
+
 describe('session state: combinations and "fine only when it is"', () => {
   it('overflow + stale + spiral: overflow is primary, every state listed in order', () => {
     const lines = chain(...turns('x', 3), C('c1', 'xu2'), C('c2', 'xu2'), U('last'), E('e', OVERFLOW_OPENAI, 'context_length_exceeded'));

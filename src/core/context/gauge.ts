@@ -94,7 +94,7 @@ export interface GaugeInput {
  * whose turns all failed (its only turn overflowed: OpenClaw never counted anything, though the failed prompt is in
  * the transcript; test/fixtures/openclaw-second `agent:main:first-overflow`): no figure, so never "0 %".
  */
-export function freshTotalTokens(row: SessionRow): number | undefined {
+export function freshTotalTokens(row: Pick<SessionRow, 'status' | 'totalTokens' | 'totalTokensFresh'>): number | undefined {
   if (row.status === 'failed' && row.totalTokens === 0) return undefined;
   return typeof row.totalTokens === 'number' && row.totalTokensFresh !== false ? row.totalTokens : undefined;
 }

@@ -15,7 +15,7 @@
  */
 import type { SessionRow, EntryMeta } from '../store/types';
 import { estOf } from '../store/entries';
-import type { Gauge } from './gauge';
+import { freshTotalTokens, type Gauge } from './gauge';
 import { contextItemsOf, type ActiveContext } from './rebuild';
 import { formatTokens } from './format';
 
@@ -188,8 +188,9 @@ export function sessionHealth(input: HealthInput): SessionHealth {
 
   const stale: string[] = [];
   if (row.totalTokensFresh === false) stale.push('OpenClaw marked its count out of date');
-  else if (typeof row.totalTokens === 'number' && gauge.usedSource === 'transcript') stale.push('a compaction was written after OpenClaw counted');
-  else if (gauge.usedSource === 'transcript' && context?.items.some((e) => e.usageTokens !== undefined)) stale.push('OpenClaw has no count for this session');
+  else if (freshTotalTokens(row) !== undefined && gauge.usedSource === 'transcript') stale.push('a compaction was written after OpenClaw counted');
+  // OpenClaw's 0 after an only turn that failed is no count either (gauge.ts freshTotalTokens)
+  else if (gauge.usedSource === 'transcript' && (typeof row.totalTokens === 'number' || context?.items.some((e) => e.usageTokens !== undefined))) stale.push('OpenClaw has no count for this session');
   if (gauge.pending > 0) stale.push(`~${formatTokens(gauge.pending)} written since OpenClaw counted`);
   if (stale.length) lines.set('stale', `OpenClaw's own count is not current: ${stale.join('; ')}. The figure shown is estimated.`);
 

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import { activatedApi, waitFor } from './util';
+import { activatedApi, statusBarFor as pinnedStatusBar, sessionTreeItem, uidOf as uidIn, waitFor } from './util';
 
 type Json = Record<string, unknown>;
 
@@ -109,31 +109,13 @@ suite('Session state and context-engine plugins in the real VS Code', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  /** The tree item of a session, found by state dir and key through the tree itself. */
-  function treeItem(dir: string, key: string): vscode.TreeItem {
-    const dirNode = api.tree.getChildren().find((n) => n.type === 'stateDir' && n.info.candidate.dir === path.resolve(dir));
-    assert.ok(dirNode, `state dir node for ${dir}`);
-    for (const agent of api.tree.getChildren(dirNode)) {
-      for (const n of api.tree.getChildren(agent)) {
-        if (n.type === 'session' && api.service.model.get(n.uid)?.row.key === key) return api.tree.getTreeItem(n) as vscode.TreeItem;
-      }
-    }
-    assert.fail(`no tree item for ${key} in ${dir}`);
-  }
-
-  const uidOf = (dir: string, key: string): string => api.service.model.sessions().find((s) => s.stateDir === path.resolve(dir) && s.row.key === key)!.uid;
+  const treeItem = (dir: string, key: string) => sessionTreeItem(api, dir, key);
+  const uidOf = (dir: string, key: string) => uidIn(api, dir, key);
   const iconOf = (item: vscode.TreeItem) => item.iconPath as vscode.ThemeIcon;
   const tooltipOf = (item: vscode.TreeItem) => (item.tooltip as vscode.MarkdownString).value;
 
-  /** Pin the session and render the status bar now (the same key is in two state dirs: no waiting on its text). */
-  async function statusBarFor(dir: string, key: string): Promise<string> {
-    const uid = uidOf(dir, key);
-    await api.service.pin(uid);
-    assert.equal(api.service.active()?.uid, uid);
-    api.statusBar.update();
-    assert.ok(api.statusBar.tooltip.includes(`\`${key}\``), `the status bar shows ${key}`);
-    return api.statusBar.tooltip;
-  }
+  /** Pin the session and render the status bar now (the same key is in two state dirs): its tooltip. */
+  const statusBarFor = async (dir: string, key: string): Promise<string> => (await pinnedStatusBar(api, dir, key)).tooltip;
 
   const cases: Array<{ key: string; word?: string; icon: string; color: string; line: RegExp; status: RegExp }> = [
     { key: 'agent:main:fine', icon: 'circle-large-filled', color: 'charts.green', line: /^(?![\s\S]*\*\*(overflow|failed|compaction loop|not current)\*\*)/, status: /_Status: fine\./ },

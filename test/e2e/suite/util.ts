@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
+import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import { processStartTime } from '../../../src/core/store/processes';
@@ -115,4 +116,33 @@ export function recordingDialogs(prompts: RecordedPrompt[], answers: Partial<Rec
       return Promise.resolve(answers[kind]?.(message, buttons));
     };
   return { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error') };
+}
+
+/** The uid of the session `key` of state dir `dir` (the same key may be in several state dirs). */
+export function uidOf(api: OpenClawContextApi, dir: string, key: string): string {
+  const s = api.service.model.sessions().find((x) => x.stateDir === path.resolve(dir) && x.row.key === key);
+  assert.ok(s, `no session ${key} in ${dir}`);
+  return s.uid;
+}
+
+/** The Sessions tree item of a session, found by state dir and key through the tree itself. */
+export function sessionTreeItem(api: OpenClawContextApi, dir: string, key: string): vscode.TreeItem {
+  const dirNode = api.tree.getChildren().find((n) => n.type === 'stateDir' && n.info.candidate.dir === path.resolve(dir));
+  assert.ok(dirNode, `state dir node for ${dir}`);
+  for (const agent of api.tree.getChildren(dirNode)) {
+    for (const n of api.tree.getChildren(agent)) {
+      if (n.type === 'session' && api.service.model.get(n.uid)?.row.key === key) return api.tree.getTreeItem(n) as vscode.TreeItem;
+    }
+  }
+  assert.fail(`no tree item for ${key} in ${dir}`);
+}
+
+/** Pin the session and render the status bar now (no waiting on its text): its text and tooltip markdown. */
+export async function statusBarFor(api: OpenClawContextApi, dir: string, key: string): Promise<{ text: string; tooltip: string }> {
+  const uid = uidOf(api, dir, key);
+  await api.service.pin(uid);
+  assert.equal(api.service.active()?.uid, uid);
+  api.statusBar.update();
+  assert.ok(api.statusBar.tooltip.includes(`\`${key}\``), `the status bar shows ${key}`);
+  return { text: api.statusBar.text, tooltip: api.statusBar.tooltip };
 }

@@ -5,55 +5,10 @@
 // token (no local state dir). Needs no earlier test.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { OfflineOpenClaw, tail } from '../../../scripts/openclaw-offline.mjs';
-import { cliJson, log, oc, ROOT, runCli, shared, TMP, TOKEN } from '../fixture.mjs';
-
-const require = createRequire(import.meta.url);
-const { DatabaseSync } = require('node:sqlite');
-const FIX = path.join(ROOT, 'test', 'fixtures', 'openclaw-second');
-
-/** The fixture's state into `to`: the databases gunzipped, the config pointed at this run's ports and token. */
-function restore(o2) {
-  fs.cpSync(path.join(FIX, 'state'), o2.stateDir, { recursive: true });
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.sqlite.gz')) {
-        fs.writeFileSync(p.slice(0, -3), zlib.gunzipSync(fs.readFileSync(p)));
-        fs.rmSync(p);
-      }
-    }
-  };
-  walk(o2.stateDir);
-  const file = path.join(o2.stateDir, 'openclaw.json');
-  const cfg = JSON.parse(fs.readFileSync(file, 'utf8'));
-  cfg.gateway.port = o2.gatewayPort;
-  cfg.gateway.auth.token = TOKEN;
-  cfg.models.providers.fake.baseUrl = `http://127.0.0.1:${oc.llmPort}/v1`;
-  cfg.logging = { ...(cfg.logging ?? {}), file: path.join(o2.logs, 'openclaw.log') };
-  fs.writeFileSync(file, JSON.stringify(cfg, null, 2));
-}
-
-/** OpenClaw's own compaction count per session key (session_nodes.entry_json of every agent DB). */
-function rowCompactions(stateDir) {
-  const out = new Map();
-  const agents = path.join(stateDir, 'agents');
-  for (const a of fs.readdirSync(agents)) {
-    const f = path.join(agents, a, 'agent', 'openclaw-agent.sqlite');
-    if (!fs.existsSync(f)) continue;
-    const db = new DatabaseSync(f, { readOnly: true });
-    try {
-      for (const r of db.prepare('SELECT session_key, entry_json FROM session_nodes').all()) out.set(r.session_key, JSON.parse(r.entry_json).compactionCount ?? 0);
-    } finally {
-      db.close();
-    }
-  }
-  return out;
-}
+import { cliJson, log, oc, runCli, shared, TMP, TOKEN } from '../fixture.mjs';
+import { endingCompaction, openclawFigure, recordedSessions, restoreSecondState, rowCompactions, secondKeys } from '../../support/secondState.mjs';
 
 /** Every number in a JSON document that is not an integer, with its path (`ratio` may have two decimals). */
 function nonIntegers(v, at = '$', out = []) {
@@ -67,19 +22,19 @@ const cell = (used, window, percent, estimated) => (used === null || used === un
 
 it("13. the second real dataset: our status and sessions equal OpenClaw's own figures for every session, from the local files and through a remote Gateway with no local files", async function () {
   assert(shared.ready, 'setup failed');
-  const keys = JSON.parse(fs.readFileSync(path.join(FIX, 'keys.json'), 'utf8'));
+  const keys = secondKeys();
   const o2 = await new OfflineOpenClaw({ root: path.join(TMP, 'second'), app: oc.app, node24: oc.node24, shared: oc.shared, token: TOKEN, GatewayClient: oc.GatewayClient, log }).init();
   try {
-    restore(o2);
+    restoreSecondState(o2.stateDir, { gatewayPort: o2.gatewayPort, token: TOKEN, llmPort: oc.llmPort, logFile: path.join(o2.logs, 'openclaw.log') });
     const S2 = o2.stateDir;
 
     // OpenClaw's own figures on the restored state, and the compaction counts of its rows
     const ocs = await o2.openclaw(['sessions', '--json', '--all-agents'], { name: 'sessions' });
     assert.equal(ocs.code, 0, `openclaw sessions --json --all-agents: ${tail(ocs.err + ocs.out)}`);
     const theirs = JSON.parse(ocs.out).sessions;
-    const recorded = JSON.parse(fs.readFileSync(path.join(FIX, 'cli', 'sessions.json'), 'utf8')).sessions;
+    const recorded = recordedSessions();
     assert.deepEqual(theirs.map((s) => [s.key, s.totalTokens ?? null, s.contextTokens ?? null]).sort(), recorded.map((s) => [s.key, s.totalTokens ?? null, s.contextTokens ?? null]).sort(), 'the restored state: openclaw sessions must say what it said when the dataset was made');
-    const compactions = rowCompactions(S2);
+    const compactions = new Map(Object.entries(rowCompactions(S2)));
     for (const k of [keys.spiral, keys.auto]) assert(compactions.get(k) >= 1, `the dataset: ${k} has no compaction`);
     assert(compactions.get(keys.spiral) >= 4, `the dataset: ${keys.spiral} has ${compactions.get(keys.spiral)} compactions, not 4`);
     assert.equal(new Set(theirs.map((s) => s.contextTokens)).size, 2, 'the dataset: two windows');
@@ -111,11 +66,8 @@ it("13. the second real dataset: our status and sessions equal OpenClaw's own fi
     const problems = [];
     const lines = [];
     for (const t of theirs) {
-      // OpenClaw's figure, unless it has none: not fresh, or the 0 of a session whose only turn failed (nothing was
-      // ever counted, though the failed prompt is in the transcript): there we must say unknown or an estimate
-      const known = t.totalTokensFresh === true && typeof t.totalTokens === 'number' && !(t.status === 'failed' && t.totalTokens === 0);
-      const pct = known ? Math.min(999, Math.round((t.totalTokens / t.contextTokens) * 100)) : null;
-      const want = { used: known ? t.totalTokens : null, window: t.contextTokens, percent: pct, compactions: compactions.get(t.key) ?? 0 };
+      const { known, used, window, percent } = openclawFigure(t);
+      const want = { used, window, percent, compactions: compactions.get(t.key) ?? 0 };
       const row = [`${t.key.length > 34 ? `${t.key.slice(0, 33)}…` : t.key}`.padEnd(35), `${known ? cell(want.used, want.window, want.percent, false) : `(${cell(t.totalTokens, t.contextTokens, 0, false)})`} c${want.compactions}`.padEnd(24)];
       for (const [mode, m] of Object.entries(ours)) {
         const s = m.get(t.key);
@@ -127,12 +79,12 @@ it("13. the second real dataset: our status and sessions equal OpenClaw's own fi
         row.push(`${cell(s.used, s.window, s.percent, s.estimated)} c${s.compactions ?? '?'}`.padEnd(24));
         if (s.window !== want.window) problems.push(`${mode} ${t.key}: window ${s.window}, OpenClaw ${want.window}`);
         if (s.compactions !== want.compactions) problems.push(`${mode} ${t.key}: ${s.compactions} compaction(s), OpenClaw's row ${want.compactions}`);
-        if (known && s.basis === 'next-prompt') {
-          // OpenClaw's figure is its post-compaction tokensAfter (messages only, until the next turn): we show the next
-          // prompt (system prompt + files + tools + messages, an estimate above it) and say what OpenClaw reports
-          if (!(s.estimated && s.used > want.used)) problems.push(`${mode} ${t.key}: next prompt ${cell(s.used, s.window, s.percent, s.estimated)} is not an estimate above OpenClaw's ${want.used}`);
+        if (known && /^local/.test(mode) && endingCompaction(t.key)) {
+          // OpenClaw's figure is the tokensAfter of the compaction the session ends with (messages only, until the next
+          // turn; its recorded chat.history says so): from the files we show the next prompt (system prompt + files +
+          // tools + messages, an estimate above it) and say what OpenClaw reports. Remote: OpenClaw's figure (below).
+          if (!(s.basis === 'next-prompt' && s.estimated && s.used > want.used)) problems.push(`${mode} ${t.key}: ${cell(s.used, s.window, s.percent, s.estimated)} (${s.basis}), not the next prompt's estimate above OpenClaw's post-compaction ${want.used}`);
           if ('openclawReports' in s && s.openclawReports !== want.used) problems.push(`${mode} ${t.key}: OpenClaw reports ${s.openclawReports} in our JSON, OpenClaw ${want.used}`);
-          if (!/^local/.test(mode)) problems.push(`${mode} ${t.key}: next-prompt figure without local files`);
         } else if (known) {
           if (s.used !== want.used || s.percent !== want.percent || s.estimated) problems.push(`${mode} ${t.key}: ${cell(s.used, s.window, s.percent, s.estimated)}, OpenClaw ${cell(want.used, want.window, want.percent, false)}`);
         } else if (!(s.used === null || (s.estimated && s.used > 0))) problems.push(`${mode} ${t.key}: ${cell(s.used, s.window, s.percent, s.estimated)} where OpenClaw has no figure (must be unknown or an estimate, never 0)`);
