@@ -192,6 +192,16 @@ function stateOf(lines: Json[], row: Json, engine?: ContextEngineInfo): Paramete
   return { uid: 'x|main|agent:main:s', stateDir: 'x', agentId: 'main', era: 'sqlite', row: fullRow, window, figures, gauge: figures, context, lastActivity: 1 } as unknown as Parameters<typeof statusBarModel>[0] & object;
 }
 
+describe('an overflow said only in the error row\'s text (a Gateway\'s chat.history)', () => {
+  it('is an overflow; another error in the text is a failure', () => {
+    const textErr = (id: string, p: string, text: string): Json => a(id, p, { content: [{ type: 'text', text }], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: 'error' });
+    const over = sessionHealth({ row: { status: 'failed' }, context: contextOf(chain(U('u1'), A('a1'), U('u2'), (p) => textErr('e1', p!, 'Context overflow: this conversation is too large for the model.'))), gauge: CURRENT });
+    assert.equal(over.primary, 'overflow');
+    const other = sessionHealth({ row: { status: 'failed' }, context: contextOf(chain(U('u1'), A('a1'), U('u2'), (p) => textErr('e1', p!, 'Upstream returned 502.'))), gauge: CURRENT });
+    assert.equal(other.primary, 'failed');
+  });
+});
+
 describe('session state on the surfaces (view models)', () => {
   const overflow = () => stateOf(chain(U('u1'), A('a1'), U('u2'), E('e1', OVERFLOW_OPENAI, 'context_length_exceeded')), { status: 'failed', totalTokensFresh: false });
 

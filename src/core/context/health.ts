@@ -92,7 +92,12 @@ export function lastTurnError(ctx: ActiveContext | undefined): EntryMeta | undef
   return undefined;
 }
 
-export const isOverflowError = (e: Pick<EntryMeta, 'errorCode' | 'errorMessage'>): boolean => OVERFLOW_RE.test(e.errorCode ?? '') || OVERFLOW_RE.test(e.errorMessage ?? '');
+/**
+ * The error says the prompt did not fit: its code or message, or, for an error row with neither (a Gateway's
+ * chat.history sends OpenClaw's terminal-error row with the message as its text), the row's own text.
+ */
+export const isOverflowError = (e: Pick<EntryMeta, 'errorCode' | 'errorMessage'> & Partial<Pick<EntryMeta, 'preview' | 'stopReason'>>): boolean =>
+  OVERFLOW_RE.test(e.errorCode ?? '') || OVERFLOW_RE.test(e.errorMessage ?? '') || (!e.errorCode && !e.errorMessage && e.stopReason === 'error' && OVERFLOW_RE.test(e.preview ?? ''));
 
 /** The provider's two token figures in an overflow message (the prompt, the limit), when it gives exactly two. */
 export function overflowFigures(message: string | undefined): { prompt: number; limit: number } | undefined {
