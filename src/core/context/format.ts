@@ -18,9 +18,12 @@ export function approxTokens(n: number, approximate: boolean): string {
   return `${approximate ? '~' : ''}${formatTokens(n)}`;
 }
 
-/** An approximate part that may be negative (a composition's remainder): `~1.2k`, `~−1.2k`. */
+/**
+ * An approximate part that may be negative (a composition's remainder): `~1.2k`, `−~1.2k` (the sign first: VS Code's
+ * Markdown renders an escaped `\~` followed by `−` as two tildes).
+ */
 export function approxSigned(n: number): string {
-  return `~${n < 0 ? '−' : ''}${formatTokens(Math.abs(n))}`;
+  return `${n < 0 ? '−' : ''}~${formatTokens(Math.abs(n))}`;
 }
 
 /** A literal `~` in Markdown: escaped, so `~9.6k / 49k (~20%)` is not read as strikethrough. */

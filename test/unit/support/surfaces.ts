@@ -46,7 +46,7 @@ function tooltipComposition(tip: string): { parts: string[]; used?: string } {
   const parts: string[] = [];
   let used: string | undefined;
   for (const l of lines.slice(at + 1)) {
-    const m = /^\| (.+) \| (?:\\~)?(−?)([\d.]+[km]?) \|$/.exec(l);
+    const m = /^\| (.+) \| (−?)(?:\\~)?([\d.]+[km]?) \|$/.exec(l);
     const u = /^\| \*\*Used\*\* \| \*\*(?:\\~)?([\d.]+[km]?)\*\* \|$/.exec(l);
     if (u) used = u[1];
     else if (m) parts.push(`${m[2]}${m[3]}`);
@@ -88,7 +88,7 @@ export function assertViewSurfaces(model: ContextModel, s: SessionState, label: 
     assert.ok(what, `${label}: document composition`);
     const total = /= (?:\\~)?([\d.]+[km]?)$/.exec(what)?.[1];
     assert.equal(total, want.used, `${label}: document composition total`);
-    const nums = [...what.replace(/= .*$/, '').matchAll(/ (?:\\~)(−?)([\d.]+[km]?)(?= \+|\s*$)/g)].map((m) => `${m[1]}${m[2]}`);
+    const nums = [...what.replace(/= .*$/, '').matchAll(/ (−?)(?:\\~)([\d.]+[km]?)(?= \+|\s*$)/g)].map((m) => `${m[1]}${m[2]}`);
     assert.deepEqual(nums, f.composition.map((p) => signed(p.tokens)), `${label}: document composition parts`);
   }
 }
