@@ -5,51 +5,19 @@
  */
 import { type Env, type StateDirCandidate, resolveWindow, type ModelWindow } from '../store/config';
 import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/stateDir';
-import { type DiagnosticSink, type EntryMeta, type SessionRow, type SessionStore, StoreUnavailableError } from '../store/types';
+import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableError } from '../store/types';
 import { calibrationStart } from './calibration';
 import { entryEstimate, entryMeta } from '../store/entries';
 import { familyFor } from '../tokens/estimator';
 import type { EstimatorFamily } from '../tokens/weights';
-import { DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
+import { DEFAULT_THRESHOLDS, freshTotalTokens, type GaugeThresholds } from './gauge';
 import { computeFigures, type CompositionPart, type SessionFigures } from './figures';
-import { extendContext, rebuildContext, TranscriptIndex, type ActiveContext } from './rebuild';
+import { extendContext, rebuildContext, TranscriptIndex } from './rebuild';
 import { healthNeedsTranscript } from './health';
 import type { SessionWriteTarget } from '../store/sessionWrite';
-import type { PlanBasis } from '../store/writeResult';
+import { sessionUid, type RemoteSessionSource, type SessionState } from './session';
 
-export interface SessionState {
-  /** unique across state dirs: `<stateDir>|<agentId>|<key>` */
-  uid: string;
-  stateDir: string;
-  agentId: string;
-  era: 'sqlite' | 'jsonl';
-  row: SessionRow;
-  window: ModelWindow;
-  /** the session's figures, computed once per refresh: what every surface shows */
-  figures: SessionFigures;
-  /** the same object as `figures`, seen as the gauge part (older callers) */
-  gauge: Gauge;
-  /** present once the transcript was read */
-  index?: TranscriptIndex;
-  context?: ActiveContext;
-  /** last model seen in the transcript (model_change / assistant rows) */
-  transcriptModel?: string;
-  /** newest activity: row update or newest transcript entry */
-  lastActivity: number;
-  /** a remote Gateway's session (no local files): that Gateway's URL, without credentials */
-  remote?: string;
-}
-
-/**
- * Sessions that are not in a local state dir: a remote Gateway's, read through its cache
- * (core/gateway/remoteStore.ts). `stateDir` names it (`gateway:<url>`); it is never a path.
- */
-export interface RemoteSessionSource {
-  readonly stateDir: string;
-  readonly url: string;
-  agents(): string[];
-  storeFor(agentId: string): SessionStore;
-}
+export { planBasisOf, sessionUid, type RemoteSessionSource, type SessionState } from './session';
 
 export interface ModelOptions {
   stateDirs: StateDirCandidate[];
@@ -77,19 +45,6 @@ export interface RefreshResult {
 }
 
 /**
- * What a plan made from this session now is made against: its active leaf and how far its transcript was
- * read (JSONL bytes, SQLite transcript and last seq). Take it when planning and pass it to the writer
- * (`expect`), which refuses when the session changed before the write. Undefined before the transcript was read.
- */
-export function planBasisOf(s: SessionState): PlanBasis | undefined {
-  if (!s.context || s.remote) return undefined;
-  const c = s.index?.cursor;
-  if (c?.kind === 'jsonl') return { leafId: s.context.leafId, size: c.offset };
-  if (c?.kind === 'sqlite') return { leafId: s.context.leafId, sessionId: c.sessionId, lastSeq: c.lastSeq };
-  return { leafId: s.context.leafId };
-}
-
-/**
  * A fresh figure with no model call behind it: after a compaction OpenClaw sets totalTokens to the compaction's
  * tokensAfter (messages only) and removes inputTokens/outputTokens; after a reset everything is 0. The
  * transcript is read for these at once, so the figures show the next prompt's size, not the messages alone.
@@ -99,7 +54,6 @@ export const countedBeforeFirstCall = (row: SessionRow): boolean => freshTotalTo
 /** How many remote sessions (most recent first) get their chat.history asked for without being opened. */
 export const REMOTE_HISTORY_PREFETCH = 50;
 
-export const sessionUid = (stateDir: string, agentId: string, key: string): string => `${stateDir}|${agentId}|${key}`;
 
 export class ContextModel {
   private dirs: StateDirInfo[] = [];
