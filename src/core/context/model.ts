@@ -10,7 +10,7 @@ import { calibrationStart } from './calibration';
 import { entryEstimate, entryMeta } from '../store/entries';
 import { familyFor } from '../tokens/estimator';
 import type { EstimatorFamily } from '../tokens/weights';
-import { DEFAULT_THRESHOLDS, freshTotalTokens, type GaugeThresholds } from './gauge';
+import { DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
 import { computeFigures, type CompositionPart, type SessionFigures } from './figures';
 import { extendContext, rebuildContext, TranscriptIndex } from './rebuild';
 import { healthNeedsTranscript } from './health';
