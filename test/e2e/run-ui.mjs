@@ -81,8 +81,12 @@ try {
         await waitForTreeRow(page, 'Sessions', 'main');
         for (const s of figures) {
           const want = s.cell.startsWith('unknown') ? `~` : `${gaugeText(s.cell).split(' ')[0]} · ${s.cell.split(' ')[0]}`;
+          // the rows can render before their figures settle (the model refreshes once the transcripts are read): wait
           const rows = viewPane(page, 'Sessions').locator('.monaco-list-row', { hasText: want });
-          if ((await rows.count()) === 0) throw new Error(`no session row with "${want}" for ${s.key}`);
+          await rows.first().waitFor({ state: 'visible', timeout: 15_000 }).catch(async () => {
+            const texts = await viewPane(page, 'Sessions').locator('.monaco-list-row').evaluateAll((els) => els.map((e) => (e.innerText || '').replace(/\s+/g, ' ').trim()));
+            throw new Error(`no session row with "${want}" for ${s.key}; rows: ${JSON.stringify(texts)}`);
+          });
         }
         const n = await viewPane(page, 'Sessions').locator('.monaco-list-row').count();
         if (n < figures.length + 2) throw new Error(`only ${n} rows`);
