@@ -12,7 +12,12 @@ import { ContextModel } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { entryMeta } from '../../src/core/store/entries';
 import type { EntryMeta, SessionRow } from '../../src/core/store/types';
-import { materializeRealState } from './helpers';
+import * as path from 'node:path';
+import { materializeRealState, tmpDir } from './helpers';
+import { FlushStateStore } from '../../src/core/memory/flushState';
+import { writeCheckpoint } from '../../src/core/checkpoint/store';
+import { timelineMarks } from '../../src/core/memory/timelineMarks';
+import { seedExample } from './support/checkpoints';
 
 type Json = Record<string, unknown>;
 
@@ -324,5 +329,45 @@ describe('timeline on the real OpenClaw 2026.9.6 state', () => {
     assert.ok(calls > 10, `calls ${calls} of ${n} sessions`);
     assert.ok(compactions >= 1, `compactions ${compactions}`);
     assert.ok(estimatedAfter < compactions, 'some compaction has a recorded call after it');
+  });
+});
+
+describe('timeline marks and ContextModel.timeline', () => {
+  it('our last flush and every checkpoint of the session, as marks in time order; none for another session', () => {
+    const state = tmpDir();
+    FlushStateStore.forStateDir(state).record('agent:main:x', { compactionCount: 0, flushedAt: '2026-03-01T12:00:00.000Z', targetRel: 'memory/2026-03-01.md' });
+    writeCheckpoint(state, seedExample({ checkpoint_id: 'cp_001', session_key: 'agent:main:x', created_at: '2026-03-01T11:00:00Z', trigger: 'manual' }));
+    const marks = timelineMarks(state, 'agent:main:x');
+    assert.deepEqual(
+      marks.map((m) => [m.kind, new Date(m.t).toISOString(), m.label]),
+      [
+        ['checkpoint', '2026-03-01T11:00:00.000Z', 'cp_001 (manual)'],
+        ['flush', '2026-03-01T12:00:00.000Z', 'flushed to memory/2026-03-01.md'],
+      ],
+    );
+    assert.deepEqual(timelineMarks(state, 'agent:main:other'), []);
+    assert.deepEqual(timelineMarks(path.join(state, 'missing'), 'agent:main:x'), []);
+  });
+
+  it("the model's timeline of a cold-read SQLite session has every call's recorded prompt (partial rows loaded)", function () {
+    this.timeout(60_000);
+    const state = materializeRealState();
+    const open = () => {
+      const m = new ContextModel({ stateDirs: resolveStateDirs(state, undefined, processEnv()), env: processEnv() });
+      m.refresh(true);
+      return m;
+    };
+    const model = open();
+    for (const s of model.sessions()) {
+      const tl = model.timeline(s.uid, { extraLines: [{ id: 'early-export', tokens: 1000, label: 'x' }] })!;
+      const path = lifePath(s.index!, s.context!);
+      const calls = path.filter((e) => e.kind === 'message' && e.role === 'assistant' && e.modelVisible && e.stopReason !== 'error');
+      assert.equal(tl.calls, calls.length, s.row.key);
+      assert.ok(!path.some((e) => e.partial && e.role === 'assistant'), `${s.row.key}: no partial assistant row left`);
+      assert.equal(tl.points.filter((p) => !p.estimated).length, calls.filter((e) => e.promptTokens !== undefined).length);
+      assert.ok(tl.lines.some((l) => l.id === 'early-export'));
+    }
+    assert.equal(model.timeline('no such uid'), undefined);
+    model.dispose();
   });
 });
