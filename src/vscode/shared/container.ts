@@ -22,6 +22,7 @@ import { registerExactCount, type ExactCountApi } from '../sessions/exactCount';
 import { ContextService } from '../sessions/service';
 import { SessionsTreeProvider } from '../sessions/sessionsTree';
 import { GaugeStatusBar } from '../sessions/statusBar';
+import { CompactionAhead } from '../sessions/compactionAhead';
 import { StateWatcher } from '../sessions/watcher';
 import { Disposable } from './disposable';
 import { DiagnosticsChannel } from './output';
@@ -45,6 +46,8 @@ export class Container extends Disposable {
   readonly memories: MemoriesController;
   readonly memoryDiagnostics: MemoryDiagnostics;
   readonly memoryCommands: MemoryCommands;
+  /** the warning before compaction and seed 004's two thresholds */
+  readonly ahead: CompactionAhead;
   readonly tools: ToolsController;
   readonly engineErrors: EngineErrorLog;
   readonly exact: ExactCountApi;
@@ -71,6 +74,8 @@ export class Container extends Disposable {
     this.memoryDiagnostics = this.register(new MemoryDiagnostics(memDeps));
     this.memoryCommands = this.register(new MemoryCommands(memDeps));
     this.tools = this.register(new ToolsController(memDeps));
+    this.ahead = this.register(new CompactionAhead(service, this.ui, () => this.settings, this.memoryCommands, context.globalState, (source, err) => diag.report({ severity: 'error', source, message: err instanceof Error ? err.message : String(err) })));
+    this.tree.warnTurns = settings.compaction.warnTurns;
     const own = (ds: vscode.Disposable[]) => ds.forEach((d) => this.register(d));
     this.register(vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: this.tree, showCollapseAll: true }));
     this.register(vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: this.checkpointsTree, showCollapseAll: true, canSelectMany: true }));
@@ -84,10 +89,11 @@ export class Container extends Disposable {
   }
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
-    if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions', 'checkpoints', 'memory')) return;
+    if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions', 'checkpoints', 'memory', 'compaction', 'policy')) return;
     const prev = this.settings;
     const settings = (this.settings = readSettings());
     this.tree.applySettings(settings.showMessages);
+    this.tree.warnTurns = settings.compaction.warnTurns;
     this.statusBar.applySettings(settings);
     // the checkpoint coordinator first: a state-dir change must reset it before the service re-reads
     this.checkpoints.applySettings(settings, JSON.stringify(prev.stateDir) !== JSON.stringify(settings.stateDir) || prev.configPath !== settings.configPath);
