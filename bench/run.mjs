@@ -280,8 +280,7 @@ const phases = {
               id: `session:${s.uid}`,
               label: e.sessionLabel(s),
               description: e.sessionDescription(s),
-              icon: s.gauge.estimated ? 'circle-large-outline' : 'circle-large-filled',
-              color: e.levelColor(s.gauge.level),
+              ...e.sessionIcon(s),
               tooltip: e.statusBarModel(s, { pinned: false, now }).tooltip,
             });
           }

@@ -17,6 +17,7 @@ import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, 
 import type { Ui } from '../shared/ui';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import { sessionFromArg } from '../sessions/sessionsTree';
+import { SessionActivity } from '../sessions/activity';
 import type { SessionState } from '../../core/context/model';
 import { formatTokens } from '../../core/context/format';
 import { gaugeShort } from '../../core/context/viewModel';
@@ -88,8 +89,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 const yieldToHost = () => new Promise<void>((r) => setImmediate(r));
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 export class MemoryCommands extends Disposable {
-  /** last seen activity per session (the automatic flush offers only for sessions active while VS Code runs) */
-  private readonly lastSeen = new Map<string, number>();
+  /** the automatic flush offers only for sessions active while VS Code runs */
+  private readonly activity = new SessionActivity(() => this.deps.service.model);
   /** `uid#epoch` already offered an automatic flush */
   private readonly offered = new Set<string>();
   /** whether writes are allowed (an untrusted workspace only previews); tests may replace it */
@@ -270,16 +271,8 @@ export class MemoryCommands extends Disposable {
   // ============================================================================================ automatic flush
 
   private onSessionsChanged(uids: readonly string[]): void {
-    for (const uid of uids) {
-      const s = this.deps.service.model.get(uid);
-      if (!s) {
-        this.lastSeen.delete(uid);
-        continue;
-      }
-      const prev = this.lastSeen.get(uid);
-      this.lastSeen.set(uid, s.lastActivity);
-      // only sessions active while VS Code runs: never on startup for a session merely sitting past the line
-      if (prev === undefined || s.lastActivity <= prev) continue;
+    // only sessions active while VS Code runs: never on startup for a session merely sitting past the line
+    for (const s of this.activity.moved(uids)) {
       if (!this.deps.settings().memory.autoFlush) continue;
       void this.offerAutoFlush(s).catch((err: unknown) => this.deps.diag.report({ severity: 'error', source: `auto flush ${s.row.key}`, message: errText(err) }));
     }

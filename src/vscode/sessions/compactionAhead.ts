@@ -18,6 +18,7 @@ import { Disposable } from '../shared/disposable';
 import type { UiSeam } from '../shared/ui';
 import type { Settings } from '../shared/settings';
 import type { ContextService } from './service';
+import { SessionActivity } from './activity';
 import type { SessionState } from '../../core/context/model';
 import { compactionWarning, forecastText } from '../../core/context/forecast';
 import { policySteps } from '../../core/context/policy';
@@ -43,8 +44,7 @@ export interface AheadOutcome {
 }
 
 export class CompactionAhead extends Disposable {
-  /** last seen activity per session */
-  private readonly lastSeen = new Map<string, number>();
+  private readonly activity = new SessionActivity(() => this.service.model);
   /** `uid|sessionId#compactions|what` already done: once between two compactions */
   private readonly done = new Set<string>();
   /** the last check per session (tests, diagnostics) */
@@ -63,17 +63,9 @@ export class CompactionAhead extends Disposable {
   }
 
   private onSessionsChanged(uids: readonly string[]): void {
-    for (const uid of uids) {
-      const s = this.service.model.get(uid);
-      if (!s) {
-        this.lastSeen.delete(uid);
-        continue;
-      }
-      const prev = this.lastSeen.get(uid);
-      this.lastSeen.set(uid, s.lastActivity);
-      if (prev === undefined || s.lastActivity <= prev) continue;
+    for (const s of this.activity.moved(uids)) {
       const p = this.check(s);
-      this.last.set(uid, p);
+      this.last.set(s.uid, p);
       void p.catch((err: unknown) => this.report(`ahead of compaction ${s.row.key}`, err));
     }
   }
