@@ -18,6 +18,7 @@ import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { entryMeta } from '../../src/core/store/entries';
 import type { EntryMeta } from '../../src/core/store/types';
 import { fixturePath, materializeRealState, realDbPath, realTranscriptDumps } from './helpers';
+import { chain } from './support/chain';
 
 type Json = Record<string, unknown>;
 
@@ -44,17 +45,6 @@ function contextOf(lines: Json[]): ActiveContext {
   return rebuildContext(idx);
 }
 
-/** A chain: each line's parent is the previous one (ids are given by the builders). */
-function chain(...builders: Array<(parent: string | null) => Json>): Json[] {
-  const out: Json[] = [];
-  let parent: string | null = null;
-  for (const b of builders) {
-    const l = b(parent);
-    out.push(l);
-    parent = l.id as string;
-  }
-  return out;
-}
 const U = (id: string, text?: string) => (p: string | null) => u(id, p, text);
 const A = (id: string, extra?: Json) => (p: string | null) => a(id, p, extra);
 const E = (id: string, msg: string, code?: string) => (p: string | null) => err(id, p!, msg, code);

@@ -14,6 +14,7 @@ import { entryMeta } from '../../src/core/store/entries';
 import type { EntryMeta, SessionRow } from '../../src/core/store/types';
 import * as path from 'node:path';
 import { materializeRealState, tmpDir } from './helpers';
+import { chain } from './support/chain';
 import { FlushStateStore } from '../../src/core/memory/flushState';
 import { writeCheckpoint } from '../../src/core/checkpoint/store';
 import { timelineMarks } from '../../src/core/memory/timelineMarks';
@@ -52,16 +53,6 @@ const F = (id: string, msg: string): Step => (p) => failed(id, p!, msg);
 const C = (id: string, kept: string, extra?: Json): Step => (p) => compaction(id, p!, kept, extra);
 const R = (id: string): Step => (p) => reset(id, p!);
 
-function chain(...steps: Step[]): Json[] {
-  const out: Json[] = [];
-  let parent: string | null = null;
-  for (const s of steps) {
-    const l = s(parent);
-    out.push(l);
-    parent = l.id as string;
-  }
-  return out;
-}
 
 function indexOf(lines: Json[]): TranscriptIndex {
   const entries = lines.map((l, i) => entryMeta(l, i, JSON.stringify(l).length, 'o200k')).filter((m): m is EntryMeta => !!m);
