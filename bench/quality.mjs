@@ -16,13 +16,15 @@
 // bench/lib/qualityScore.ts). Exit 1 when our compaction misses a held-out target (printed beside the figures).
 //
 //   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out] [--json file] [--lost]
-//   (--lost: list every lost fact of every method, not only ours)
+//   [--dump dir]
+//   (--lost: list every lost fact of every method, not only ours; --dump: write each method's text per session,
+//   <dir>/<set>/<session>/<method>.md, to see what was kept)
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { copyFixtureState } from '../test/support/stateCopy.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +59,7 @@ const FIXTURES = path.join(root, 'test', 'fixtures', 'quality-bench');
 const SETS = opt('--set') ? [opt('--set')] : ['tuning', 'held-out'];
 const JSON_OUT = opt('--json', path.join(root, 'bench', 'results', 'quality.json'));
 const LOST_ALL = args.includes('--lost');
+const DUMP = opt('--dump');
 
 /** The held-out targets of issue 18 (our compaction). */
 export const TARGETS = { facts: 0.95, reasons: 0.95, summaryTokens: 2000, perDroppedTokens: 30_000 };
@@ -82,20 +85,7 @@ function renderMessages(messages) {
 /** The fixture state of a set, gunzipped into a temp dir (the fixture is never written). */
 function restoreState(set) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `occtx-quality-bench-${set}-`));
-  const dir = path.join(tmp, 'state');
-  fs.cpSync(path.join(FIXTURES, set, 'state'), dir, { recursive: true });
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.sqlite.gz')) {
-        fs.writeFileSync(p.slice(0, -3), zlib.gunzipSync(fs.readFileSync(p)));
-        fs.rmSync(p);
-      }
-    }
-  };
-  walk(dir);
-  return { tmp, dir };
+  return { tmp, dir: copyFixtureState(path.join(FIXTURES, set, 'state'), path.join(tmp, 'state')) };
 }
 
 const METHODS = ['ours', 'restore', 'checkpoint', 'flush', 'openclaw', 'tail only'];
@@ -152,18 +142,34 @@ async function runSet(set) {
       if (!s0) throw new Error(`${set}/${id}: no session ${exp.key} in the fixture state`);
       const s = model.ensureTranscript(s0.uid) ?? s0;
       const texts = await methodTexts(model, coord, s, exp, dir);
+      if (DUMP) {
+        const d = path.join(path.resolve(DUMP), set, id);
+        fs.mkdirSync(d, { recursive: true });
+        for (const [m, t] of Object.entries(texts)) fs.writeFileSync(path.join(d, `${m.replace(/\s+/g, '-')}.md`), `${t.summary}\n\n=== kept tail ===\n\n${t.keptTail}\n`);
+      }
       const per = {};
       for (const [m, t] of Object.entries(texts)) {
         const score = scoreFacts(exp.facts, t);
         const summaryTokens = tokensOfText(t.summary);
         per[m] = { score, summaryTokens, keptTokens: t.kept, droppedTokens: t.dropped, budget: summaryBudget(t.dropped), ...(t.note ? { note: t.note } : {}) };
       }
-      sessions.push({ id, key: exp.key, facts: exp.facts.length, per });
+      sessions.push({ id, key: exp.key, facts: exp.facts.length, expected: exp.facts, per });
     }
   } finally {
     model.dispose();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+  /** Recall of a method by a fact field (position, source, lang): { value: {kept, total} }. */
+  const breakdown = (m, field) => {
+    const out = {};
+    for (const x of sessions.filter((y) => y.per[m]))
+      x.expected.forEach((f, i) => {
+        const b = (out[f[field]] ??= { kept: 0, total: 0 });
+        b.total++;
+        if (x.per[m].score.facts[i].kept) b.kept++;
+      });
+    return out;
+  };
   const methods = {};
   for (const m of METHODS) {
     const rows = sessions.filter((x) => x.per[m]);
@@ -181,6 +187,7 @@ async function runSet(set) {
       keptTokens: tok('keptTokens'),
       droppedTokens: tok('droppedTokens'),
       overBudget: rows.filter((x) => x.per[m].summaryTokens > x.per[m].budget).map((x) => `${x.id}: ${x.per[m].summaryTokens} > ${x.per[m].budget}`),
+      by: Object.fromEntries(['position', 'source', 'lang'].map((f) => [f, breakdown(m, f)])),
       lost: rows.flatMap((x) => x.per[m].score.lost.map((l) => `${x.id} ${l}`)),
       notes: rows.filter((x) => x.per[m].note).map((x) => `${x.id}: ${x.per[m].note}`),
     };
@@ -210,6 +217,12 @@ function printSet(r) {
   console.log(line(head));
   for (const row of rows) console.log(line(row));
   console.log('  (compression: dropped tokens ÷ summary tokens; "kept tok": the kept tail, counted for ours/restore/openclaw/tail only; checkpoint and flush are scored alone)');
+  const by = (x) => Object.entries(x.by).map(([f, v]) => `${f} ${Object.entries(v).map(([val, rc]) => `${val} ${frac(rc)}`).join(', ')}`).join(' · ');
+  console.log(`  ours by ${by(r.methods.ours)}`);
+  for (const x of r.sessions) {
+    const o = x.methods.ours;
+    console.log(`  ours ${x.id}: facts ${frac(o.facts)}, reasons ${frac(o.reasons)}, summary ${o.summaryTokens} tok (budget ${o.budget}), dropped ${k(o.droppedTokens)}, kept tail ${k(o.keptTokens)}`);
+  }
   for (const [m, x] of Object.entries(r.methods)) {
     if (x.notes.length) console.log(`  ${m}: ${x.notes.join('; ')}`);
     if ((m === 'ours' || LOST_ALL) && x.lost.length) console.log(`  ${m} lost (${x.lost.length}):\n${x.lost.map((l) => `    - ${l}`).join('\n')}`);

@@ -23,7 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { OfflineOpenClaw } from './openclaw-offline.mjs';
+import { OfflineOpenClaw, offlinePrereqs } from './openclaw-offline.mjs';
 import { sleep, waitFor } from '../test/support/process.mjs';
 import { fillerTurns } from './lib/quality-sessions/gen.mjs';
 
@@ -37,14 +37,7 @@ const die = (msg) => {
 };
 const args = process.argv.slice(2);
 const opt = (f, d) => (args.includes(f) ? args[args.indexOf(f) + 1] : d);
-const SHARED = path.join(path.resolve(process.env.OPENCLAW_SHARED_DIR || path.join(ROOT, '..', 'shared')), 'tools', 'openclaw-real');
-if (!fs.existsSync(path.join(SHARED, 'fake-llm.mjs'))) die(`${SHARED}/fake-llm.mjs is missing: check out shared/ beside the repo or set OPENCLAW_SHARED_DIR`);
-const APP = process.env.OPENCLAW_APP;
-if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or holds no openclaw (test/interop/setup.sh prints it)');
-if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version})`);
-const CLIENT = path.join(ROOT, 'out', 'src', 'core', 'gateway', 'client.js');
-if (!fs.existsSync(CLIENT)) die(`${CLIENT} is missing; compile first (npx tsc -p .)`);
-const { GatewayClient } = require(CLIENT);
+const { shared: SHARED, app: APP, GatewayClient } = offlinePrereqs(ROOT, die);
 const { expectedFacts, normalizeText } = require(path.join(ROOT, 'out', 'bench', 'lib', 'qualityScore.js'));
 const OUT = path.resolve(opt('--out', path.join(ROOT, 'test', 'fixtures', 'quality-bench')));
 const SETS = opt('--set') ? [opt('--set')] : ['tuning', 'held-out'];
@@ -250,3 +243,4 @@ function walk(dir, fn) {
 }
 
 for (const set of SETS) await buildSet(set);
+process.exit(0); // nothing of ours is left running (stopAll); do not wait for stray handles

@@ -30,7 +30,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { OfflineOpenClaw, tail } from './openclaw-offline.mjs';
+import { OfflineOpenClaw, offlinePrereqs, tail } from './openclaw-offline.mjs';
 import { sleep, waitFor } from '../test/support/process.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,14 +41,7 @@ const die = (msg) => {
   console.error(`make-second-state: ${msg}`);
   process.exit(2);
 };
-const SHARED = path.join(path.resolve(process.env.OPENCLAW_SHARED_DIR || path.join(ROOT, '..', 'shared')), 'tools', 'openclaw-real');
-if (!fs.existsSync(path.join(SHARED, 'fake-llm.mjs'))) die(`${SHARED}/fake-llm.mjs is missing: check out shared/ beside the repo or set OPENCLAW_SHARED_DIR`);
-const APP = process.env.OPENCLAW_APP;
-if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or holds no openclaw (test/interop/setup.sh prints it)');
-if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version})`);
-const CLIENT = path.join(ROOT, 'out', 'src', 'core', 'gateway', 'client.js');
-if (!fs.existsSync(CLIENT)) die(`${CLIENT} is missing; compile first (npx tsc -p .)`);
-const { GatewayClient } = require(CLIENT);
+const { shared: SHARED, app: APP, GatewayClient } = offlinePrereqs(ROOT, die);
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'test', 'fixtures', 'openclaw-second'));
 
 /** The two windows, one model each. */

@@ -114,13 +114,15 @@ export { ratioOf as recallRatio };
 
 /** Words that name what happened to a file, by the tool of the artifact. */
 const TOOL_WORDS: Record<string, RegExp> = {
-  read: /\bread\b|read-files|\bread[ _]?files?\b|\bopened\b/i,
-  write: /\bwrite\b|\bwrote\b|\bcreated?\b|\bmodified\b|modified-files|\bedit(ed)?\b|\bchanged\b/i,
+  read: /\bread\b|\bopened\b/i,
+  write: /\bwrite\b|\bwrote\b|\bcreated?\b|\bmodified\b|\bedit(ed)?\b|\bchanged\b/i,
 };
 
 /** Is the tool (or its action) named on a line holding `file`, or on the nearest heading / tag / label line above it? */
 function namesTool(lines: readonly string[], file: string, tool: string): boolean {
-  const re = TOOL_WORDS[tool] ?? new RegExp(`\\b${tool}\\b`, 'i');
+  const words = TOOL_WORDS[tool] ?? new RegExp(`\\b${tool}\\b`, 'i');
+  // `<read-files>`, `files_read:`, `modified-files` name the action too
+  const re = { test: (s: string) => words.test(s.replace(/[_-]/g, ' ')) };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.includes(file)) continue;

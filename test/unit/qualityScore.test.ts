@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { expectedFacts, normalizeText, scoreFacts, sumScores, type ExpectedFact } from '../../bench/lib/qualityScore';
-import { fixturePath } from './helpers';
+import { execFileSync } from 'node:child_process';
+import { fixturePath, repoPath, tmpDir } from './helpers';
 
 const turns = [
   {
@@ -112,5 +113,34 @@ describe('quality bench scorer (planted facts)', () => {
     });
     const sum = sumScores(scores);
     assert.equal(sum.all.total - sum.all.kept, sessions.length);
+  });
+
+  it('bench/quality.mjs: exit 1 exactly when a held-out target is missed, and no planted fact sits in the kept tail', function () {
+    this.timeout(120_000);
+    const out = path.join(tmpDir('occtx-quality-'), 'quality.json');
+    let code = 0;
+    let text = '';
+    try {
+      text = execFileSync(process.execPath, [repoPath('bench', 'quality.mjs'), '--json', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (err) {
+      const e = err as { status: number; stdout: string };
+      code = e.status;
+      text = e.stdout;
+    }
+    type Recall = { kept: number; total: number };
+    type Method = { facts: Recall; reasons: Recall; summaryTokens: number; budget: number };
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { targets: { facts: number; reasons: number }; heldOutTargetsMet: boolean; sets: Array<{ set: string; sessions: Array<{ id: string; methods: Record<string, Method> }>; methods: Record<string, { facts: Recall; reasons: Recall }> }> };
+    assert.deepEqual(r.sets.map((x) => x.set), ['tuning', 'held-out']);
+    const held = r.sets[1]!;
+    const ours = held.methods.ours!;
+    const met = ours.facts.kept / ours.facts.total >= r.targets.facts && ours.reasons.kept / ours.reasons.total >= r.targets.reasons && held.sessions.every((x) => x.methods.ours!.summaryTokens <= x.methods.ours!.budget);
+    assert.equal(r.heldOutTargetsMet, met);
+    assert.equal(code, met ? 0 : 1, text);
+    assert.match(text, /held-out targets[\s\S]*(PASS|FAIL) {2}facts kept [\d.]+% \(\d+\/\d+\) {2}target ≥ 95%/);
+    for (const set of r.sets) {
+      assert.ok(set.sessions.length >= 3, set.set);
+      assert.equal(set.methods['tail only']!.facts.kept, 0, `${set.set}: a planted fact is in the kept tail, so it is not in the dropped part`);
+    }
+    assert.ok(held.methods.ours!.facts.total >= 40, 'at least 40 held-out facts');
   });
 });
