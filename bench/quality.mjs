@@ -216,7 +216,8 @@ function printSet(r) {
   const line = (cells) => cells.map((c, i) => String(c).padEnd(w[i])).join('  ');
   console.log(line(head));
   for (const row of rows) console.log(line(row));
-  console.log('  (compression: dropped tokens ÷ summary tokens; "kept tok": the kept tail, counted for ours/restore/openclaw/tail only; checkpoint and flush are scored alone)');
+  console.log('  (compression: dropped tokens ÷ summary tokens; "kept tok": the kept tail, counted for ours/restore/openclaw/tail only; checkpoint and flush are scored alone;');
+  console.log("   openclaw: OpenClaw's cut and file lists around the scripted model's canned summary — a real model would write its own)");
   const by = (x) => Object.entries(x.by).map(([f, v]) => `${f} ${Object.entries(v).map(([val, rc]) => `${val} ${frac(rc)}`).join(', ')}`).join(' · ');
   console.log(`  ours by ${by(r.methods.ours)}`);
   for (const x of r.sessions) {

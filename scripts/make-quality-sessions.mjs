@@ -23,7 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { OfflineOpenClaw, offlinePrereqs } from './openclaw-offline.mjs';
+import { OfflineOpenClaw, offlinePrereqs, shipFixture } from './openclaw-offline.mjs';
 import { sleep, waitFor } from '../test/support/process.mjs';
 import { fillerTurns } from './lib/quality-sessions/gen.mjs';
 
@@ -170,6 +170,7 @@ async function buildSet(set) {
   await oc.stopAll();
 
   say(`${set}: assembling`);
+  const dest = path.join(OUT, set);
   const cfg = JSON.parse(fs.readFileSync(path.join(S, 'openclaw.json'), 'utf8'));
   delete cfg.agents.defaults.workspace; // portable: the workspace resolves inside the state dir
   if (cfg.logging) delete cfg.logging.file;
@@ -185,19 +186,12 @@ async function buildSet(set) {
     fs.writeFileSync(path.join(dir, 'openclaw-compaction.json'), JSON.stringify(portable(r.openclaw), null, 2) + '\n');
     console.log(`  ${s.id}: ${r.facts.length} facts; OpenClaw's figure before its compaction: ${r.row?.totalTokens ?? '?'} tokens`);
   }
-  const leaks = [];
-  walk(STAGE, (f) => {
-    const text = fs.readFileSync(f).toString('latin1');
-    if (!f.endsWith('.gz') && text.includes(TMP)) leaks.push(`${path.relative(STAGE, f)}: the temp path`);
-    if (/PRIVATE KEY|"deviceToken"\s*:\s*"[^<]/.test(text)) leaks.push(`${path.relative(STAGE, f)}: key material`);
-  });
-  if (leaks.length) die(`the fixture would ship:\n  ${leaks.join('\n  ')}`);
-  const dest = path.join(OUT, set);
-  fs.rmSync(dest, { recursive: true, force: true });
-  fs.mkdirSync(OUT, { recursive: true });
-  fs.cpSync(STAGE, dest, { recursive: true });
-  let bytes = 0;
-  walk(dest, (f) => (bytes += fs.statSync(f).size));
+  let bytes;
+  try {
+    bytes = shipFixture(STAGE, dest, TMP);
+  } catch (err) {
+    die(err.message);
+  }
   if (process.env.MAKE_QUALITY_KEEP === '1') console.log(`  kept ${TMP}`);
   else fs.rmSync(TMP, { recursive: true, force: true });
   say(`${set}: written to ${path.relative(ROOT, dest) || dest}: ${(bytes / 1024).toFixed(0)} KB`);
@@ -231,14 +225,6 @@ function shrinkDb(file) {
     db.exec('VACUUM');
   } finally {
     db.close();
-  }
-}
-
-function walk(dir, fn) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, fn);
-    else if (e.isFile()) fn(p);
   }
 }
 

@@ -30,7 +30,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { OfflineOpenClaw, offlinePrereqs, tail } from './openclaw-offline.mjs';
+import { OfflineOpenClaw, offlinePrereqs, shipFixture, tail } from './openclaw-offline.mjs';
 import { sleep, waitFor } from '../test/support/process.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -274,26 +274,12 @@ for (const agent of Object.keys(AGENTS)) {
 }
 fs.cpSync(path.join(TMP, 'oracle'), STAGE, { recursive: true });
 fs.writeFileSync(path.join(STAGE, 'keys.json'), JSON.stringify({ ...K, fork: forkKey, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) }, null, 2) + '\n');
-// no temp path outside the transcripts (which keep the workspace paths OpenClaw saw) and no key material
-const leaks = [];
-walk(STAGE, (f) => {
-  const text = fs.readFileSync(f).toString('latin1');
-  if (!f.endsWith('.gz') && text.includes(TMP)) leaks.push(`${path.relative(STAGE, f)}: the temp path`);
-  if (/PRIVATE KEY|"deviceToken"\s*:\s*"[^<]/.test(text)) leaks.push(`${path.relative(STAGE, f)}: key material`);
-});
-if (leaks.length) die(`the fixture would ship:\n  ${leaks.join('\n  ')}`);
-fs.rmSync(OUT, { recursive: true, force: true });
-fs.cpSync(STAGE, OUT, { recursive: true });
-let bytes = 0;
-walk(OUT, (f) => (bytes += fs.statSync(f).size));
+let bytes;
+try {
+  bytes = shipFixture(STAGE, OUT, TMP);
+} catch (err) {
+  die(err.message);
+}
 if (process.env.MAKE_SECOND_KEEP === '1') console.log(`  kept ${TMP}`);
 else fs.rmSync(TMP, { recursive: true, force: true });
 say(`written to ${path.relative(ROOT, OUT) || OUT}: ${(bytes / 1024).toFixed(0)} KB`);
-
-function walk(dir, fn) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, fn);
-    else if (e.isFile()) fn(p);
-  }
-}

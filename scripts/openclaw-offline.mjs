@@ -27,6 +27,36 @@ export function offlinePrereqs(root, die) {
   return { shared, app, GatewayClient: createRequire(import.meta.url)(client).GatewayClient };
 }
 
+/** Calls `fn(file)` for every regular file under `dir`. */
+export function walkFiles(dir, fn) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walkFiles(p, fn);
+    else if (e.isFile()) fn(p);
+  }
+}
+
+/**
+ * Puts a staged fixture in place: refuses (throws) when a file outside the gzipped DBs (the transcripts keep the
+ * workspace paths OpenClaw saw) names the run's temp dir `tmp`, or any file holds key material; then replaces
+ * `dest` with `stage`. Returns the bytes written.
+ */
+export function shipFixture(stage, dest, tmp) {
+  const leaks = [];
+  walkFiles(stage, (f) => {
+    const text = fs.readFileSync(f).toString('latin1');
+    if (!f.endsWith('.gz') && text.includes(tmp)) leaks.push(`${path.relative(stage, f)}: the temp path`);
+    if (/PRIVATE KEY|"deviceToken"\s*:\s*"[^<]/.test(text)) leaks.push(`${path.relative(stage, f)}: key material`);
+  });
+  if (leaks.length) throw new Error(`the fixture would ship:\n  ${leaks.join('\n  ')}`);
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  fs.cpSync(stage, dest, { recursive: true });
+  let bytes = 0;
+  walkFiles(dest, (f) => (bytes += fs.statSync(f).size));
+  return bytes;
+}
+
 export const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
 export function tail(s, n = 15) {
   return s.split('\n').filter(Boolean).slice(-n).join('\n');
