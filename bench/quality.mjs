@@ -3,21 +3,23 @@
 // 2026.9.6 and a scripted model (scripts/make-quality-sessions.mjs → test/fixtures/quality-bench/<set>/), each with
 // expected.json: every planted fact and the exact strings that must survive. For each set (tuning, held-out) it
 // prints, per method, fact recall per category, reason recall, summary tokens, kept-tail tokens and compression:
-//   ours        our compaction dry run: compactSession (core/actions/compact.ts) with dryRun, as `compact --dry-run`;
-//               its summary + its kept tail
-//   restore     our checkpoint's post-compaction restore note (CheckpointCoordinator.liveCheckpoint → planRestore)
-//               + our kept tail
-//   checkpoint  the checkpoint itself (its YAML), alone
-//   flush       the Flush Session to Memory section (flushSession dry run), alone
-//   openclaw    OpenClaw's own compaction (sessions.compact with the scripted model, recorded when the fixture was
-//               made): its summary + its kept tail
-//   tail only   the kept tail of our compaction with no summary (what the tail alone keeps: should be ~0)
+//   ours             our compaction dry run: compactSession (core/actions/compact.ts) with dryRun, as
+//                    `compact --dry-run`: its summary + its kept tail
+//   ours checkpoint  the same with `summary: 'checkpoint'` (checkpoint compaction: facts + the checkpoint restore
+//                    note), where the engine has that option (the plan says kind 'checkpoint'); else left out
+//   restore note     our checkpoint's post-compaction restore note (CheckpointCoordinator.liveCheckpoint →
+//                    planRestore) + our kept tail
+//   checkpoint file  the checkpoint itself (its YAML), alone
+//   flush            the Flush Session to Memory section (flushSession dry run), alone
+//   openclaw         OpenClaw's own compaction (sessions.compact with the scripted model, recorded when the fixture
+//                    was made): its summary + its kept tail
+//   tail only        the kept tail of our compaction with no summary (what the tail alone keeps: 0 by construction)
 // A fact is kept only when ALL its strings are in the text (case-sensitive, whitespace-normalised:
 // bench/lib/qualityScore.ts). Exit 1 when our compaction misses a held-out target (printed beside the figures).
 //
 //   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out] [--json file] [--lost]
-//   [--dump dir]
-//   (--lost: list every lost fact of every method, not only ours; --dump: write each method's text per session,
+//   [--dump dir] [--engine out-dir]
+//   (--engine: measure another compiled tree's src/core, e.g. a branch's out/, with this scorer; --lost: list every lost fact of every method, not only ours; --dump: write each method's text per session,
 //   <dir>/<set>/<session>/<method>.md, to see what was kept)
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
@@ -28,9 +30,12 @@ import { copyFixtureState } from '../test/support/stateCopy.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = path.join(root, 'out');
-const need = (rel) => {
-  const f = path.join(OUT, rel);
+const args = process.argv.slice(2);
+const opt = (f, d) => (args.includes(f) ? args[args.indexOf(f) + 1] : d);
+/** the compiled tree whose src/core is measured (default ours; --engine <out dir> for A/B runs); the scorer is always ours */
+const ENGINE = path.resolve(opt('--engine', path.join(root, 'out')));
+const need = (rel, base = rel.startsWith('bench/') ? path.join(root, 'out') : ENGINE) => {
+  const f = path.join(base, rel);
   if (!fs.existsSync(f)) {
     console.error(`bench/quality.mjs: ${path.relative(root, f)} is missing; run \`npx tsc -p .\` first`);
     process.exit(2);
@@ -53,8 +58,6 @@ const { compactionInputFromEntries } = need('src/core/compaction/summary/input.j
 const { openclawEstimateTokens, estimateMessagesTokens } = need('src/core/compaction/openclaw/estimate.js');
 const { forEachContentPiece } = need('src/core/tokens/messageText.js');
 
-const args = process.argv.slice(2);
-const opt = (f, d) => (args.includes(f) ? args[args.indexOf(f) + 1] : d);
 const FIXTURES = path.join(root, 'test', 'fixtures', 'quality-bench');
 const SETS = opt('--set') ? [opt('--set')] : ['tuning', 'held-out'];
 const JSON_OUT = opt('--json', path.join(root, 'bench', 'results', 'quality.json'));
@@ -88,7 +91,7 @@ function restoreState(set) {
   return { tmp, dir: copyFixtureState(path.join(FIXTURES, set, 'state'), path.join(tmp, 'state')) };
 }
 
-const METHODS = ['ours', 'restore', 'checkpoint', 'flush', 'openclaw', 'tail only'];
+const METHODS = ['ours', 'ours checkpoint', 'restore note', 'checkpoint file', 'flush', 'openclaw', 'tail only'];
 
 /** Every method's text for one session: { method: { summary, keptTail, dropped, kept, note? } }. */
 async function methodTexts(model, coord, s, exp, stateDir) {
@@ -101,12 +104,17 @@ async function methodTexts(model, coord, s, exp, stateDir) {
   const dropped = p.quality.droppedTokens;
   out.ours = { summary: p.summary, keptTail: ourTail, dropped, kept: p.quality.keptTokens };
   out['tail only'] = { summary: '', keptTail: ourTail, dropped, kept: p.quality.keptTokens };
+  // checkpoint compaction (issue 18 item 6: facts + the checkpoint restore note), where the engine has it
+  const c = await compactSession(ctx, s, { summary: 'checkpoint' });
+  if (c.status === 'planned' && c.plan?.kind === 'checkpoint') {
+    out['ours checkpoint'] = { summary: c.plan.summary, keptTail: renderMessages(c.plan.input.keptMessages), dropped: c.plan.quality.droppedTokens, kept: c.plan.quality.keptTokens };
+  }
 
   const cp = coord.liveCheckpoint(s.uid);
   if (cp) {
     const note = planRestore(cp, { compactionCount: 1 }).render.text;
-    out.restore = { summary: note, keptTail: ourTail, dropped, kept: p.quality.keptTokens };
-    out.checkpoint = { summary: serializeCheckpoint(cp), keptTail: '', dropped, kept: 0 };
+    out['restore note'] = { summary: note, keptTail: ourTail, dropped, kept: p.quality.keptTokens };
+    out['checkpoint file'] = { summary: serializeCheckpoint(cp), keptTail: '', dropped, kept: 0 };
   }
   const f = await flushSession(ctx, s, { workspaceDir: path.join(stateDir, 'workspace'), force: true });
   out.flush = { summary: f.plan?.section ?? '', keptTail: '', dropped, kept: 0, ...(f.status !== 'planned' ? { note: `flush: ${f.status} ${f.reason ?? ''}` } : {}) };
@@ -216,7 +224,7 @@ function printSet(r) {
   const line = (cells) => cells.map((c, i) => String(c).padEnd(w[i])).join('  ');
   console.log(line(head));
   for (const row of rows) console.log(line(row));
-  console.log('  (compression: dropped tokens ÷ summary tokens; "kept tok": the kept tail, counted for ours/restore/openclaw/tail only; checkpoint and flush are scored alone;');
+  console.log('  (compression: dropped tokens ÷ summary tokens; "kept tok": the kept tail, counted where the method leaves one in context; checkpoint file and flush are scored alone;');
   console.log("   openclaw: OpenClaw's cut and file lists around the scripted model's canned summary — a real model would write its own)");
   const by = (x) => Object.entries(x.by).map(([f, v]) => `${f} ${Object.entries(v).map(([val, rc]) => `${val} ${frac(rc)}`).join(', ')}`).join(' · ');
   console.log(`  ours by ${by(r.methods.ours)}`);
@@ -267,6 +275,6 @@ else {
   exit = 1;
 }
 fs.mkdirSync(path.dirname(JSON_OUT), { recursive: true });
-fs.writeFileSync(JSON_OUT, JSON.stringify({ bench: 'quality', node: process.version, targets: TARGETS, heldOutTargetsMet: targets ? targets.ok : null, sets: results }, null, 2) + '\n');
+fs.writeFileSync(JSON_OUT, JSON.stringify({ bench: 'quality', node: process.version, engine: path.relative(root, ENGINE) || '.', targets: TARGETS, heldOutTargetsMet: targets ? targets.ok : null, sets: results }, null, 2) + '\n');
 console.log(`\nwrote ${path.relative(root, JSON_OUT)}`);
 process.exit(exit);
