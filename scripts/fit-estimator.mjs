@@ -84,6 +84,9 @@ export const CJK_HUB_MIN = ${HUB_MIN};
 /** CJK ideographs in at least CJK_HUB_MIN of o200k's multi-ideograph tokens (class cjkHub): varint gaps from U+4E00. */
 export const CJK_HUB = '${cjk.hub}';
 
+/** The emoji o200k encodes as one token, for the emoji pass of short texts (estimator.ts): varint gaps from U+1F300. */
+export const EMOJI_ONE = '${cjk.emoji}';
+
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {
 ${FAMILIES.map((f) => {
   const t = tables[f];
@@ -105,6 +108,21 @@ function cjkList(varint, keep) {
   return s;
 }
 
+/**
+ * The emoji o200k encodes as one token (U+1F3FB–1F923: a scan of U+10000–2FFFF finds no other astral character),
+ * as EMOJI_ONE (weights.ts) says.
+ */
+function emojiOne(varint, o200k) {
+  let prev = 0x1f300;
+  let out = '';
+  for (let cp = 0x1f300; cp <= 0x1faff; cp++) {
+    if (o200k.encode(String.fromCodePoint(cp)).length !== 1) continue;
+    out += varint(cp - prev);
+    prev = cp;
+  }
+  return out;
+}
+
 /** The CJK lists of the class table: cl100k's single-token ideographs; those in ≥ 2 of o200k's multi-ideograph tokens. */
 function cjkLists(varint) {
   const cl100k = require('gpt-tokenizer/encoding/cl100k_base');
@@ -123,6 +141,7 @@ function cjkLists(varint) {
     for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);
   }
   return {
+    emoji: emojiOne(varint, o200k),
     common: cjkList(varint, (cp) => cl100k.encode(String.fromCharCode(cp)).length === 1),
     word: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= 2),
     hub: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= HUB_MIN),
@@ -139,7 +158,7 @@ const cjk = cjkLists((v) => {
   return s;
 });
 const wMod = await loadEstimator(ESTIMATOR_TS.replace(/estimator\.ts$/, 'weights.ts'));
-if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word || wMod.CJK_HUB !== cjk.hub) {
+if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word || wMod.CJK_HUB !== cjk.hub || wMod.EMOJI_ONE !== cjk.emoji) {
   if (flag('--dry')) throw new Error('weights.ts has different CJK lists: run without --dry once');
   log('weights.ts: writing the CJK lists first (the class table depends on them)');
   fs.writeFileSync(WEIGHTS_TS, weightsTs({ cjk, tables: wMod.ESTIMATOR_WEIGHTS, header: ['Intermediate state: tables not yet refitted for this class table.'] }));

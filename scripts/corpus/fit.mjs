@@ -31,21 +31,30 @@ export function makeFitter({ samples, X, est, astral, log = () => {} }) {
   }
   const HI = est.CLASS_NAMES.indexOf('astralHi');
   const LO = est.CLASS_NAMES.indexOf('astralLo');
+  const ONE = est.CLASS_NAMES.indexOf('astralOne');
 
   function astralMean(fi) {
     const v = Object.values(astral);
     return v.reduce((a, t) => a + t[fi], 0) / v.length;
   }
 
-  /** Fixed weights: the empty string (boundary → boundary) costs 0; astral. Returns Map feature → value. */
+  /**
+   * Fixed weights: the empty string (boundary → boundary) costs 0; astral characters (too rare to fit): the
+   * mean of the corpus's and the emoji blocks' astral characters encoded alone, and for the emoji o200k encodes
+   * as one token (class astralOne) the family's mean over those. Returns Map feature → value.
+   */
   function fixedWeights(family) {
     const m = new Map([[featureIndex(B, B, false, false), 0]]);
     const mean = astralMean(FAMILIES.indexOf(family));
+    const count = tokenizers()[family];
+    const emoji = est.oneTokenEmoji();
+    const oneMean = emoji.reduce((a, cp) => a + count(String.fromCodePoint(cp)), 0) / emoji.length;
     meta.forEach((f, j) => {
       // a high surrogate is free, its low surrogate carries the character; an unpaired surrogate (a high
       // one after a high one, a low one after anything else) is one U+FFFD: 1 token
       if (f.cls === HI) m.set(j, f.prev === HI ? 1 : 0);
       else if (f.cls === LO) m.set(j, f.prev === HI ? mean : 1);
+      else if (f.cls === ONE) m.set(j, f.prev === HI ? oneMean : 1);
     });
     return m;
   }

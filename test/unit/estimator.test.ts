@@ -17,6 +17,7 @@ import {
   familyFor,
   featureCounts,
   featureIndex,
+  oneTokenEmoji,
   weightsFor,
   type EstimatorFamily,
 } from '../../src/core/tokens/estimator';
@@ -120,6 +121,41 @@ describe('token estimator: tables', function () {
     assert.ok(n.every((k) => k >= 20), `every class used: ${n}`);
     assert.ok(CJK_HUB_MIN > 2, 'the hubs are a subset of the word ideographs');
     assert.equal(CLASS_OF['的'.charCodeAt(0)], hub);
+  });
+});
+
+describe('token estimator: the emoji o200k encodes as one token (class astralOne)', function () {
+  it('are exactly those of U+1F000–1FBFF that o200k encodes as one token', function () {
+    const want: number[] = [];
+    for (let cp = 0x1f000; cp <= 0x1fbff; cp++) if (o200k.encode(String.fromCodePoint(cp)).length === 1) want.push(cp);
+    assert.deepEqual(oneTokenEmoji(), want);
+    assert.ok(want.includes(0x1f44d), '👍');
+  });
+
+  it('their low surrogates have the class, and other astral characters are astralLo', function () {
+    const [lo, one] = ['astralLo', 'astralOne'].map((n) => CLASS_NAMES.indexOf(n as (typeof CLASS_NAMES)[number]));
+    for (const cp of oneTokenEmoji()) assert.equal(CLASS_OF[String.fromCodePoint(cp).charCodeAt(1)], one, `U+${cp.toString(16)}`);
+    assert.equal(CLASS_OF['🚀'.charCodeAt(1)], lo, '🚀 (two o200k tokens)');
+    assert.equal([...CLASS_OF.subarray(0xdc00, 0xe000)].filter((k) => k === one).length, new Set(oneTokenEmoji().map((cp) => (cp - 0x10000) & 0x3ff)).size);
+  });
+
+  it('cost what each family charges for them alone, at any length; an unpaired low surrogate costs 1', function () {
+    const count: Record<string, (s: string) => number> = { o200k: (s) => o200k.encode(s).length, cl100k: (s) => cl100k.encode(s).length };
+    for (const f of FAMILIES) {
+      for (const cp of oneTokenEmoji()) {
+        const ch = String.fromCodePoint(cp);
+        const e = estimateTokens(`x ${ch}`, f) - estimateTokens('x ', f);
+        assert.ok(e > 0.5 && e < 4, `${f} ${ch}: ${e}`);
+        if (count[f]) assert.ok(Math.abs(e - count[f]!(ch)) <= 1, `${f} ${ch}: ${e} vs ${count[f]!(ch)}`);
+      }
+    }
+    assert.ok(Math.abs(estimateTokens('👍') - 1) <= 0.3, `👍 alone: ${estimateTokens('👍')}`);
+    const long = 'The build passed. '.repeat(20);
+    assert.ok(Math.abs(estimateTokens(`${long}👍`) - estimateTokens(long) - 1) <= 0.6, 'one token at the end of a long text too');
+    assert.ok(estimateTokens('x 🚀', 'o200k') - estimateTokens('x ', 'o200k') > 1.5, '🚀 is two');
+    const w = weightsFor('o200k');
+    const one = CLASS_NAMES.indexOf('astralOne');
+    assert.equal(w[featureIndex(CLASS_NAMES.indexOf('space'), one, false, false)], 1, 'unpaired: one U+FFFD');
   });
 });
 

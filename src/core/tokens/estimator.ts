@@ -1,8 +1,8 @@
 /**
  * Calibrated token estimator: one linear pass, one class lookup and one weight lookup per UTF-16 code unit.
  *
- * Every code unit gets a character class (23 classes, a 64K-entry Uint8Array built from ranges at load;
- * a 24th, `boundary`, stands for the string's ends).
+ * Every code unit gets a character class (24 classes, a 64K-entry Uint8Array built from ranges at load;
+ * a 25th, `boundary`, stands for the string's ends).
  * Its cost is a weight indexed by
  *   - the class of the previous unit, and whether that unit continued a run of its class (so a word's
  *     first, second and later letters, a digit or punctuation run's start and continuation, the first
@@ -18,7 +18,7 @@
  * charged the costs a line start and a line end have inside long texts. The weights are data, fitted per tokenizer family by `scripts/fit-estimator.mjs` against an
  * exact tokenizer and shipped in `weights.ts` (`npm run fit:estimator` rewrites it).
  */
-import { CJK_COMMON, CJK_HUB, CJK_WORD, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
+import { CJK_COMMON, CJK_HUB, CJK_WORD, EMOJI_ONE, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
 
 export type { EstimatorFamily };
 
@@ -47,6 +47,7 @@ export const CLASS_NAMES = [
   'cjkWord', // ideographs common words are made of (in ≥ 2 of o200k's multi-ideograph tokens; CJK_WORD), not in CJK_COMMON
   'cjkCommonWord', // in both lists
   'cjkHub', // ideographs in many of o200k's multi-ideograph tokens (CJK_HUB, a subset of CJK_WORD): 的 在 大 中 不 开 …, which merge with a neighbour most often
+  'astralOne', // low surrogate of an emoji o200k encodes as one token (EMOJI_ONE: 👍 😂 🔥 🙏 …; astralLo charges every other astral character the mean of all, ~2.2 tokens)
   'boundary', // no code unit: the state before the first unit, and the slot of the end of the string
 ] as const;
 export const CLASS_COUNT = CLASS_NAMES.length;
@@ -125,7 +126,16 @@ function buildClassTable(): Uint8Array {
   for (const gap of varints(CJK_HUB)) t[(cp += gap)] = 22;
   fill(0xd800, 0xdbff, 14);
   fill(0xdc00, 0xdfff, 15);
+  // the low surrogate alone is the class, whatever the high one: an astral character that shares it with a
+  // one-token emoji (🁍 with 👍, 🤥 with 🔥) is charged as one; such characters are rare in text
+  for (const cp of oneTokenEmoji()) t[0xdc00 + ((cp - 0x10000) & 0x3ff)] = 23;
   return t;
+}
+
+/** The emoji o200k encodes as one token (EMOJI_ONE in weights.ts: varint gaps from U+1F300), as code points. */
+export function oneTokenEmoji(): number[] {
+  let cp = 0x1f300;
+  return varints(EMOJI_ONE).map((gap) => (cp += gap));
 }
 
 /** Class of every UTF-16 code unit. */
