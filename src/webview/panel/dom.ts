@@ -1,6 +1,6 @@
 /**
  * Building the panel's DOM without HTML strings: every text (session keys, previews: untrusted) goes in through
- * textContent or setAttribute, never innerHTML.
+ * text nodes or setAttribute, never parsed as markup.
  */
 type Attrs = Record<string, string | number | boolean | undefined>;
 type Child = Node | string | undefined | false | null;
