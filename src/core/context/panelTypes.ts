@@ -155,6 +155,8 @@ export interface PanelRenderStats {
   segments: number;
   lines: number;
   rows: number;
+  /** the table's sessions in the order drawn */
+  rowUids: string[];
   points: number;
   forecast: string;
   /** performance.now() in the webview when the first model was drawn (first paint) */

@@ -31,9 +31,10 @@ export interface PanelHost {
   /** what was last posted to it, and what it reports it drew */
   model?: PanelModel;
   stats?: PanelRenderStats;
-  /** when the model was posted (performance.now()), and when it was created */
-  postedAt?: number;
+  /** when it was created, when a model was last posted and when it first reported a drawing (performance.now()) */
   readonly createdAt: number;
+  postedAt?: number;
+  drawnAt?: number;
 }
 
 interface HostImpl extends PanelHost {
@@ -118,7 +119,7 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
         this.update(host);
         return;
       case 'open':
-        void vscode.commands.executeCommand('openclawContext.openContext', m.uid, typeof m.entryId === 'string' ? m.entryId : undefined);
+        void vscode.commands.executeCommand('openclawContext.openContext', m.uid, typeof m.entryId === 'string' ? m.entryId : undefined, host.kind === 'tab');
         return;
       case 'action': {
         const cmd = ACTION_COMMANDS[m.action];
@@ -127,6 +128,7 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
       }
       case 'rendered':
         host.stats = m.stats;
+        host.drawnAt ??= performance.now();
         this.rendered.fire(host);
         return;
       default:

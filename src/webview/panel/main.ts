@@ -73,6 +73,7 @@ function stats(renderMs: number): PanelRenderStats {
     segments: app.querySelectorAll('.bar .seg').length,
     lines: app.querySelectorAll('.bar .line').length,
     rows: app.querySelectorAll('table.sessions tbody tr').length,
+    rowUids: [...app.querySelectorAll<HTMLElement>('table.sessions tbody tr')].map((r) => (r.dataset.key ?? '').replace(/^row:/, '')),
     points: app.querySelectorAll('.chart .pt, .chart .mark').length,
     forecast: app.querySelector('.forecast .headline')?.textContent ?? '',
     firstPaintMs,
@@ -84,9 +85,16 @@ function stats(renderMs: number): PanelRenderStats {
 
 const report = (renderMs: number) => view.post({ type: 'rendered', stats: stats(renderMs) });
 
-/** A test's key presses, dispatched to the focused element (the same handlers a real key reaches). */
+/**
+ * A test's key presses, dispatched to the focused element (the same handlers a real key reaches); `focus:<data-key>`
+ * moves the focus to that element first, `Tab` to the next tab stop.
+ */
 function press(keys: string[]): void {
   for (const k of keys) {
+    if (k.startsWith('focus:')) {
+      (app.querySelector(`[data-key="${CSS.escape(k.slice(6))}"]`) as HTMLElement | null)?.focus();
+      continue;
+    }
     if (k === 'Tab') {
       const all = [...app.querySelectorAll<HTMLElement>('[tabindex="0"], button:not([disabled])')];
       const i = all.indexOf(document.activeElement as HTMLElement);
