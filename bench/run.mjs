@@ -309,6 +309,66 @@ const phases = {
       warmMedianMs: r1(median(warm)),
     };
   },
+
+  /**
+   * 7. The fill over time of a session with 1,000 model calls: its timeline (every call, compactions, failures,
+   * lines) and its forecast, from the entries in memory (what the Context panel asks for on each refresh).
+   */
+  timeline() {
+    const { entryMeta } = require(path.join(OUT, 'store', 'entries.js'));
+    const { TranscriptIndex, rebuildContext } = require(path.join(OUT, 'context', 'rebuild.js'));
+    const { buildTimeline, lifePath } = require(path.join(OUT, 'context', 'timeline.js'));
+    const { forecastOf } = require(path.join(OUT, 'context', 'forecast.js'));
+    const CALLS = 1000;
+    const lines = [];
+    let parent = null;
+    let prompt = 12_000;
+    let t = Date.UTC(2026, 10, 1);
+    const push = (e) => {
+      const id = `e${lines.length}`;
+      lines.push({ id, parentId: parent, timestamp: new Date((t += 1000)).toISOString(), ...e });
+      parent = id;
+      return id;
+    };
+    let sinceCompaction = [];
+    for (let call = 0; call < CALLS; call++) {
+      if (call % 4 === 0) sinceCompaction.push(push({ type: 'message', message: { role: 'user', content: `ask ${call} `.repeat(20) } }));
+      const usage = call % 10 === 9 ? undefined : { input: prompt, output: 200, cacheRead: 0, cacheWrite: 0, totalTokens: prompt + 200 };
+      push({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: `answer ${call} `.repeat(30) }, { type: 'toolCall', id: `t${call}`, name: 'read', arguments: { path: `src/f${call}.ts` } }], provider: 'openai', model: 'gpt', usage, stopReason: 'toolUse' } });
+      push({ type: 'message', message: { role: 'toolResult', toolCallId: `t${call}`, toolName: 'read', content: [{ type: 'text', text: 'const x = 1;\n'.repeat(100 + (call % 7) * 50) }] } });
+      prompt += 1500;
+      if (prompt > 150_000) {
+        push({ type: 'compaction', summary: '## Decisions\n- kept going\n'.repeat(40), firstKeptEntryId: sinceCompaction[sinceCompaction.length - 2] ?? parent, tokensBefore: prompt, tokensAfter: 20_000 });
+        prompt = 30_000;
+        sinceCompaction = [];
+      }
+    }
+    const entries = lines.map((l, i) => entryMeta(l, i, JSON.stringify(l).length, 'o200k'));
+    const idx = new TranscriptIndex();
+    idx.apply({ reset: true, entries, cursor: { kind: 'sqlite', sessionId: 'bench', lastSeq: entries.length } });
+    const ctx = rebuildContext(idx);
+    const figures = { overhead: 9000, window: 200_000, compactionAt: 180_000, flushAt: 176_000, checkpointAt: 160_000, used: prompt, estimated: false, known: true };
+    const times = [];
+    const forecastTimes = [];
+    let tl;
+    for (let i = 0; i < 21; i++) {
+      const t0 = performance.now();
+      tl = buildTimeline({ path: lifePath(idx, ctx), figures });
+      const t1 = performance.now();
+      forecastOf(ctx.path, figures, false);
+      times.push(t1 - t0);
+      forecastTimes.push(performance.now() - t1);
+    }
+    return {
+      calls: tl.calls,
+      estimatedCalls: tl.estimatedCalls,
+      entries: entries.length,
+      compactions: tl.events.filter((e) => e.kind === 'compaction').length,
+      medianMs: r2(median(times)),
+      maxMs: r2(Math.max(...times)),
+      forecastMedianMs: r2(median(forecastTimes)),
+    };
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -432,6 +492,7 @@ async function main() {
     const memory = { sqlite: runPhase(manifestFile, 'memory', 'sqlite'), jsonl: runPhase(manifestFile, 'memory', 'jsonl') };
     const gauge = { sqlite: runPhase(manifestFile, 'gauge', 'sqlite', appends), jsonl: runPhase(manifestFile, 'gauge', 'jsonl', appends) };
     const sessions = runPhase(manifestFile, 'many');
+    const timeline = runPhase(manifestFile, 'timeline');
     const bundleRes = flag('no-bundle') ? undefined : bundle();
 
     results = {
@@ -449,6 +510,7 @@ async function main() {
       throughput,
       memory,
       sessions,
+      timeline,
       bundle: bundleRes,
     };
     results.targets = evaluate(results);
@@ -492,6 +554,10 @@ function evaluate(r) {
   }
   const s = r.sessions;
   add('5', `1000 sessions: model + refresh(true) + tree items (cold process)`, `${s.coldMs} ms`, '≤ 300 ms', s.coldMs <= 300 && s.sessions === 1000 && s.transcriptsRead === 0);
+  if (r.timeline) {
+    const x = r.timeline;
+    add('7', `fill over time: timeline of ${x.calls} model calls (${x.compactions} compactions), median of 21`, `${x.medianMs} ms (forecast ${x.forecastMedianMs} ms)`, '≤ 50 ms', x.calls >= 1000 && x.medianMs <= 50);
+  }
   if (r.bundle) add('6', 'bundle dist/extension.js', `${r.bundle.kib} KiB`, '≤ 600 KB', r.bundle.bytes <= 600_000);
   return t;
 }

@@ -7,7 +7,8 @@ import type { CompactionQualityReport } from './quality';
 import type { CompactionPlan } from './plan';
 import type { UndoPlan } from './undo';
 import { planShrink, type ShrinkVerdict } from './shrink';
-import type { EntryMeta } from '../store/types';
+import type { CompactionOrigin, EntryMeta } from '../store/types';
+import { compactionOriginOf } from '../store/entries';
 
 type Json = Record<string, unknown>;
 
@@ -163,11 +164,16 @@ export function undoPrompt(key: string, plan: UndoPlan): { message: string; deta
 
 /** Who wrote a compaction entry (from its JSON): OpenClaw during a run, OpenClaw on request, or another tool. */
 export function compactionOrigin(entry: Json | undefined): string {
-  if (!entry) return 'unknown';
-  const oc = entry.__openclaw;
-  if (oc && typeof oc === 'object') return (oc as Json).runId ? 'OpenClaw, during a run (automatic or /compact)' : 'OpenClaw';
-  return entry.fromHook === false ? 'pi' : 'written by an external tool (e.g. OpenClaw Context)';
+  return entry ? ORIGIN_WORDS[compactionOriginOf(entry)] : 'unknown';
 }
+
+/** Who wrote a compaction, in words (the quality report, the timeline). */
+export const ORIGIN_WORDS: Record<CompactionOrigin, string> = {
+  'openclaw-run': 'OpenClaw, during a run (automatic or /compact)',
+  openclaw: 'OpenClaw',
+  pi: 'pi',
+  external: 'written by an external tool (e.g. OpenClaw Context)',
+};
 
 /** A user message as quoted in the undo dialogs (one line, at most 80 characters). */
 export function quoteMessage(user: EntryMeta): string {

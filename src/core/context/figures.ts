@@ -20,6 +20,7 @@ import { computeGauge, type Gauge, type GaugeInput } from './gauge';
 import { formatTokens } from './format';
 import { sessionHealth, type SessionHealth } from './health';
 import type { ContextEngineInfo } from '../store/contextEngine';
+import { forecastOf, type Forecast } from './forecast';
 
 export type UsedBasis = 'openclaw' | 'openclaw+pending' | 'next-prompt' | 'estimate' | 'none';
 
@@ -58,6 +59,8 @@ export interface SessionFigures extends Gauge {
   health: SessionHealth;
   /** the state dir's context engine, when OpenClaw's config names one (a plugin may own compaction) */
   engine?: ContextEngineInfo;
+  /** growth per turn lately and the turns left to the flush, compaction and window lines (forecast.ts) */
+  forecast: Forecast;
 }
 
 export interface FiguresInput extends GaugeInput {
@@ -192,5 +195,6 @@ export function computeFigures(input: FiguresInput): SessionFigures {
     metersDisagree: oe !== undefined && Math.abs(oe - g.used) > Math.max(1, g.window) * METERS_DISAGREE_SHARE,
     health: sessionHealth({ row: input.row, context: input.context, gauge: g }),
     ...(input.engine ? { engine: input.engine } : {}),
+    forecast: forecastOf(input.context?.path, { ...g, ...(input.engine ? { engine: input.engine } : {}) }, input.engine?.ownsCompaction === true),
   };
 }

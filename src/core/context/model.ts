@@ -14,6 +14,7 @@ import { DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds 
 import { computeFigures, type CompositionPart, type SessionFigures } from './figures';
 import { extendContext, rebuildContext, TranscriptIndex } from './rebuild';
 import { healthNeedsTranscript } from './health';
+import { buildTimeline, lifePath, type Timeline, type TimelineInput } from './timeline';
 import type { SessionWriteTarget } from '../store/sessionWrite';
 import { sessionUid, type RemoteSessionSource, type SessionState } from './session';
 
@@ -380,6 +381,32 @@ export class ContextModel {
   /** The session's figures with its transcript read (what is in the context needs it). */
   figures(uid: string): SessionFigures | undefined {
     return this.ensureTranscript(uid)?.figures;
+  }
+
+  /**
+   * The session's fill over time (timeline.ts) over its whole life, with its figures' lines. Model calls indexed
+   * without their usage (a cold SQLite read) are loaded first, so their points are the recorded prompts.
+   * `extra`: the flushes and checkpoints recorded outside the transcript, more lines to draw.
+   */
+  timeline(uid: string, extra: Pick<TimelineInput, 'marks' | 'extraLines'> = {}): Timeline | undefined {
+    const s = this.ensureTranscript(uid);
+    if (!s) return undefined;
+    const path = s.context && s.index ? lifePath(s.index, s.context) : [];
+    const partial = path.filter((e) => e.partial && e.role === 'assistant');
+    const as = this.agentOf(s);
+    if (partial.length && as?.store) {
+      const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
+      const full = this.loadEntries(uid, partial);
+      partial.forEach((e, i) => {
+        const m = full[i] ? entryMeta(full[i]!, e.pos, e.bytes, family) : undefined;
+        if (m && m.id === e.id) {
+          Object.assign(e, m);
+          delete e.partial;
+        }
+      });
+    }
+    const flushAt = typeof s.row.memoryFlush?.compactionCount === 'number' ? s.row.memoryFlush.compactionCount : s.row.memoryFlushCompactionCount;
+    return buildTimeline({ path, figures: s.figures, ...extra, ...(flushAt !== undefined ? { openclawFlushAt: flushAt } : {}) });
   }
 
   /** What the context is made of, summing to the used figure (the transcript is read first). */

@@ -7,7 +7,7 @@ import { entryTime, timeMs } from './time';
 import type { EstimatorFamily } from '../tokens/estimator';
 import { estimateMessage } from '../tokens/messageText';
 import { piEstimateTokens, realAssistantUsage } from '../tokens/pi';
-import type { EntryKind, EntryMeta } from './types';
+import type { CompactionOrigin, EntryKind, EntryMeta } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -177,6 +177,7 @@ function entryMetaBase(e: Json, pos: number, bytes: number): EntryMeta | undefin
         preview: oneLine(summary.replace(/^#+\s*/gm, '')),
       };
       if (typeof e.firstKeptEntryId === 'string') meta.firstKeptEntryId = e.firstKeptEntryId;
+      meta.origin = compactionOriginOf(e);
       const tb = numOrUndef(e.tokensBefore);
       const ta = numOrUndef(e.tokensAfter);
       if (tb !== undefined) meta.tokensBefore = tb;
@@ -196,6 +197,18 @@ function entryMetaBase(e: Json, pos: number, bytes: number): EntryMeta | undefin
       return { ...base, kind, tokens: 0, modelVisible: false, preview };
     }
   }
+}
+
+/**
+ * Who wrote a compaction entry: OpenClaw during a run (automatic, or `/compact`), OpenClaw otherwise (its Gateway's
+ * `sessions.compact`, a remote Gateway's history marker), pi itself (`fromHook: false`), or an external tool such as
+ * this extension (our writer's entries carry no OpenClaw marker).
+ */
+export function compactionOriginOf(e: Json): CompactionOrigin {
+  const oc = e.__openclaw;
+  if (oc && typeof oc === 'object') return (oc as Json).runId ? 'openclaw-run' : 'openclaw';
+  if (e.fromGateway === true) return 'openclaw';
+  return e.fromHook === false ? 'pi' : 'external';
 }
 
 /** Parse one JSON text (a line or a row) defensively. */

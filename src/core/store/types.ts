@@ -112,7 +112,11 @@ export interface EntryMeta {
   firstKeptEntryId?: string;
   tokensBefore?: number;
   tokensAfter?: number;
+  /** compaction entries: who wrote it (store/entries.ts compactionOriginOf) */
+  origin?: CompactionOrigin;
 }
+
+export type CompactionOrigin = 'openclaw-run' | 'openclaw' | 'pi' | 'external';
 
 export interface Diagnostic {
   severity: 'info' | 'warning' | 'error';
