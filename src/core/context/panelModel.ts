@@ -11,7 +11,10 @@ import { healthSeverity, statusWords } from './health';
 import type { SessionFigures } from './figures';
 import type { SessionState } from './session';
 import { compactionsText, gaugeShort, levelWords, percentText, sessionLabel, sessionModel, sessionTitle, usedWindowText } from './viewModel';
-import type { PanelComposition, PanelItem, PanelLine, PanelModel, PanelPart, PanelSessionRow } from './panelTypes';
+import type { PanelComposition, PanelForecast, PanelItem, PanelLine, PanelModel, PanelPart, PanelPoint, PanelSessionRow, PanelTimeline } from './panelTypes';
+import type { Timeline, TimelineEvent } from './timeline';
+import { forecastLine, forecastText, type Forecast } from './forecast';
+import { isoTime } from '../store/time';
 import type { EntryMeta } from '../store/types';
 
 /** How many of the largest items a part (and the whole context) lists. */
@@ -90,13 +93,12 @@ export function panelComposition(s: SessionState): PanelComposition {
   const parts = f.composition.map((p): PanelPart => {
     const mine = byPart.get(p.id) ?? [];
     const share = p.tokens > 0 ? p.tokens / w : 0;
-    if (p.tokens < 0) notes.push(`${p.label} ${approxSigned(p.tokens)}: ${p.detail ?? ''}`.trim());
     return {
       id: p.id,
       label: p.label,
       tokens: p.tokens,
       share,
-      text: `${approxSigned(p.tokens)} tokens · ${pct(share)} of the window · ${pct(Math.max(0, p.tokens) / used)} of used`,
+      text: p.tokens < 0 ? `${approxSigned(p.tokens)} tokens · taken off the parts above (not drawn)` : `${approxSigned(p.tokens)} tokens · ${pct(share)} of the window · ${pct(p.tokens / used)} of used`,
       ...(p.detail ? { detail: p.detail } : {}),
       ...(p.count !== undefined ? { count: p.count } : {}),
       ...(mine[0] ? { entryId: mine[0].id } : {}),
@@ -104,6 +106,7 @@ export function panelComposition(s: SessionState): PanelComposition {
       largest: largestOf(mine, w),
     };
   });
+  if (f.composition.some((p) => p.tokens < 0)) notes.push('The parts add up to Used; a part below zero is taken off the others and is not drawn on the bar.');
   if (!s.context) notes.push('The transcript is not read yet: the messages are not broken down.');
   return {
     used: f.used,
@@ -150,6 +153,90 @@ export function panelSessionRow(s: SessionState, now: number, selectedUid: strin
 export const panelSessions = (sessions: readonly SessionState[], now: number, selectedUid: string | undefined): PanelSessionRow[] =>
   [...sessions].sort((a, b) => b.lastActivity - a.lastActivity || a.uid.localeCompare(b.uid)).map((s) => panelSessionRow(s, now, selectedUid));
 
+// ------------------------------------------------------------------------------------------ fill over time
+
+const when = (t: number): string => isoTime(t)?.replace('T', ' ').slice(0, 16) ?? 'time unknown';
+const est = (tokens: number, estimated: boolean): string => approxTokens(tokens, estimated);
+
+/** Where an event sits among the calls: after the last call at or before its time (n + 0.5), else by its turn. */
+function eventX(e: TimelineEvent, tl: Timeline): number {
+  const pts = tl.points;
+  let i = 0;
+  if (e.t > 0) while (i < pts.length && pts[i]!.t > 0 && pts[i]!.t <= e.t) i++;
+  else while (i < pts.length && pts[i]!.turn < e.turn) i++;
+  return i + 0.5;
+}
+
+function eventPoint(e: TimelineEvent, tl: Timeline, inContext: ReadonlySet<string>, origins: Readonly<Record<string, string>>): PanelPoint {
+  const n = eventX(e, tl);
+  const prev = tl.points[Math.max(0, Math.ceil(n) - 2)];
+  const at = `turn ${e.turn} · ${when(e.t)}`;
+  const link = 'entryId' in e && inContext.has(e.entryId) ? { entryId: e.entryId } : {};
+  const base = { n, timestamp: e.t, ...link };
+  switch (e.kind) {
+    case 'compaction': {
+      const by = origins[e.origin] ?? (e.origin === 'unknown' ? 'unknown' : e.origin);
+      return { ...base, kind: 'compaction', tokens: e.after, from: e.before, estimated: e.afterEstimated, text: `Compaction · ${at} · ${est(e.before, e.beforeEstimated)} → ${est(e.after, e.afterEstimated)} · by ${by}` };
+    }
+    case 'failure':
+    case 'overflow':
+      return { ...base, kind: e.kind, tokens: e.prompt ?? prev?.tokens ?? 0, estimated: e.prompt === undefined, text: `${e.kind === 'overflow' ? 'Overflow' : 'Failed call'} · ${at}${e.prompt !== undefined && e.limit !== undefined ? ` · prompt ${formatTokens(e.prompt)} over ${formatTokens(e.limit)}` : ''}${e.message ? ` · ${e.message}` : ''}` };
+    case 'reset':
+      return { ...base, kind: 'reset', tokens: 0, estimated: false, text: `Reset · ${at}` };
+    default:
+      return { ...base, kind: e.kind, tokens: prev?.tokens ?? 0, estimated: true, text: `${e.kind === 'flush' ? 'Memory flush' : 'Checkpoint'} by ${e.by === 'openclaw' ? 'OpenClaw' : 'OpenClaw Context'}${e.inferred ? ' (placed at the first call over the flush line: OpenClaw records no time)' : ` · ${when(e.t)}`}${e.label ? ` · ${e.label}` : ''}` };
+  }
+}
+
+/**
+ * The fill over time as the chart draws it: a point per model call (x: its number), the events between them, the
+ * fill now after the last call, the lines (the window apart). `inContext`: the entries of the active context (a
+ * click opens the context document there; older turns were compacted away). `origins`: who wrote a compaction, in words.
+ */
+export function panelTimeline(tl: Timeline, window: number, inContext: ReadonlySet<string>, origins: Readonly<Record<string, string>> = {}): PanelTimeline {
+  const points: PanelPoint[] = tl.points.map((p, i) => ({
+    n: i + 1,
+    timestamp: p.t,
+    tokens: p.tokens,
+    estimated: p.estimated,
+    kind: 'call',
+    text: `Call ${i + 1} · turn ${p.turn} · ${when(p.t)} · ${est(p.tokens, p.estimated)} tokens${p.estimated ? ' (estimated: no usage recorded)' : ''}`,
+    ...(inContext.has(p.entryId) ? { entryId: p.entryId } : {}),
+  }));
+  const events = tl.events.map((e) => eventPoint(e, tl, inContext, origins));
+  if (tl.current) points.push({ n: tl.points.length + 1, timestamp: 0, tokens: tl.current.tokens, estimated: tl.current.estimated, kind: 'now', text: `Now · ${est(tl.current.tokens, tl.current.estimated)} tokens (the gauge)` });
+  const all = [...points, ...events].sort((a, b) => a.n - b.n);
+  const lines = tl.lines.filter((l) => l.id !== 'window').map((l): PanelLine => ({ id: l.id, label: l.label, tokens: l.tokens, at: l.tokens / Math.max(1, window), text: `${l.label} at ${formatTokens(l.tokens)}` }));
+  const compactions = tl.events.filter((e) => e.kind === 'compaction').length;
+  const failures = tl.events.filter((e) => e.kind === 'failure' || e.kind === 'overflow').length;
+  const summary = [
+    `Fill over time: ${tl.calls} model call${tl.calls === 1 ? '' : 's'} over ${tl.turns} turn${tl.turns === 1 ? '' : 's'}${tl.estimatedCalls ? ` (${tl.estimatedCalls} estimated)` : ''}`,
+    `${compactions} compaction${compactions === 1 ? '' : 's'}`,
+    ...(failures ? [`${failures} failed`] : []),
+    ...(tl.current ? [`now ${est(tl.current.tokens, tl.current.estimated)} of ${formatTokens(window)}`] : []),
+  ].join(', ');
+  return { points: all, window, lines, summary: `${summary}.` };
+}
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The forecast section: the compaction line first (OpenClaw's preflight), then the flush and the window. */
+export function panelForecast(f: Forecast, nearTurns: number): PanelForecast {
+  const c = forecastLine(f, 'compaction');
+  const growth = f.growthPerTurn !== undefined ? `growing ${f.growthPerTurn < 0 ? '−' : ''}~${formatTokens(Math.abs(f.growthPerTurn))} tokens per turn over the last ${f.basedOnTurns} turn${f.basedOnTurns === 1 ? '' : 's'}` : undefined;
+  const detail = [
+    ...(c ? [forecastText(f, 'flush')] : []),
+    forecastText(f, 'window'),
+    ...(growth ? [growth] : []),
+  ].map(capital);
+  return {
+    headline: capital(forecastText(f, c ? 'compaction' : 'window')),
+    detail,
+    ...(c?.turns !== undefined ? { turns: c.turns } : {}),
+    near: c?.turns !== undefined && c.turns <= nearTurns,
+  };
+}
+
 export interface PanelInput {
   /** the session to show (the gauge's, or one chosen in the panel) */
   session: SessionState | undefined;
@@ -158,7 +245,16 @@ export interface PanelInput {
   now: number;
   /** what to say when there is no session (the service's problem line) */
   problem?: string;
+  /** the session's fill over time (ContextModel.timeline), when read */
+  timeline?: Timeline;
+  /** who wrote a compaction, in words (compaction/viewModel.ts ORIGIN_WORDS) */
+  origins?: Readonly<Record<string, string>>;
+  /** the forecast is "near" at this many turns or fewer (the warning's setting) */
+  nearTurns?: number;
 }
+
+/** The forecast warns at this many turns or fewer, unless the caller says otherwise. */
+export const PANEL_NEAR_TURNS = 2;
 
 export function panelModel(input: PanelInput): PanelModel {
   const s = input.session;
@@ -171,6 +267,8 @@ export function panelModel(input: PanelInput): PanelModel {
     subtitle: meta.filter(Boolean).join(' · '),
     followsGauge: input.followsGauge,
     composition: panelComposition(s),
+    ...(input.timeline ? { timeline: panelTimeline(input.timeline, s.figures.window, new Set((s.context?.items ?? []).map((e) => e.id)), input.origins) } : {}),
+    forecast: panelForecast(s.figures.forecast, input.nearTurns ?? PANEL_NEAR_TURNS),
     sessions,
   };
 }

@@ -73,7 +73,8 @@ export interface PanelPoint {
   from?: number;
   /** an estimate (no usage recorded), drawn hollow */
   estimated: boolean;
-  kind: 'call' | 'compaction' | 'flush' | 'checkpoint' | 'failure' | 'overflow';
+  /** `now`: the fill now (the gauge's), after the last call */
+  kind: 'call' | 'now' | 'compaction' | 'reset' | 'flush' | 'checkpoint' | 'failure' | 'overflow';
   /** `#12 · 14:02 · 9.7k tokens` (and before → after for a compaction) */
   text: string;
   /** the turn's entry in the context document, when it is in the active context */

@@ -6,6 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { panelModel } from '../../core/context/panelModel';
+import { ORIGIN_WORDS } from '../../core/compaction/viewModel';
+import { timelineMarks } from '../../core/memory/timelineMarks';
 import type { PanelAction, PanelMessage, PanelModel, PanelRenderStats, PanelRequest } from '../../core/context/panelTypes';
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
@@ -145,9 +147,11 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
     host.dirty = false;
     const chosen = host.uid ? this.service.model.get(host.uid) : undefined;
     const session = chosen ?? this.service.active();
-    if (session) this.service.model.figures(session.uid); // the transcript read, so the composition is broken down
+    // the transcript read (so the composition is broken down) and the fill over time with our flushes and checkpoints
+    const timeline = session && this.service.model.timeline(session.uid, { marks: session.remote ? [] : timelineMarks(session.stateDir, session.row.key) });
     host.model = panelModel({
       session: session && this.service.model.get(session.uid),
+      ...(timeline ? { timeline, origins: ORIGIN_WORDS } : {}),
       sessions: this.service.model.sessions(),
       followsGauge: !chosen,
       now: Date.now(),

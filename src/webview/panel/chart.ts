@@ -42,14 +42,20 @@ export function chartSection(t: PanelTimeline, v: View, width: number): HTMLElem
   const chart = svg('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': t.summary });
   // rules: window and lines, with their labels
   const rules: Array<[string, number, string]> = [['window', t.window, `window ${kTokens(t.window)}`], ...t.lines.map((l): [string, number, string] => [l.id, l.tokens, l.label])];
-  for (const [id, tok, label] of rules) {
+  // labels of rules closer than a line of text share one label
+  const labels: Array<{ y: number; text: string[] }> = [];
+  for (const [id, tok, label] of [...rules].sort((a, b) => b[1] - a[1])) {
     if (tok > yMax) continue;
-    chart.append(svg('line', { class: `rule line-${id}`, x1: M.l, x2: W - M.r, y1: Y(tok), y2: Y(tok) }), svg('text', { class: 'rule-label', x: W - M.r - 2, y: Y(tok) - 2, 'text-anchor': 'end' }, label));
+    chart.append(svg('line', { class: `rule line-${id}`, x1: M.l, x2: W - M.r, y1: Y(tok), y2: Y(tok) }));
+    const near = labels.find((l) => Math.abs(l.y - Y(tok)) < 11);
+    if (near) near.text.push(label);
+    else labels.push({ y: Y(tok), text: [label] });
   }
+  for (const l of labels) chart.append(svg('text', { class: 'rule-label', x: W - M.r - 2, y: l.y - 2, 'text-anchor': 'end' }, l.text.join(' · ')));
   for (const tok of [0, yMax / 2]) chart.append(svg('text', { class: 'axis', x: M.l - 4, y: Y(tok) + 3, 'text-anchor': 'end' }, kTokens(tok)));
   chart.append(svg('text', { class: 'axis', x: M.l, y: H - 4 }, `call ${Math.round(x0)}`), svg('text', { class: 'axis', x: W - M.r, y: H - 4, 'text-anchor': 'end' }, `call ${Math.round(x1)}`));
   // the fill line (model calls and compactions' after figures, in order) and the drops
-  const calls = inView.filter((p) => p.kind === 'call' || p.kind === 'compaction');
+  const calls = inView.filter((p) => p.kind === 'call' || p.kind === 'now' || p.kind === 'compaction' || p.kind === 'reset');
   let d = '';
   for (const p of calls) {
     if (p.kind === 'compaction' && p.from !== undefined) d += `${d ? 'L' : 'M'}${X(p.n).toFixed(1)},${Y(p.from).toFixed(1)}`;
@@ -59,10 +65,10 @@ export function chartSection(t: PanelTimeline, v: View, width: number): HTMLElem
   const marks: SVGElement[] = [];
   inView.forEach((p) => {
     const x = X(p.n);
-    const y = Y(p.kind === 'compaction' ? p.tokens : p.tokens);
+    const y = Y(p.tokens);
     const m =
-      p.kind === 'call'
-        ? svg('circle', { class: `pt${p.estimated ? ' est' : ''}`, cx: x, cy: y, r: 3 })
+      p.kind === 'call' || p.kind === 'now'
+        ? svg('circle', { class: `pt${p.estimated ? ' est' : ''}${p.kind === 'now' ? ' now' : ''}`, cx: x, cy: y, r: p.kind === 'now' ? 4 : 3 })
         : p.kind === 'compaction'
           ? svg('path', { class: 'mark compaction', d: `M${x - 5},${y - 6}L${x + 5},${y - 6}L${x},${y}Z` })
           : svg('rect', { class: `mark ${p.kind}`, x: x - 3.5, y: y - 3.5, width: 7, height: 7, transform: p.kind === 'failure' || p.kind === 'overflow' ? `rotate(45 ${x} ${y})` : undefined });
@@ -137,7 +143,7 @@ export function chartSection(t: PanelTimeline, v: View, width: number): HTMLElem
     button('Reset', () => setZoom(undefined), { 'data-key': 'zoom:reset', disabled: !v.ui.zoom }),
     h('span', { class: 'dim' }, `${inView.length} of ${pts.length} points · calls ${Math.round(x0)}–${Math.round(x1)}`),
   );
-  const legend = h('ul', { class: 'chart-legend', 'aria-hidden': 'true' }, ...(['call', 'estimated', 'compaction', 'flush', 'checkpoint', 'failure'] as const).map((k) => h('li', { class: `lg lg-${k}` }, k === 'estimated' ? 'estimate' : k)));
+  const legend = h('ul', { class: 'chart-legend', 'aria-hidden': 'true' }, ...(['call', 'estimated', 'compaction', 'flush', 'checkpoint', 'failure'] as const).map((k) => h('li', { class: `lg lg-${k}` }, k === 'estimated' ? 'estimate' : k === 'call' ? 'model call' : k)));
   return h('section', { 'aria-labelledby': 'h-fill' }, h('h2', { id: 'h-fill' }, 'Fill over time'), tools, box, legend);
 }
 
