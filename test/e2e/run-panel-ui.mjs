@@ -1,7 +1,7 @@
 // The Context panel (issue 19) in a real VS Code (code-server + chromium), checked in its DOM and with real keys,
 // on a copy of the bundled demo state; the README's panel screenshots (dark and light) come from here.
 //   node test/e2e/run-panel-ui.mjs <vsix> [resultsDir]      (OC_CTX_UPDATE_SCREENSHOT=1 copies them into media/)
-// Checks: the panel tab for the demo's longest session draws one segment per part of the CLI's breakdown (with
+// Checks: the panel tab for the demo's session with the most compactions draws one segment per part of the CLI's breakdown (with
 // their screen-reader labels), the lines, the fill over time and the forecast, and one table row per session;
 // Left/Right move between the parts and a header button sorts the table, from the keyboard; the theme follows VS Code.
 import fs from 'node:fs';
@@ -34,7 +34,8 @@ for (const a of fs.readdirSync(path.join(state, 'agents'))) {
 fs.writeFileSync(path.join(state, '.openclaw-context-demo'), 'panel ui check\n');
 const cli = (...args) => JSON.parse(execFileSync(process.env.NODE24_BIN, [path.join(REPO, 'dist/cli.js'), ...args, '--state-dir', state, '--json'], { encoding: 'utf8' }));
 const sessions = cli('sessions').sessions;
-const long = [...sessions].sort((a, b) => b.used - a.used)[0];
+// the session with the most compactions (the sawtooth), then the fullest
+const long = [...sessions].sort((a, b) => b.compactions - a.compactions || b.used - a.used)[0];
 const breakdown = cli('show', long.key, '--breakdown');
 
 const shot = async (page, name) => {
