@@ -233,7 +233,7 @@ describe('session state on the surfaces (view models)', () => {
     assert.match(m.tooltip, /\| Message estimates \| OpenClaw's chars\/4/);
     assert.equal(m.background, 'none');
     assert.equal(sessionDescription(s), '29% · 9.6k/33k');
-    assert.deepEqual(sessionIcon(s), { icon: 'circle-large-filled', color: 'charts.green' });
+    assert.deepEqual(sessionIcon(s), { icon: 'circle-large-outline', color: 'charts.green' });
   });
 
   it('a compaction loop: orange, a warning background, the reason in the tooltip', () => {

@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ContextModel, type SessionState } from '../../src/core/context/model';
-import { entryPanelLabel, panelComposition, panelLines, panelModel, panelSessionRow, panelSessions, PANEL_LARGEST } from '../../src/core/context/panelModel';
+import { entryPanelLabel, panelComposition, panelForecast, panelLines, panelModel, panelSessionRow, panelSessions, panelTimeline, PANEL_LARGEST } from '../../src/core/context/panelModel';
+import type { Timeline, TimelineLine } from '../../src/core/context/timeline';
+import type { Forecast } from '../../src/core/context/forecast';
 import type { SessionFigures } from '../../src/core/context/figures';
 import type { EntryMeta } from '../../src/core/store/types';
 import { estOf } from '../../src/core/store/entries';
@@ -21,7 +23,7 @@ const figures = (f: Partial<SessionFigures>): SessionFigures => ({ window: 32_00
 
 describe('Context panel view model', () => {
   describe('the lines on the window', () => {
-    const cases: Array<{ name: string; f: Partial<SessionFigures>; want: Array<[string, number, string]> }> = [
+    const cases: Array<{ name: string; f: Partial<SessionFigures>; extra?: TimelineLine[]; want: Array<[string, number, string]> }> = [
       {
         name: 'below every line: the distance to each, in order along the window',
         f: {},
@@ -50,16 +52,101 @@ describe('Context panel view model', () => {
           ['checkpoint', 0.8, 'Checkpoint at 26k (16k to go)'],
         ],
       },
+      {
+        name: 'the policy’s lines join them, in order',
+        f: {},
+        extra: [
+          { id: 'early-export', label: 'Early export (50 %)', tokens: 16_000 },
+          { id: 'cleanup', label: 'Cleanup (70 %)', tokens: 22_400 },
+        ],
+        want: [
+          ['early-export', 0.5, 'Early export (50 %) at 16k (6.0k to go)'],
+          ['flush', 0.625, 'Memory flush at 20k (10k to go)'],
+          ['cleanup', 0.7, 'Cleanup (70 %) at 22k (12k to go)'],
+          ['compaction', 0.75, 'Compaction at 24k (14k to go)'],
+          ['checkpoint', 0.8, 'Checkpoint at 26k (16k to go)'],
+        ],
+      },
       { name: 'no figure: no distance', f: { known: false, used: 0, engine: { id: 'x', ownsCompaction: true } }, want: [['checkpoint', 0.8, 'Checkpoint at 26k']] },
     ];
     for (const c of cases) {
       it(c.name, () => {
         assert.deepEqual(
-          panelLines(figures(c.f)).map((l) => [l.id, l.at, l.text]),
+          panelLines(figures(c.f), c.extra).map((l) => [l.id, l.at, l.text]),
           c.want,
         );
       });
     }
+  });
+
+  describe('the forecast section', () => {
+    const fc = (x: Partial<Forecast>): Forecast => ({ status: 'ok', basedOnTurns: 5, lines: [], ...x });
+    const lines = (c?: number, fl?: number, w?: number): Forecast['lines'] => [
+      ...(fl === undefined && c === undefined ? [] : [{ id: 'flush' as const, at: 20_000, left: 1, ...(fl !== undefined ? { turns: fl } : {}) }]),
+      ...(c === undefined ? [] : [{ id: 'compaction' as const, at: 24_000, left: 1, ...(c >= 0 ? { turns: c } : {}) }]),
+      { id: 'window' as const, at: 32_000, left: 1, ...(w !== undefined ? { turns: w } : {}) },
+    ];
+    const cases: Array<{ name: string; f: Forecast; near: number; want: { headline: string; detail: string[]; turns?: number; near: boolean } }> = [
+      {
+        name: 'one turn to compaction: near at 2',
+        f: fc({ growthPerTurn: 1200, lines: lines(1, 0, 5) }),
+        near: 2,
+        want: { headline: 'Compaction in about 1 turn', detail: ['Memory flush at the next turn', 'The window full in about 5 turns', 'Growing ~1.2k tokens per turn over the last 5 turns'], turns: 1, near: true },
+      },
+      { name: 'three turns: not near at 2', f: fc({ growthPerTurn: 900, lines: lines(3, 2, 9) }), near: 2, want: { headline: 'Compaction in about 3 turns', detail: ['Memory flush in about 2 turns', 'The window full in about 9 turns', 'Growing ~900 tokens per turn over the last 5 turns'], turns: 3, near: false } },
+      { name: 'warning off (0 turns): only at the next turn', f: fc({ growthPerTurn: 900, lines: lines(0, 0, 2) }), near: 0, want: { headline: 'Compaction at the next turn', detail: ['Memory flush at the next turn', 'The window full in about 2 turns', 'Growing ~900 tokens per turn over the last 5 turns'], turns: 0, near: true } },
+      { name: 'not growing', f: fc({ status: 'steady', growthPerTurn: 0, lines: lines(-1) }), near: 2, want: { headline: 'Not growing: no compaction in sight', detail: ['Not growing: no memory flush in sight', 'Growing ~0 tokens per turn over the last 5 turns'], near: false } },
+      { name: 'a plugin compacts: the window instead', f: fc({ status: 'unknown', basedOnTurns: 1, lines: lines(undefined, undefined, 4) }), near: 2, want: { headline: 'The window full in about 4 turns', detail: [], near: false } },
+    ];
+    for (const c of cases) it(c.name, () => assert.deepEqual(panelForecast(c.f, c.near), c.want));
+  });
+
+  describe('the fill over time as drawn', () => {
+    const T = Date.UTC(2026, 10, 1);
+    const tl: Timeline = {
+      points: [
+        { t: T + 1000, tokens: 10_000, estimated: false, turn: 1, stretch: 0, compactions: 0, entryId: 'a1' },
+        { t: T + 2000, tokens: 20_000, estimated: false, turn: 2, stretch: 0, compactions: 0, entryId: 'a2' },
+        { t: T + 3000, tokens: 9_000, estimated: true, turn: 3, stretch: 1, compactions: 1, entryId: 'a3' },
+      ],
+      events: [
+        { kind: 'flush', t: 0, turn: 2, by: 'openclaw', inferred: true },
+        { kind: 'compaction', t: T + 2500, turn: 2, entryId: 'c1', before: 21_000, beforeEstimated: false, after: 8_000, afterEstimated: true, origin: 'openclaw-run' },
+      ],
+      lines: [
+        { id: 'flush', tokens: 20_000, label: 'Memory flush' },
+        { id: 'window', tokens: 32_000, label: 'Window' },
+      ],
+      current: { tokens: 9_500, estimated: true },
+      turns: 3,
+      calls: 3,
+      estimatedCalls: 1,
+    };
+    const p = panelTimeline(tl, 32_000, new Set(['a2', 'a3', 'c1']), { 'openclaw-run': 'OpenClaw, during a run' });
+
+    it('calls numbered along the life, events between them, the fill now last', () => {
+      assert.deepEqual(p.points.map((x) => [x.kind, x.n, x.tokens]), [
+        ['call', 1, 10_000],
+        ['flush', 1.5, 10_000],
+        ['call', 2, 20_000],
+        ['compaction', 2.5, 8_000],
+        ['call', 3, 9_000],
+        ['now', 4, 9_500],
+      ]);
+      const c = p.points.find((x) => x.kind === 'compaction')!;
+      assert.equal(c.from, 21_000);
+      assert.match(c.text, /^Compaction · turn 2 · 2026-11-01 00:00 · 21k → ~8.0k · by OpenClaw, during a run$/);
+    });
+
+    it('a point opens its turn only when the turn is in the active context', () => {
+      assert.deepEqual(p.points.map((x) => x.entryId ?? '-'), ['-', '-', 'a2', 'c1', 'a3', '-']);
+    });
+
+    it('estimates said; the window is not a line of its own; a summary for screen readers', () => {
+      assert.match(p.points.find((x) => x.n === 3)!.text, /~9\.0k tokens \(estimated: no usage recorded\)$/);
+      assert.deepEqual(p.lines.map((l) => l.id), ['flush']);
+      assert.equal(p.summary, 'Fill over time: 3 model calls over 3 turns (1 estimated), 1 compaction, now ~9.5k of 32k.');
+    });
   });
 
   describe('entry labels', () => {

@@ -123,3 +123,19 @@ export function forecastText(f: Forecast, id: ForecastLineId = 'compaction'): st
   if (l.turns !== undefined) return `${what} in about ${l.turns} turn${l.turns === 1 ? '' : 's'}`;
   return f.status === 'steady' ? `not growing: no ${what} in sight` : `too few turns yet to forecast ${id === 'window' ? 'the window' : what}`;
 }
+
+/** Warn at most this many turns before compaction by default (`openclawContext.compaction.warnTurns`). */
+export const DEFAULT_WARN_TURNS = 2;
+
+/**
+ * The warning before compaction: OpenClaw's compaction line is at most `warnTurns` turns away by the forecast (or
+ * already reached). Undefined when it is not, when `warnTurns` is 0 (off), or when a context engine compacts.
+ */
+export function compactionWarning(f: { forecast: Forecast; known: boolean }, warnTurns: number): LineForecast | undefined {
+  if (!(warnTurns > 0) || !f.known) return undefined;
+  const l = forecastLine(f.forecast, 'compaction');
+  return l?.turns !== undefined && l.turns <= warnTurns ? l : undefined;
+}
+
+/** The status bar's short form: `compaction next turn`, `compaction in ~2 turns`. */
+export const warningShort = (l: LineForecast): string => (l.turns === 0 ? 'compaction next turn' : `compaction in ~${l.turns} turn${l.turns === 1 ? '' : 's'}`);

@@ -12,8 +12,8 @@ import type { SessionFigures } from './figures';
 import type { SessionState } from './session';
 import { compactionsText, gaugeShort, levelWords, percentText, sessionLabel, sessionModel, sessionTitle, usedWindowText } from './viewModel';
 import type { PanelComposition, PanelForecast, PanelItem, PanelLine, PanelModel, PanelPart, PanelPoint, PanelSessionRow, PanelTimeline } from './panelTypes';
-import type { Timeline, TimelineEvent } from './timeline';
-import { forecastLine, forecastText, type Forecast } from './forecast';
+import type { Timeline, TimelineEvent, TimelineLine } from './timeline';
+import { DEFAULT_WARN_TURNS, forecastLine, forecastText, type Forecast } from './forecast';
 import { isoTime } from '../store/time';
 import type { EntryMeta } from '../store/types';
 
@@ -58,8 +58,11 @@ function byTool(items: readonly EntryMeta[], window: number): PanelItem[] {
     .map(([name, g]) => item(name, g.tokens, window, { count: g.count, entryId: g.first }));
 }
 
-/** The lines on the window: OpenClaw's memory flush and compaction (not when a plugin owns compaction, as in the tooltip), our checkpoint line. */
-export function panelLines(f: SessionFigures): PanelLine[] {
+/**
+ * The lines on the window: OpenClaw's memory flush and compaction (not when a plugin owns compaction, as in the
+ * tooltip), our checkpoint line, and `extra` ones (the policy's early export and cleanup, when on).
+ */
+export function panelLines(f: SessionFigures, extra: readonly Pick<TimelineLine, 'id' | 'label' | 'tokens'>[] = []): PanelLine[] {
   const w = Math.max(1, f.window);
   const line = (id: string, label: string, tokens: number): PanelLine => ({
     id,
@@ -74,10 +77,11 @@ export function panelLines(f: SessionFigures): PanelLine[] {
     out.push(line('compaction', f.compactionSource === 'contextBudgetStatus' ? 'Compaction (OpenClaw budget)' : 'Compaction', f.compactionAt));
   }
   out.push(line('checkpoint', 'Checkpoint', f.checkpointAt));
+  for (const x of extra) out.push(line(x.id, x.label, x.tokens));
   return out.sort((a, b) => a.tokens - b.tokens);
 }
 
-export function panelComposition(s: SessionState): PanelComposition {
+export function panelComposition(s: SessionState, extraLines: readonly TimelineLine[] = []): PanelComposition {
   const f = s.figures;
   const w = Math.max(1, f.window);
   const items = s.context?.items ?? [];
@@ -116,7 +120,7 @@ export function panelComposition(s: SessionState): PanelComposition {
     headline: gaugeShort(f),
     basisText: f.basisText,
     parts,
-    lines: panelLines(f),
+    lines: panelLines(f, extraLines),
     largest: largestOf(items, w),
     notes,
   };
@@ -226,7 +230,8 @@ export function panelForecast(f: Forecast, nearTurns: number): PanelForecast {
   const growth = f.growthPerTurn !== undefined ? `growing ${f.growthPerTurn < 0 ? '−' : ''}~${formatTokens(Math.abs(f.growthPerTurn))} tokens per turn over the last ${f.basedOnTurns} turn${f.basedOnTurns === 1 ? '' : 's'}` : undefined;
   const detail = [
     ...(c ? [forecastText(f, 'flush')] : []),
-    forecastText(f, 'window'),
+    // the window's line when it is forecast (or when it is the headline's)
+    ...(forecastLine(f, 'window')?.turns !== undefined && c ? [forecastText(f, 'window')] : []),
     ...(growth ? [growth] : []),
   ].map(capital);
   return {
@@ -251,10 +256,11 @@ export interface PanelInput {
   origins?: Readonly<Record<string, string>>;
   /** the forecast is "near" at this many turns or fewer (the warning's setting) */
   nearTurns?: number;
+  /** more lines on the window (the policy's, when on: policy.ts policyLines) */
+  extraLines?: readonly TimelineLine[];
 }
 
-/** The forecast warns at this many turns or fewer, unless the caller says otherwise. */
-export const PANEL_NEAR_TURNS = 2;
+
 
 export function panelModel(input: PanelInput): PanelModel {
   const s = input.session;
@@ -266,9 +272,9 @@ export function panelModel(input: PanelInput): PanelModel {
     title: s.row.key,
     subtitle: meta.filter(Boolean).join(' · '),
     followsGauge: input.followsGauge,
-    composition: panelComposition(s),
+    composition: panelComposition(s, input.extraLines),
     ...(input.timeline ? { timeline: panelTimeline(input.timeline, s.figures.window, new Set((s.context?.items ?? []).map((e) => e.id)), input.origins) } : {}),
-    forecast: panelForecast(s.figures.forecast, input.nearTurns ?? PANEL_NEAR_TURNS),
+    forecast: panelForecast(s.figures.forecast, input.nearTurns ?? DEFAULT_WARN_TURNS),
     sessions,
   };
 }

@@ -15,6 +15,7 @@ import { estOf } from '../store/entries';
 import { isoTime } from '../store/time';
 import { healthSeverity, healthWords, statusWords } from './health';
 import { contextEngineLine, pluginCompacts } from '../store/contextEngine';
+import { compactionWarning, forecastText, warningShort, type Forecast } from './forecast';
 
 const tilde = (g: Pick<Gauge, 'estimated'>): string => (g.estimated ? '~' : '');
 
@@ -33,11 +34,16 @@ export function gaugeShort(g: Pick<Gauge, 'estimated' | 'used' | 'window' | 'per
   return `${percentText(g)} ${usedWindowText(g)}`;
 }
 
-/** Sessions view description: `25% · 8.2k/33k · 2 compactions` (`pinned` first when it is). */
-export function sessionDescription(s: SessionState, pinned = false): string {
+/**
+ * Sessions view description: `25% · 8.2k/33k · 2 compactions` (`pinned` first when it is); with `warnTurns`, the
+ * warning before compaction when it holds (`compaction in ~2 turns`).
+ */
+export function sessionDescription(s: SessionState, pinned = false, warnTurns = 0): string {
   const f = s.figures;
   const parts = [percentText(f), usedWindowText(f)];
   if (pinned) parts.unshift('pinned');
+  const soon = compactionWarning(f, warnTurns);
+  if (soon) parts.push(warningShort(soon));
   if (f.compactions > 0 || !f.compactionsKnown) parts.push(compactionsText(f));
   parts.push(...healthWords(f.health));
   const title = sessionTitle(s);
@@ -91,11 +97,19 @@ export function levelColor(level: GaugeLevel): string {
   }
 }
 
-/** A session's icon: its state's when something is wrong, else the gauge (filled: OpenClaw's figure; outline: an estimate). */
+/** The fill level's codicon: the fuller, the louder (colour: levelColor). */
+export const LEVEL_ICONS: Record<GaugeLevel, string> = { ok: 'circle-large-outline', warn: 'pie-chart', checkpoint: 'dashboard', danger: 'flame' };
+
+/**
+ * A session's icon: its fill level at a glance (an icon per level in the level's theme colour; an unknown fill is
+ * dimmed), unless the last turn failed or it is compacting over and over: then that state's icon. A count that is
+ * merely not current keeps the level icon (the description says "not current").
+ */
 export function sessionIcon(s: SessionState): { icon: string; color: string } {
   const g = s.figures;
   const f = g.health.flags[0]!;
-  return f.state !== 'ok' ? { icon: f.icon, color: f.color } : { icon: g.estimated ? 'circle-large-outline' : 'circle-large-filled', color: levelColor(g.level) };
+  if (f.state !== 'ok' && f.severity !== 'none') return { icon: f.icon, color: f.color };
+  return g.known ? { icon: LEVEL_ICONS[g.level], color: levelColor(g.level) } : { icon: LEVEL_ICONS.ok, color: 'disabledForeground' };
 }
 
 export function levelWords(level: GaugeLevel): string {
@@ -139,16 +153,34 @@ export function compositionLines(f: SessionFigures): string[] {
   return lines;
 }
 
-export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; now: number; problem?: string; click?: ClickAction }): StatusBarModel {
+/** A compaction that just appeared on the gauge's session: shown for a moment as before → after. */
+export interface CompactionFlash {
+  before: number;
+  after: number;
+  /** `after` is an estimate (the next prompt) */
+  estimated: boolean;
+}
+
+/** `compacted 24.6k → ~9.1k` */
+export const flashText = (c: CompactionFlash): string => `compacted ${formatTokens(c.before)} → ${approxTokens(c.after, c.estimated)}`;
+
+/** The forecast in a sentence, with how it was measured: `compaction in about 3 turns (~1.2k per turn over the last 5 turns)`. */
+export function forecastSentence(fc: Forecast): string {
+  const how = fc.growthPerTurn !== undefined && fc.basedOnTurns ? ` (${fc.growthPerTurn < 0 ? '−' : ''}~${formatTokens(Math.abs(fc.growthPerTurn))} per turn over the last ${fc.basedOnTurns} turn${fc.basedOnTurns === 1 ? '' : 's'})` : '';
+  return `${forecastText(fc)}${how}`;
+}
+
+export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; now: number; problem?: string; click?: ClickAction; warnTurns?: number; flash?: CompactionFlash }): StatusBarModel {
   if (!s) {
     const why = opts.problem ?? 'No OpenClaw sessions found. Set `openclawContext.stateDir` or open the OpenClaw Context view.';
     return { text: '$(pulse) OpenClaw', tooltip: why, background: opts.problem ? 'warning' : 'none', accessibility: 'OpenClaw context: no session' };
   }
   const f = s.figures;
-  const text = `$(pulse) ${gaugeShort(f)}`;
+  const soon = compactionWarning(f, opts.warnTurns ?? 0);
+  const text = opts.flash ? `$(fold) ${flashText(opts.flash)}` : `$(pulse) ${gaugeShort(f)}${soon ? ` · ${warningShort(soon)}` : ''}`;
   const health = f.health;
   const severity = healthSeverity(health);
-  const background = f.level === 'danger' || severity === 'error' ? 'error' : f.level === 'warn' || f.level === 'checkpoint' || severity === 'warning' ? 'warning' : 'none';
+  const background = f.level === 'danger' || severity === 'error' ? 'error' : f.level === 'warn' || f.level === 'checkpoint' || severity === 'warning' || soon ? 'warning' : 'none';
   const lines: string[] = [];
   lines.push(`**OpenClaw context** — \`${s.row.key}\`${opts.pinned ? ' · pinned' : ''}`);
   const meta = [sessionModel(s), `agent ${s.agentId}`, s.remote ? `remote Gateway ${s.remote}` : s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
@@ -170,6 +202,8 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
   }
   lines.push(`| Checkpoint line | ${formatTokens(f.checkpointAt)} (${toGo(f.checkpointAt - f.used)} to go) |`);
   lines.push(`| Compactions | ${f.compactionsKnown ? f.compactions : 'unknown'} |`);
+  if (s.context) lines.push(`| Forecast | ${soon ? '**' : ''}${mdTilde(forecastSentence(f.forecast))}${soon ? '**' : ''} |`);
+  if (opts.flash) lines.push(`| Just now | ${mdTilde(flashText(opts.flash))} |`);
   if (f.estimate && f.calibrated) {
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const cal = f.calibration ? `×${f.calibration.scale.toFixed(2)} from ${f.calibration.pairs} call${f.calibration.pairs === 1 ? '' : 's'}` : 'no usage to calibrate yet';
@@ -182,7 +216,7 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
     text,
     tooltip: lines.join('\n'),
     background,
-    accessibility: f.known ? `OpenClaw context ${f.estimated ? 'about ' : ''}${f.percent} percent of ${formatTokens(f.window)} tokens used in ${s.row.key}` : `OpenClaw context: usage of ${s.row.key} unknown, window ${formatTokens(f.window)} tokens`,
+    accessibility: `${f.known ? `OpenClaw context ${f.estimated ? 'about ' : ''}${f.percent} percent of ${formatTokens(f.window)} tokens used in ${s.row.key}` : `OpenClaw context: usage of ${s.row.key} unknown, window ${formatTokens(f.window)} tokens`}${soon ? `; ${forecastText(f.forecast)}` : ''}${opts.flash ? `; ${flashText(opts.flash)}` : ''}`,
   };
 }
 

@@ -144,7 +144,7 @@ export class MemoryCommands extends Disposable {
    * previews the day log before ↔ after and asks, then core appends. Already flushed in this compaction epoch:
    * offers "Flush Again" (force). A remote Gateway's session: the flush turn (see flushTurnConfirm).
    */
-  async flush(arg?: unknown, opts: { force?: boolean } = {}): Promise<FlushOutcome> {
+  async flush(arg?: unknown, opts: { force?: boolean; background?: boolean } = {}): Promise<FlushOutcome> {
     const s0 = await this.sessionOf(arg, 'Flush a Session to Memory');
     if (!s0) {
       if (arg === undefined || arg === null) {
@@ -170,8 +170,10 @@ export class MemoryCommands extends Disposable {
     let asked = false;
     const confirm = async (pv: ActionPreview<FlushPlan | { turn: string }>): Promise<boolean> => {
       asked = true;
-      if ('turn' in pv.plan) return this.flushTurnConfirm(s0, pv.plan.turn);
+      // in the background (the policy's early export, after its first previewed run): no model turn, no dialog
+      if ('turn' in pv.plan) return !opts.background && this.flushTurnConfirm(s0, pv.plan.turn);
       if (pv.plan.status !== 'ok' || !ws) return false;
+      if (opts.background) return this.writesAllowed();
       if (!(await this.flushConfirm(key, ws, pv.plan, pv.note))) return false;
       previewOnly = !this.writesAllowed();
       return !previewOnly;
@@ -185,7 +187,7 @@ export class MemoryCommands extends Disposable {
       void this.ui.error(asked ? `OpenClaw Context could not flush ${key}: ${msg}` : `OpenClaw Context cannot flush ${key}: ${msg}`);
       return { status: asked ? 'refused' : 'failed', sessionKey: key, reason: msg };
     }
-    return this.flushOutcome(s0, o, previewOnly, opts.force === true);
+    return this.flushOutcome(s0, o, previewOnly, opts.force === true, opts.background === true);
   }
 
   /** The preview (the day log before ↔ after) and the confirmation; in an untrusted workspace only the preview. */
@@ -210,7 +212,7 @@ export class MemoryCommands extends Disposable {
   }
 
   /** What core's outcome means for the user. */
-  private async flushOutcome(s: SessionState, o: CoreFlushOutcome, previewOnly: boolean, forced: boolean): Promise<FlushOutcome> {
+  private async flushOutcome(s: SessionState, o: CoreFlushOutcome, previewOnly: boolean, forced: boolean, background = false): Promise<FlushOutcome> {
     const key = s.row.key;
     const plan = 'plan' in o && o.plan && !('turn' in o.plan) ? o.plan : undefined;
     switch (o.status) {
@@ -222,7 +224,8 @@ export class MemoryCommands extends Disposable {
         if (o.recordError) this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `the flush epoch was not recorded: ${o.recordError}` });
         const out: FlushOutcome = { status: 'nothing', sessionKey: key, plan: o.plan, reason: o.plan.message };
         const msg = `OpenClaw Context: nothing to flush from ${key}. ${o.plan.message}`;
-        if (o.plan.reason === 'already-flushed-this-epoch' && !forced) {
+        if (background) this.deps.diag.info(msg);
+        else if (o.plan.reason === 'already-flushed-this-epoch' && !forced) {
           const c = await this.ui.info(`${msg} Flush again anyway? Only entries after the last flush are read, and facts already in the day's log are left out.`, FLUSH_AGAIN_BUTTON);
           if (c === FLUSH_AGAIN_BUTTON) out.forced = await this.flush(s.uid, { force: true });
         } else void this.ui.info(msg);
@@ -237,7 +240,8 @@ export class MemoryCommands extends Disposable {
           const p = o.plan as FlushPlanOk;
           const file = o.result.file;
           this.deps.diag.info(`flushed ${p.facts.length} item(s) from ${key} to ${file}`);
-          void Promise.resolve(this.ui.info(`OpenClaw Context: flushed ${plural(p.facts.length, 'item')} from ${key} to ${p.targetRel}.`, OPEN_BUTTON)).then((b) => (b === OPEN_BUTTON ? this.openFileAt(file, Number.MAX_SAFE_INTEGER) : undefined));
+          const early = background ? 'early export: ' : '';
+          void Promise.resolve(this.ui.info(`OpenClaw Context: ${early}flushed ${plural(p.facts.length, 'item')} from ${key} to ${p.targetRel}.`, OPEN_BUTTON)).then((b) => (b === OPEN_BUTTON ? this.openFileAt(file, Number.MAX_SAFE_INTEGER) : undefined));
           return { status: 'written', sessionKey: key, plan: p, file };
         }
     }

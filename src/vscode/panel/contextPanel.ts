@@ -13,6 +13,8 @@ import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
 import { Disposable, toDisposable } from '../shared/disposable';
 import { panelHtml } from './panelHtml';
+import type { Settings } from '../shared/settings';
+import { policyLines } from '../../core/context/policy';
 
 export const PANEL_VIEW_ID = 'openclawContext.panel';
 const TAB_TYPE = 'openclawContext.panelTab';
@@ -56,6 +58,8 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly service: ContextService,
+    /** the warning's turns (the forecast is "near") and the policy's lines */
+    private readonly settings: () => Pick<Settings, 'compaction' | 'policy'>,
   ) {
     super();
     this.register(vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, this));
@@ -148,10 +152,14 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
     const chosen = host.uid ? this.service.model.get(host.uid) : undefined;
     const session = chosen ?? this.service.active();
     // the transcript read (so the composition is broken down) and the fill over time with our flushes and checkpoints
-    const timeline = session && this.service.model.timeline(session.uid, { marks: session.remote ? [] : timelineMarks(session.stateDir, session.row.key) });
+    const settings = this.settings();
+    const extraLines = session ? policyLines(session.figures, settings.policy) : [];
+    const timeline = session && this.service.model.timeline(session.uid, { marks: session.remote ? [] : timelineMarks(session.stateDir, session.row.key), extraLines });
     host.model = panelModel({
       session: session && this.service.model.get(session.uid),
       ...(timeline ? { timeline, origins: ORIGIN_WORDS } : {}),
+      extraLines,
+      nearTurns: settings.compaction.warnTurns,
       sessions: this.service.model.sessions(),
       followsGauge: !chosen,
       now: Date.now(),

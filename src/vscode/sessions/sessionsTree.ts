@@ -9,7 +9,7 @@ import { isLocalStateDir } from '../../core/context/queries';
 import type { RefreshResult, SessionState } from '../../core/context/model';
 import { groupTurns, type Turn } from '../../core/context/rebuild';
 import { contextEngineLine, pluginCompacts } from '../../core/store/contextEngine';
-import { agentProblemModel, compactionLabel, entryLabel, sessionDescription, sessionIcon, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
+import { agentProblemModel, compactionLabel, entryLabel, levelWords, sessionDescription, sessionIcon, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
 import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
 import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
@@ -84,6 +84,8 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
    * kept until a refresh names the session (read again then) or renders the whole tree (read again when asked).
    */
   private readonly details = new Map<string, Node[]>();
+  /** warn before compaction at most this many turns ahead (`openclawContext.compaction.warnTurns`; the container sets it) */
+  warnTurns = 0;
 
   constructor(
     private readonly service: ContextService,
@@ -260,13 +262,13 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         const pinned = this.service.pinnedUid === s.uid;
         const item = new vscode.TreeItem(sessionLabel(s), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `session:${s.uid}`;
-        item.description = sessionDescription(s, pinned);
-        const md = new vscode.MarkdownString(statusBarModel(s, { pinned, now: Date.now(), click: 'expand' }).tooltip, true);
+        item.description = sessionDescription(s, pinned, this.warnTurns);
+        const md = new vscode.MarkdownString(statusBarModel(s, { pinned, now: Date.now(), click: 'expand', warnTurns: this.warnTurns }).tooltip, true);
         item.tooltip = md;
         const icon = sessionIcon(s);
         item.iconPath = new vscode.ThemeIcon(icon.icon, new vscode.ThemeColor(icon.color));
         item.contextValue = pinned ? 'session.pinned' : 'session';
-        item.accessibilityInformation = { label: `${s.row.key}, ${sessionDescription(s, pinned)}` };
+        item.accessibilityInformation = { label: `${s.row.key}, ${sessionDescription(s, pinned, this.warnTurns)}, ${levelWords(s.figures.level)}` };
         return item;
       }
       case 'group': {

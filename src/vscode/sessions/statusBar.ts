@@ -1,6 +1,6 @@
 /** The status-bar context gauge for the active (pinned or most recent) session. */
 import * as vscode from 'vscode';
-import { statusBarModel } from '../../core/context/viewModel';
+import { statusBarModel, type CompactionFlash } from '../../core/context/viewModel';
 import type { ContextService } from './service';
 import type { Settings } from '../shared/settings';
 import { Disposable, toDisposable } from '../shared/disposable';
@@ -14,12 +14,19 @@ const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [
   ['openclawContext.createCheckpoint', '$(save) Checkpoint'],
 ];
 
+/** How long the gauge shows a compaction that just appeared (before → after). */
+export const COMPACTION_FLASH_MS = 6000;
+
 export class GaugeStatusBar extends Disposable {
   private item: vscode.StatusBarItem | undefined;
   /** last rendered text, for tests and diagnostics */
   text = '';
   /** last rendered tooltip markdown, for tests */
   tooltip = '';
+  /** per session: the latest compaction on its path and the fill, as last rendered (a new compaction flashes) */
+  private readonly seen = new Map<string, { compactionId: string | undefined; used: number }>();
+  private flash: { uid: string; until: number; value: CompactionFlash } | undefined;
+  private flashTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly service: ContextService,
@@ -31,6 +38,29 @@ export class GaugeStatusBar extends Disposable {
     this.register(service.onDidChange(() => this.update()));
     this.register(live.onDidChangeState(() => this.update()));
     this.register(toDisposable(() => this.item?.dispose()));
+    this.register(toDisposable(() => this.flashTimer && clearTimeout(this.flashTimer)));
+  }
+
+  /**
+   * A compaction that appeared on the gauge's session since it was last rendered (OpenClaw's or ours): shown for
+   * COMPACTION_FLASH_MS as before → after. Before: what the compaction recorded, else the fill last shown; after:
+   * the fill now (the next prompt).
+   */
+  private compactionFlash(uid: string, now: number): CompactionFlash | undefined {
+    const f = this.service.model.get(uid)?.figures;
+    if (!f) return undefined;
+    const last = f.compactionList[f.compactionList.length - 1];
+    const prev = this.seen.get(uid);
+    this.seen.set(uid, { compactionId: last?.id, used: f.used });
+    if (prev && last && prev.compactionId !== last.id) {
+      this.flash = { uid, until: now + COMPACTION_FLASH_MS, value: { before: last.tokensBefore ?? prev.used, after: f.used, estimated: f.estimated } };
+      if (this.flashTimer) clearTimeout(this.flashTimer);
+      this.flashTimer = setTimeout(() => {
+        this.flashTimer = undefined;
+        this.update();
+      }, COMPACTION_FLASH_MS + 50);
+    }
+    return this.flash && this.flash.uid === uid && this.flash.until > now ? this.flash.value : undefined;
   }
 
   applySettings(s: Settings): void {
@@ -57,9 +87,13 @@ export class GaugeStatusBar extends Disposable {
     }
     const active = this.service.active();
     if (active) this.service.model.figures(active.uid); // the transcript read, so the composition is broken down
+    const now = Date.now();
+    const flash = active ? this.compactionFlash(active.uid, now) : undefined;
     const m = statusBarModel(active, {
       pinned: !!active && this.service.pinnedUid === active.uid,
-      now: Date.now(),
+      now,
+      warnTurns: this.settings.compaction.warnTurns,
+      ...(flash ? { flash } : {}),
       ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
     });
     const live = this.live.summary();

@@ -23,6 +23,7 @@ import { registerExactCount, type ExactCountApi } from '../sessions/exactCount';
 import { ContextService } from '../sessions/service';
 import { SessionsTreeProvider } from '../sessions/sessionsTree';
 import { GaugeStatusBar } from '../sessions/statusBar';
+import { CompactionAhead } from '../sessions/compactionAhead';
 import { StateWatcher } from '../sessions/watcher';
 import { Disposable } from './disposable';
 import { DiagnosticsChannel } from './output';
@@ -46,6 +47,8 @@ export class Container extends Disposable {
   readonly memories: MemoriesController;
   readonly memoryDiagnostics: MemoryDiagnostics;
   readonly memoryCommands: MemoryCommands;
+  /** the warning before compaction and seed 004's two thresholds */
+  readonly ahead: CompactionAhead;
   readonly tools: ToolsController;
   readonly engineErrors: EngineErrorLog;
   readonly exact: ExactCountApi;
@@ -74,6 +77,8 @@ export class Container extends Disposable {
     this.memoryDiagnostics = this.register(new MemoryDiagnostics(memDeps));
     this.memoryCommands = this.register(new MemoryCommands(memDeps));
     this.tools = this.register(new ToolsController(memDeps));
+    this.ahead = this.register(new CompactionAhead(service, this.ui, () => this.settings, this.memoryCommands, context.globalState, (source, err) => diag.report({ severity: 'error', source, message: err instanceof Error ? err.message : String(err) })));
+    this.tree.warnTurns = settings.compaction.warnTurns;
     const own = (ds: vscode.Disposable[]) => ds.forEach((d) => this.register(d));
     this.register(vscode.window.createTreeView('openclawContext.sessions', { treeDataProvider: this.tree, showCollapseAll: true }));
     this.register(vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: this.checkpointsTree, showCollapseAll: true, canSelectMany: true }));
@@ -84,14 +89,15 @@ export class Container extends Disposable {
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
     this.exact = registerExactCount(context, service); // commands countTokensExactly, countSessionExactly
-    this.panel = this.register(new ContextPanel(context.extensionUri, service)); // commands openPanel, showPanel
+    this.panel = this.register(new ContextPanel(context.extensionUri, service, () => this.settings)); // commands openPanel, showPanel
   }
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
-    if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions', 'checkpoints', 'memory')) return;
+    if (!affects(e, 'stateDir', 'configPath', 'thresholds', 'statusBar', 'refreshDebounceMs', 'sessions', 'checkpoints', 'memory', 'compaction', 'policy')) return;
     const prev = this.settings;
     const settings = (this.settings = readSettings());
     this.tree.applySettings(settings.showMessages);
+    this.tree.warnTurns = settings.compaction.warnTurns;
     this.statusBar.applySettings(settings);
     // the checkpoint coordinator first: a state-dir change must reset it before the service re-reads
     this.checkpoints.applySettings(settings, JSON.stringify(prev.stateDir) !== JSON.stringify(settings.stateDir) || prev.configPath !== settings.configPath);

@@ -1,6 +1,8 @@
 /** Typed access to the extension's settings (one place that knows the keys). */
 import * as vscode from 'vscode';
 import type { GaugeThresholds } from '../../core/context/gauge';
+import { DEFAULT_WARN_TURNS } from '../../core/context/forecast';
+import { DEFAULT_POLICY, type ContextPolicy } from '../../core/context/policy';
 
 export const SECTION = 'openclawContext';
 
@@ -15,6 +17,8 @@ export interface Settings {
   checkpoints: CheckpointSettings;
   compaction: CompactionSettingsUi;
   memory: MemorySettings;
+  /** seed 004's two thresholds (core/context/policy.ts) */
+  policy: ContextPolicy;
 }
 
 export interface MemorySettings {
@@ -28,6 +32,8 @@ export interface CompactionSettingsUi {
   summarizer: 'mechanical' | 'languageModel';
   languageModelFamily: string;
   modelTimeoutMs: number;
+  /** warn when the forecast puts OpenClaw's compaction at most this many turns away (0: off) */
+  warnTurns: number;
 }
 
 export interface CheckpointSettings {
@@ -64,12 +70,18 @@ export function readSettings(): Settings {
       summarizer: c.get<string>('compaction.summarizer') === 'languageModel' ? 'languageModel' : 'mechanical',
       languageModelFamily: c.get<string>('compaction.languageModelFamily', '') ?? '',
       modelTimeoutMs: Math.min(900, Math.max(5, num('compaction.modelTimeoutSeconds', 120))) * 1000,
+      warnTurns: Math.min(20, Math.max(0, Math.round(num('compaction.warnTurns', DEFAULT_WARN_TURNS)))),
     },
     memory: {
       lint: c.get<boolean>('memory.lint', true) !== false,
       autoFlush: c.get<boolean>('memory.autoFlush', false) === true,
       dreamDays: Math.min(90, Math.max(1, Math.round(num('memory.dreamDays', 7)))),
       logEngineErrors: c.get<boolean>('memory.logEngineErrors', true) !== false,
+    },
+    policy: {
+      enabled: c.get<boolean>('policy.enabled', DEFAULT_POLICY.enabled) === true,
+      earlyExportPercent: Math.min(95, Math.max(10, num('policy.earlyExportPercent', DEFAULT_POLICY.earlyExportPercent))),
+      cleanupPercent: Math.min(99, Math.max(10, num('policy.cleanupPercent', DEFAULT_POLICY.cleanupPercent))),
     },
   };
 }

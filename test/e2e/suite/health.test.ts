@@ -118,11 +118,11 @@ suite('Session state and context-engine plugins in the real VS Code', () => {
   const statusBarFor = async (dir: string, key: string): Promise<string> => (await pinnedStatusBar(api, dir, key)).tooltip;
 
   const cases: Array<{ key: string; word?: string; icon: string; color: string; line: RegExp; status: RegExp }> = [
-    { key: 'agent:main:fine', icon: 'circle-large-filled', color: 'charts.green', line: /^(?![\s\S]*\*\*(overflow|failed|compaction loop|not current)\*\*)/, status: /_Status: fine\./ },
+    { key: 'agent:main:fine', icon: 'circle-large-outline', color: 'charts.green', line: /^(?![\s\S]*\*\*(overflow|failed|compaction loop|not current)\*\*)/, status: /_Status: fine\./ },
     { key: 'agent:main:failed', word: 'failed', icon: 'error', color: 'charts.red', line: /\*\*failed\*\*: The last turn failed: 429 rate limit reached/, status: /_Status: failed\./ },
     { key: 'agent:main:overflow', word: 'overflow', icon: 'error', color: 'charts.red', line: /\*\*overflow\*\*: The last turn failed: the prompt was too big for the model's window \\\(the provider counted 49,680 tokens; the limit is 32,768\\\)/, status: /_Status: overflow, not current\./ },
     { key: 'agent:main:spiral', word: 'compaction loop', icon: 'sync', color: 'charts.orange', line: /\*\*compaction loop\*\*: Compacting over and over: two compactions with no turn between them/, status: /_Status: compaction loop\./ },
-    { key: 'agent:main:stale', word: 'not current', icon: 'history', color: 'charts.yellow', line: /\*\*not current\*\*: OpenClaw's own count is not current: OpenClaw marked its count out of date/, status: /_Status: not current\./ },
+    { key: 'agent:main:stale', word: 'not current', icon: 'circle-large-outline', color: 'charts.green', line: /\*\*not current\*\*: OpenClaw's own count is not current: OpenClaw marked its count out of date/, status: /_Status: not current\./ },
   ];
 
   for (const c of cases) {
@@ -150,7 +150,7 @@ suite('Session state and context-engine plugins in the real VS Code', () => {
     assert.doesNotMatch(tip, /Status: fine/);
     assert.doesNotMatch(tip, /\| Message estimates \| OpenClaw's chars\/4/);
     assert.match(tip, /\| Message estimates \(not current\) \| OpenClaw's chars\/4/);
-    for (const key of ['agent:main:main', 'agent:main:rpc', 'agent:main:ext']) assert.equal(iconOf(treeItem(realDir, key)).id, 'circle-large-filled', key);
+    for (const key of ['agent:main:main', 'agent:main:rpc', 'agent:main:ext']) assert.equal(iconOf(treeItem(realDir, key)).id, 'circle-large-outline', key);
   });
 
   test('lossless-claw owns compaction: the tooltip says so instead of the flush and compaction lines; the state dir says it; Compact is refused', async () => {
