@@ -305,3 +305,15 @@ describe('Context panel webview: CSP and what its script may do', () => {
     }
   });
 });
+
+describe('Context panel webview: the first model in the page', () => {
+  it('is JSON data that no text of a session can end or change (no `<` in it), and reads back the same', () => {
+    const evil = { title: '</script><script>alert(1)</script><!-- \u2028', n: 1 };
+    const html = panelHtml({ cspSource: 'x', scriptUri: 's', styleUri: 'c', nonce: 'N', initial: evil });
+    const block = /<script nonce="N" type="application\/json" id="initial-model">([\s\S]*?)<\/script>/.exec(html);
+    assert.ok(block, html);
+    assert.ok(!block[1]!.includes('<'), block[1]);
+    assert.deepEqual(JSON.parse(block[1]!), evil);
+    assert.equal([...html.matchAll(/<script/g)].length, 2, 'the data block and the script, nothing else');
+  });
+});

@@ -106,16 +106,23 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
     this.hosts.add(host);
     webview.options = { enableScripts: true, localResourceRoots: [this.dist()] };
     webview.onDidReceiveMessage((m: PanelRequest) => this.onMessage(host, m));
-    webview.html = panelHtml({ cspSource: webview.cspSource, scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.dist(), 'panel.js')).toString(), styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.dist(), 'panel.css')).toString() });
+    // the first model goes in with the page: the script draws it at once (later ones are posted)
+    host.model = this.modelFor(host);
+    host.dirty = false;
+    webview.html = panelHtml({ cspSource: webview.cspSource, scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.dist(), 'panel.js')).toString(), styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.dist(), 'panel.css')).toString(), initial: host.model });
     return host;
   }
 
   private onMessage(host: HostImpl, m: PanelRequest): void {
     switch (m?.type) {
-      case 'ready':
+      case 'ready': {
+        // the page drew the model embedded in it: post a newer one if anything changed since, and always to a page
+        // loaded again (a view shown again reloads the first page)
+        const reloaded = host.ready;
         host.ready = true;
-        this.update(host);
+        if (reloaded || host.dirty) this.update(host);
         return;
+      }
       case 'select':
         host.uid = typeof m.uid === 'string' ? m.uid : undefined;
         this.update(host);
@@ -149,13 +156,20 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
       return;
     }
     host.dirty = false;
+    host.model = this.modelFor(host);
+    host.postedAt = performance.now();
+    void host.webview.postMessage({ type: 'model', model: host.model } satisfies PanelMessage);
+  }
+
+  /** The host's session (its own, else the gauge's) as the panel shows it. */
+  private modelFor(host: PanelHost): PanelModel {
     const chosen = host.uid ? this.service.model.get(host.uid) : undefined;
     const session = chosen ?? this.service.active();
-    // the transcript read (so the composition is broken down) and the fill over time with our flushes and checkpoints
     const settings = this.settings();
     const extraLines = session ? policyLines(session.figures, settings.policy) : [];
+    // the transcript read (so the composition is broken down) and the fill over time with our flushes and checkpoints
     const timeline = session && this.service.model.timeline(session.uid, { marks: session.remote ? [] : timelineMarks(session.stateDir, session.row.key), extraLines });
-    host.model = panelModel({
+    return panelModel({
       session: session && this.service.model.get(session.uid),
       ...(timeline ? { timeline, origins: ORIGIN_WORDS } : {}),
       extraLines,
@@ -165,7 +179,5 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
       now: Date.now(),
       ...(this.service.ready && !session ? { problem: this.service.problem() } : {}),
     });
-    host.postedAt = performance.now();
-    void host.webview.postMessage({ type: 'model', model: host.model } satisfies PanelMessage);
   }
 }

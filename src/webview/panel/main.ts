@@ -119,4 +119,10 @@ window.addEventListener('resize', () => {
   clearTimeout(resizeTimer);
   resizeTimer = window.setTimeout(render, 100);
 });
+// the first model comes with the page (drawn before any message round trip)
+const initial = document.getElementById('initial-model')?.textContent;
+if (initial) {
+  model = JSON.parse(initial) as PanelModel;
+  render();
+}
 view.post({ type: 'ready' });
