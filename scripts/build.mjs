@@ -24,6 +24,9 @@ builds.push({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js
 for (const enc of ['o200k', 'cl100k']) {
   builds.push({ ...common, entryPoints: ['src/core/tokens/exactWorker.ts'], outfile: `dist/tokenizer-${enc}.js`, minify: true, sourcemap: false, define: { OC_EXACT_ENCODING: JSON.stringify(enc) } });
 }
+// The Context panel's webview (issue 19): a browser script of its own (with its CSS, dist/panel.css), never in
+// extension.js. Plain DOM and SVG, no chart library. Type-checked by `tsc -p src/webview` (its own tsconfig).
+builds.push({ bundle: true, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: ['src/webview/panel/main.ts'], outfile: 'dist/panel.js', minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning' });
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
   console.log('esbuild: watching');
@@ -31,4 +34,5 @@ if (watch) {
   for (const b of builds) await esbuild.build(b);
   chmodSync('dist/cli.js', 0o755);
   for (const b of builds) console.log(`${b.outfile}: ${(statSync(b.outfile).size / 1024).toFixed(1)} KB`);
+  console.log(`dist/panel.css: ${(statSync('dist/panel.css').size / 1024).toFixed(1)} KB`);
 }

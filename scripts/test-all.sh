@@ -17,6 +17,7 @@ export NODE24_BIN CODE_SERVER_ENTRY
 
 echo "== 1/5 typecheck, compile, bundle"
 npx --no-install tsc -p .
+npx --no-install tsc -p src/webview   # the Context panel's webview script (DOM types, its own tsconfig)
 node scripts/build.mjs
 
 echo "== 2/5 unit tests (Node $("$NODE24_BIN" --version))"

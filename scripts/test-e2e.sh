@@ -16,6 +16,9 @@ npx --no-install vsce package --no-dependencies --no-rewrite-relative-links -o t
 echo "-- UI checks (installed VSIX)"
 node test/e2e/run-ui.mjs test-results/openclaw-context.vsix test-results
 
+echo "-- the Context panel: its DOM and real keys on the demo state (its dark and light screenshots come from here)"
+node test/e2e/run-panel-ui.mjs test-results/openclaw-context.vsix test-results
+
 echo "-- npm run demo in a real VS Code (the README's screenshots come from here)"
 node test/e2e/run-demo.mjs test-results
 

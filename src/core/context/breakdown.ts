@@ -8,7 +8,7 @@
  * content (the file headers of the project-context section included), so the three rows add up to the
  * whole system prompt. figures.ts adds the part no category explains, so the rows sum to the used figure.
  */
-import type { SessionRow } from '../store/types';
+import type { EntryMeta, SessionRow } from '../store/types';
 import type { ActiveContext } from './rebuild';
 import { estOf } from '../store/entries';
 import { formatTokens } from './format';
@@ -21,6 +21,18 @@ export interface BreakdownRow {
   tokens: number;
   count?: number;
   detail?: string;
+  /** the bootstrap row's files, each with its tokens (they sum to the row's) */
+  files?: Array<{ name: string; tokens: number }>;
+}
+
+/** The category a context item counts under (the breakdown's message rows). */
+export function categoryOf(e: Pick<EntryMeta, 'kind' | 'role'>): { id: BreakdownId; label: string } {
+  if (e.kind === 'compaction' || e.kind === 'branch_summary') return { id: 'summary', label: 'Summaries' };
+  if (e.kind === 'custom_message') return { id: 'custom', label: 'Injected messages' };
+  if (e.role === 'user') return { id: 'user', label: 'User messages' };
+  if (e.role === 'assistant') return { id: 'assistant', label: 'Assistant messages' };
+  if (e.role === 'toolResult' || e.role === 'bashExecution') return { id: 'toolResults', label: 'Tool results' };
+  return { id: 'custom', label: 'Injected messages' };
 }
 
 /** The categories sent with every prompt whatever the messages are: the fixed overhead. */
@@ -48,29 +60,25 @@ export function computeBreakdown(
     out.push(sys);
     const perFile = files.map((f) => ({ f, tokens: (f.name ? fileTokens?.(f.name) : undefined) ?? charsToTokens(f.injectedChars) }));
     const boot: BreakdownRow = { id: 'bootstrap', label: 'Bootstrap files', tokens: files.length ? perFile.reduce((n, x) => n + x.tokens, 0) : charsToTokens(project), count: files.length };
-    if (files.length) boot.detail = perFile.map((x) => `${x.f.name ?? '?'} ${formatTokens(x.tokens)}${x.f.missing ? ' (missing: marker)' : x.f.truncated ? ' (truncated)' : ''}`).join(', ');
+    if (files.length) {
+      boot.detail = perFile.map((x) => `${x.f.name ?? '?'} ${formatTokens(x.tokens)}${x.f.missing ? ' (missing: marker)' : x.f.truncated ? ' (truncated)' : ''}`).join(', ');
+      boot.files = perFile.map((x) => ({ name: x.f.name ?? '?', tokens: x.tokens }));
+    }
     out.push(boot);
   }
   if (r?.tools && (r.tools.schemaChars || r.tools.listChars)) {
     out.push({ id: 'tools', label: 'Tool schemas', tokens: charsToTokens((r.tools.schemaChars ?? 0) + (r.tools.listChars ?? 0)) });
   }
   if (ctx) {
-    const add = (id: BreakdownId, label: string, tokens: number) => {
+    for (const e of ctx.items) {
+      const { id, label } = categoryOf(e);
       let rowOut = out.find((x) => x.id === id);
       if (!rowOut) {
         rowOut = { id, label, tokens: 0, count: 0 };
         out.push(rowOut);
       }
-      rowOut.tokens += Math.round(tokens);
+      rowOut.tokens += Math.round(estOf(e));
       rowOut.count = (rowOut.count ?? 0) + 1;
-    };
-    for (const e of ctx.items) {
-      if (e.kind === 'compaction' || e.kind === 'branch_summary') add('summary', 'Summaries', estOf(e));
-      else if (e.kind === 'custom_message') add('custom', 'Injected messages', estOf(e));
-      else if (e.role === 'user') add('user', 'User messages', estOf(e));
-      else if (e.role === 'assistant') add('assistant', 'Assistant messages', estOf(e));
-      else if (e.role === 'toolResult' || e.role === 'bashExecution') add('toolResults', 'Tool results', estOf(e));
-      else add('custom', 'Injected messages', estOf(e));
     }
   }
   return out;

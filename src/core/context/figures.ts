@@ -31,6 +31,8 @@ export interface CompositionPart {
   tokens: number;
   count?: number;
   detail?: string;
+  /** the bootstrap part's files (they sum to its tokens) */
+  files?: Array<{ name: string; tokens: number }>;
 }
 
 export interface CompactionFigure {

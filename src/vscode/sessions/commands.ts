@@ -43,12 +43,13 @@ export function registerCommands(service: ContextService, diag: DiagnosticsChann
 
     reg('unpinSession', async () => service.pin(undefined)),
 
-    reg('openContext', async (arg, entryId) => {
+    // entryId: open at that context item; beside: in the next editor group (from a Context panel tab, so it stays in view)
+    reg('openContext', async (arg, entryId, beside) => {
       const s = sessionFromArg(service, arg);
       if (!s) return noSession();
       const doc = await vscode.workspace.openTextDocument(contextUri(s.uid, s.row.key));
       const md = doc.languageId === 'markdown' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-      const editor = await vscode.window.showTextDocument(md, { preview: true });
+      const editor = await vscode.window.showTextDocument(md, { preview: true, ...(beside === true ? { viewColumn: vscode.ViewColumn.Beside } : {}) });
       if (typeof entryId === 'string') {
         const items = service.model.get(s.uid)?.context?.items ?? [];
         const n = items.findIndex((e) => e.id === entryId) + 1;

@@ -9,6 +9,7 @@ import type { LiveGateway } from '../gateway/gatewayShared';
 /** Links at the bottom of the gauge tooltip, for the gauge's session. */
 const TOOLTIP_ACTIONS: ReadonlyArray<[string, string]> = [
   ['openclawContext.openContext', '$(open-preview) Open context'],
+  ['openclawContext.openPanel', '$(graph) Context panel'],
   ['openclawContext.compactSession', '$(fold) Compact…'],
   ['openclawContext.createCheckpoint', '$(save) Checkpoint'],
 ];

@@ -16,6 +16,7 @@ import { MemoryCommands } from '../memory/memoryCommands';
 import { MemoryDiagnostics } from '../memory/memoryDiagnostics';
 import { memoryPreviewDocs, type MemoryDeps } from '../memory/memoryShared';
 import { ToolsController } from '../memory/toolsTree';
+import { ContextPanel } from '../panel/contextPanel';
 import { registerCommands } from '../sessions/commands';
 import { ContextDocumentProvider, CONTEXT_SCHEME } from '../sessions/contextDocument';
 import { registerExactCount, type ExactCountApi } from '../sessions/exactCount';
@@ -51,6 +52,8 @@ export class Container extends Disposable {
   readonly tools: ToolsController;
   readonly engineErrors: EngineErrorLog;
   readonly exact: ExactCountApi;
+  /** the Context panel: the webview view and its editor tabs (issue 19) */
+  readonly panel: ContextPanel;
   private settings: Settings = readSettings();
 
   constructor(context: vscode.ExtensionContext) {
@@ -86,6 +89,7 @@ export class Container extends Disposable {
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
     this.exact = registerExactCount(context, service); // commands countTokensExactly, countSessionExactly
+    this.panel = this.register(new ContextPanel(context.extensionUri, service, () => this.settings)); // commands openPanel, showPanel
   }
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {

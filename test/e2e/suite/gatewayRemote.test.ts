@@ -18,7 +18,8 @@ import type { OpenClawContextApi } from '../../../src/extension';
 import type { GatewayController } from '../../../src/vscode/gateway/gateway';
 import type { CompactOutcome } from '../../../src/vscode/compaction/compaction';
 import type { FlushOutcome } from '../../../src/vscode/memory/memoryCommands';
-import { activatedApi, recordingDialogs, type RecordedPrompt, waitFor } from './util';
+import { activatedApi, drawnAsModel, panelDrawn, recordingDialogs, type RecordedPrompt, waitFor } from './util';
+import type { PanelHost } from '../../../src/vscode/panel/contextPanel';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
 const TOKEN = `fake-remote-${Math.random().toString(36).slice(2)}-${Date.now()}`;
@@ -178,6 +179,18 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
       throw new Error(`${e.message}: ${JSON.stringify(gw.messageSubscriptions())}; tabs ${JSON.stringify(tabs)}; gauge ${api.service.active()?.row.key}; log ${gw.logLines.filter((l) => /subscri/.test(l)).slice(-8).join(' | ')}`);
     });
     await api.service.pin(undefined);
+  });
+
+  test('the Context panel renders a remote session: its history broken down, the fill over time, every remote session in the table', async () => {
+    const s = await waitFor(() => remote(HKEY), HKEY);
+    const host = (await vscode.commands.executeCommand('openclawContext.openPanel', s.uid)) as PanelHost;
+    await panelDrawn(host, (st, m) => m.uid === s.uid && drawnAsModel(st, m) && !!m.composition?.parts.some((p) => p.id === 'user') && !!m.timeline, 'the panel drew the remote session with its history');
+    const m = host.model!;
+    assert.match(m.subtitle, /remote Gateway/);
+    assert.deepEqual(m.sessions.filter((r) => r.store.startsWith('remote ')).map((r) => r.key).sort(), rec.list.sessions.map((x) => x.key).sort());
+    assert.equal(host.stats!.points, m.timeline!.points.length, 'every point of the fill over time is drawn');
+    assert.ok(host.stats!.forecast.length > 0, 'the forecast says something');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('Compact goes through sessions.compact (confirmation names the remote Gateway); checkpoints refuse; nothing is written', async () => {

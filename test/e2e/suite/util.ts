@@ -8,6 +8,8 @@ import * as zlib from 'node:zlib';
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
+import type { PanelHost } from '../../../src/vscode/panel/contextPanel';
+import type { PanelModel, PanelRenderStats } from '../../../src/core/context/panelTypes';
 import { processStartTime } from '../../../src/core/store/processes';
 
 export const EXT_ID = 'openclaw-context.openclaw-context';
@@ -145,4 +147,15 @@ export async function statusBarFor(api: OpenClawContextApi, dir: string, key: st
   api.statusBar.update();
   assert.ok(api.statusBar.tooltip.includes(`\`${key}\``), `the status bar shows ${key}`);
   return { text: api.statusBar.text, tooltip: api.statusBar.tooltip };
+}
+
+/** Wait until a Context panel reports it drew something `ok` accepts (its webview posts what it drew). */
+export function panelDrawn(host: PanelHost, ok: (s: PanelRenderStats, m: PanelModel) => boolean, what: string, ms = 15_000): Promise<PanelRenderStats> {
+  return waitFor(() => (host.stats && host.model && ok(host.stats, host.model) ? host.stats : undefined), `${what} (panel drew ${JSON.stringify(host.stats ? { ...host.stats, labels: host.stats.labels.length } : undefined)})`, ms);
+}
+
+/** What the panel's bar must show for its model: one segment per positive part, labelled with the part. */
+export function drawnAsModel(s: PanelRenderStats, m: PanelModel): boolean {
+  const parts = (m.composition?.parts ?? []).filter((p) => p.tokens > 0);
+  return s.uid === m.uid && s.segments === parts.length && parts.every((p, i) => s.labels[i]?.startsWith(p.label) && s.labels[i]!.includes(p.text)) && s.rows === m.sessions.length && s.lines === (m.composition?.lines.length ?? 0);
 }

@@ -1,6 +1,6 @@
 /**
  * Reading a session's figures back from every surface that shows them (status bar text and tooltip, Sessions
- * tree description, context document header, CLI text and --json, Memories view), for the property test that
+ * tree description, context document header, the Context panel's view model, CLI text and --json, Memories view), for the property test that
  * they all agree with the figures model (test/unit/figuresSurfaces.test.ts). Each reader parses the rendered
  * text, not the model, so a surface that computes its own figure fails.
  */
@@ -11,6 +11,7 @@ import { agentFamily } from '../../../src/core/context/model';
 import { formatTokens } from '../../../src/core/context/format';
 import { renderContextDocument } from '../../../src/core/context/document';
 import { sessionDescription, statusBarModel } from '../../../src/core/context/viewModel';
+import { panelModel } from '../../../src/core/context/panelModel';
 import { scanWorkspace } from '../../../src/core/memory/workspace/scan';
 import { bootstrapSection } from '../../../src/core/memory/viewModel/bootstrap';
 
@@ -90,6 +91,31 @@ export function assertViewSurfaces(model: ContextModel, s: SessionState, label: 
     assert.equal(total, want.used, `${label}: document composition total`);
     const nums = [...what.replace(/= .*$/, '').matchAll(/ (−?)(?:\\~)([\d.]+[km]?)(?= \+|\s*$)/g)].map((m) => `${m[1]}${m[2]}`);
     assert.deepEqual(nums, f.composition.map((p) => signed(p.tokens)), `${label}: document composition parts`);
+  }
+  assertPanelSurface(model, s, label);
+}
+
+/** The Context panel: its headline and table row, its bar's parts, and the second level adding up to each part. */
+function assertPanelSurface(model: ContextModel, s: SessionState, label: string): void {
+  const f = s.figures;
+  const want = expected(s);
+  const m = panelModel({ session: s, sessions: model.sessions(), followsGauge: true, now: Date.now() });
+  const c = m.composition!;
+  assert.equal(m.uid, s.uid);
+  assert.deepEqual(parseShort(c.headline, `${label} panel`), want);
+  const row = m.sessions.find((r) => r.uid === s.uid);
+  assert.ok(row?.selected, `${label}: the panel's table marks its session`);
+  assert.deepEqual(parseShort(row.fillText.replace(' · ', ' '), `${label} panel table`), want);
+  assert.deepEqual(c.parts.map((p) => [p.id, p.tokens]), f.composition.map((p) => [p.id, p.tokens]), `${label}: panel parts`);
+  const items = new Set((s.context?.items ?? []).map((e) => e.id));
+  for (const p of c.parts) {
+    if (p.groups.length) assert.equal(p.groups.reduce((n, g) => n + g.tokens, 0), p.tokens, `${label}: ${p.id} groups sum to the part`);
+    for (const [i, it] of p.largest.entries()) {
+      assert.ok(it.tokens <= p.tokens, `${label}: ${p.id} item within its part`);
+      if (i) assert.ok(it.tokens <= p.largest[i - 1]!.tokens, `${label}: ${p.id} largest first`);
+      assert.ok(it.entryId && items.has(it.entryId), `${label}: ${p.id} item is in the context`);
+    }
+    if (p.entryId) assert.ok(items.has(p.entryId), `${label}: ${p.id} opens at a context item`);
   }
 }
 
