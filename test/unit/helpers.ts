@@ -175,6 +175,11 @@ function materializeState(src: string, prefix: string): string {
   return d;
 }
 
+/** A copy of the second real OpenClaw state (test/fixtures/openclaw-second: agents main and ops, each with its workspace). */
+export function materializeSecondState(): string {
+  return materializeState(fixturePath('openclaw-second', 'state'), 'occtx-second-');
+}
+
 /**
  * A copy of the first demo state (test/fixtures/demo-v1/openclaw-state: the repo's demo until issue 14, an
  * SQLite agent and a JSONL agent built from the real fixture run), the agent DB gunzipped.

@@ -10,7 +10,7 @@ import type { RefreshResult, SessionState } from '../../core/context/model';
 import { groupTurns, type Turn } from '../../core/context/rebuild';
 import { contextEngineLine, pluginCompacts } from '../../core/store/contextEngine';
 import { agentProblemModel, compactionLabel, entryLabel, sessionDescription, sessionIcon, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
-import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
+import { NO_SESSIONS_YET, type AgentStore, type StateDirInfo } from '../../core/store/stateDir';
 import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
 import type { GatewayController } from '../gateway/gateway';
@@ -179,7 +179,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
       const gwNodes = pending.map((v) => new InfoNode(`gateway:${v.url}`, `Remote Gateway ${v.url}`, gateway?.summaryForUrl(v.url) ?? v.state, v.state === 'failed' ? 'error' : 'cloud', 'openclawContext.gateway.showStatus'));
       // with a remote Gateway, a local state dir without OpenClaw data (missing, or an empty folder) is not worth a node
       const dirs = [...model.stateDirs().filter((d) => (remote.length || gwNodes.length ? isLocalStateDir(d) : true)), ...remote];
-      if (!gwNodes.length && !model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === 'no sessions yet'))) return []; // welcome view
+      if (!gwNodes.length && !model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === NO_SESSIONS_YET))) return []; // welcome view
       return [...gwNodes, ...dirs.map((d) => new StateDirNode(d))];
     }
     switch (node.type) {
