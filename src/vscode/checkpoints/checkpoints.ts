@@ -28,6 +28,7 @@ import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButt
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
 import type { Settings } from '../shared/settings';
+import { showNoSession } from '../shared/emptyState';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
 
@@ -267,7 +268,7 @@ export class CheckpointsController extends Disposable {
   async create(arg?: unknown): Promise<CheckpointEvent | undefined> {
     const s = this.sessionOf(arg);
     if (!s) {
-      void this.ui.info('OpenClaw Context: no session to checkpoint. Pick one in the Sessions view.');
+      showNoSession(this.service, 'checkpoint', this.ui);
       return undefined;
     }
     const ev = await vscode.window.withProgress({ location: { viewId: 'openclawContext.checkpoints' }, title: 'Writing checkpoint…' }, async () => this.coordinator.createManual(s.uid));

@@ -15,6 +15,7 @@ import type { LiveGateway } from './gatewayShared';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
+import { showNoSession } from '../shared/emptyState';
 
 export const CONNECT_BUTTON = 'Connect to the Gateway';
 export const SET_TOKEN_BUTTON = 'Set Gateway Token…';
@@ -115,7 +116,7 @@ export class LiveActions {
     const ui = this.uiSeam.current;
     const s: SessionState | undefined = sessionFromArg(this.service, arg);
     if (!s) {
-      void ui.info('OpenClaw Context: no session to reset. Pick one in the Sessions view.');
+      showNoSession(this.service, 'reset', ui);
       return { status: 'refused', reason: 'no session' };
     }
     const key = s.row.key;

@@ -59,7 +59,7 @@ export class GaugeStatusBar extends Disposable {
     const m = statusBarModel(active, {
       pinned: !!active && this.service.pinnedUid === active.uid,
       now: Date.now(),
-      ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
+      ...(this.service.ready && !active ? { problem: this.service.problem(), hint: this.service.emptyHint() } : {}),
     });
     const live = this.live.summary();
     this.text = live?.live ? `${m.text} $(broadcast)` : m.text;
