@@ -5,8 +5,9 @@
 import type { ContextModel, SessionState } from '../context/model';
 import type { GatewayClient } from '../gateway/client';
 import type { WriteResult } from '../store/writeResult';
+import type { Ground } from './ground';
 
-export type ActionKind = 'compact' | 'undo' | 'restore' | 'flush' | 'remember' | 'reset';
+export type ActionKind = 'compact' | 'undo' | 'restore' | 'flush' | 'remember' | 'reset' | 'checkpoint';
 
 /** Where a write goes: our writer (the files), or OpenClaw's Gateway (its API; the files are not touched). */
 export type RouteKind = 'local' | 'gateway';
@@ -68,6 +69,10 @@ export interface ActionContext<P> {
   /** plan only: return 'planned' (no breaker check, no routing, no confirmation, no write) */
   dryRun?: boolean;
   now?: () => number;
+  /** an untrusted VS Code workspace: reading only, every write is refused 'untrusted' before its preview */
+  untrusted?: boolean;
+  /** can this user write there (default groundOf: access(2)); tests replace it */
+  ground?: (dir: string) => Ground;
 }
 
 /**

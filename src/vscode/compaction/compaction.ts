@@ -9,7 +9,7 @@ import type { UiSeam, Ui } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
 import { PreviewDocuments } from '../shared/previewDocuments';
 import type { DiagnosticsChannel } from '../shared/output';
-import { liveAccess, runAction } from '../shared/actions';
+import { liveAccess, runAction, warnGroundRefusal } from '../shared/actions';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import { CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
@@ -207,6 +207,7 @@ export class CompactionController extends Disposable {
         return o.via === 'gateway' ? this.gatewayCompacted(s, o.gateway, base) : this.compacted(s, o.plan!, o.result, base);
     }
     if (o.code === 'breaker-open') return { status: 'refused', reason: 'circuit breaker open' };
+    if (warnGroundRefusal(this.ui, o)) return { status: 'refused', reason: o.message };
     if (o.code === 'context-engine') {
       void this.ui.warn(`OpenClaw Context: ${o.message}`);
       return { status: 'refused', reason: o.message };
@@ -365,6 +366,7 @@ export class CompactionController extends Disposable {
       const f = reportGatewayFailure(this.ui, this.diag, `undo compaction ${s.row.key}`, o.error, `${via} ${s.row.key}`);
       return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', ...gw, reason: f.message };
     }
+    if (warnGroundRefusal(this.ui, o)) return { status: 'refused', reason: o.message };
     if (s.era === 'sqlite' || !o.result) {
       void Promise.resolve(this.ui.info(`OpenClaw Context: ${o.message}`, ...(s.era === 'sqlite' ? connectButtons(undefined) : []))).then(runGatewayButton);
       return { status: 'refused', reason: o.message };

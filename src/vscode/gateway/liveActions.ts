@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../../core/gateway/errors';
 import { printable, remoteText } from '../../core/gateway/redact';
 import { resetSession } from '../../core/actions';
-import { runAction } from '../shared/actions';
+import { runAction, warnGroundRefusal } from '../shared/actions';
 import type { SessionState } from '../../core/context/model';
 import type { Ui, UiSeam } from '../shared/ui';
 import type { LiveGateway } from './gatewayShared';
@@ -143,6 +143,7 @@ export class LiveActions {
         if (o.code !== 'gateway') break;
         return { status: 'failed', reason: reportGatewayFailure(ui, this.diag, `reset ${key}`, o.error, `reset ${key}`).message };
       case 'refused': {
+        if (warnGroundRefusal(ui, o)) return { status: 'refused', reason: o.message };
         // no connection (needs-gateway, or a remote session's Gateway is not connected)
         const msg = `OpenClaw Context: resetting ${key} needs a connection to the OpenClaw Gateway (sessions.reset); live mode is not connected. Nothing was changed.`;
         void Promise.resolve(ui.warn(msg, CONNECT_BUTTON, SET_TOKEN_BUTTON)).then(runGatewayButton);

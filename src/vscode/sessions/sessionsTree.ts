@@ -15,6 +15,7 @@ import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
 import type { GatewayController } from '../gateway/gateway';
 import { Disposable } from '../shared/disposable';
+import { groundNote, groundOf } from '../../core/actions';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
 
@@ -236,8 +237,9 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         const item = new vscode.TreeItem(tildify(d.candidate.dir), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `dir:${d.candidate.dir}`;
         const engine = pluginCompacts(d.contextEngine) ? d.contextEngine : undefined;
-        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${engine ? ` · compaction by ${engine.id}` : ''}${live ? ` · ${live}` : ''}` : 'not found';
-        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${engine ? `\n${contextEngineLine(engine, "this state dir's sessions")}` : ''}${live ? `\nGateway: ${live}` : ''}`;
+        const ro = d.exists ? groundNote(groundOf(d.candidate.dir)) : undefined;
+        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${ro ? ` · ${ro.description}` : ''}${engine ? ` · compaction by ${engine.id}` : ''}${live ? ` · ${live}` : ''}` : 'not found';
+        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${ro ? `\n${ro.tooltip}` : ''}${engine ? `\n${contextEngineLine(engine, "this state dir's sessions")}` : ''}${live ? `\nGateway: ${live}` : ''}`;
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'stateDir';
         return item;
