@@ -7,9 +7,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ActionKind } from './types';
+import type { ActionKind, Ground } from './types';
 
-export type Ground = { writable: true } | { writable: false; dir: string; code: string };
+export type { Ground };
 
 const READ_ONLY_CODES = new Set(['EROFS', 'EACCES', 'EPERM']);
 

@@ -5,7 +5,6 @@
 import type { ContextModel, SessionState } from '../context/model';
 import type { GatewayClient } from '../gateway/client';
 import type { WriteResult } from '../store/writeResult';
-import type { Ground } from './ground';
 
 export type ActionKind = 'compact' | 'undo' | 'restore' | 'flush' | 'remember' | 'reset' | 'checkpoint';
 
@@ -29,6 +28,9 @@ export interface ActionPreview<P> {
 
 /** The caller's confirmation: a modal dialog in the editor, `--yes` or a y/N prompt in the CLI. */
 export type Confirm<P> = (preview: ActionPreview<P>) => Promise<boolean>;
+
+/** Can this user write in a folder (core/actions/ground.ts)? */
+export type Ground = { writable: true } | { writable: false; dir: string; code: string };
 
 /** A progress line (a notification title in the editor, stderr in the CLI). */
 export type Progress = (message: string) => void;

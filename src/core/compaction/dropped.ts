@@ -8,7 +8,6 @@ import type { EntryMeta } from '../store/types';
 import { estOf } from '../store/entries';
 import { contextItemsOf } from '../context/rebuild';
 import { formatTokens } from '../context/format';
-import { plural } from '../memory/viewModel/rows';
 
 export interface CompactionDrop {
   compaction: EntryMeta;
@@ -42,5 +41,6 @@ export function compactionDrop(path: readonly EntryMeta[], at: number): Compacti
 
 /** "12 entries dropped (~8.1k tokens), 4 entries kept (~1.2k tokens)" */
 export function dropFiguresLine(d: CompactionDrop): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return `${plural(d.dropped.length, 'entry', 'entries')} dropped (~${formatTokens(d.droppedTokens)} tokens), ${plural(d.kept.length, 'entry', 'entries')} kept (~${formatTokens(d.keptTokens)} tokens)`;
 }
