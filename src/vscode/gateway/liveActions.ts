@@ -45,7 +45,7 @@ export async function runGatewayButton(choice: string | undefined): Promise<void
   }
 }
 
-const KINDS: readonly GatewayErrorKind[] = ['unauthorized', 'missing-scope', 'unreachable', 'protocol-mismatch', 'timeout', 'closed', 'server-error'];
+const KINDS: readonly GatewayErrorKind[] = ['unauthorized', 'missing-scope', 'unreachable', 'protocol-mismatch', 'timeout', 'closed', 'server-error', 'other-state-dir'];
 
 /**
  * A Gateway error as the user should see it. A GatewayError from the client keeps its fields (its message is
