@@ -272,7 +272,32 @@ try {
         await page.keyboard.press('Escape');
       },
     },
+    {
+      name: 'Search Memory and Transcripts…: a query typed fast right after the palette keeps every keystroke (3 tries)',
+      fn: async () => {
+        const query = 'BLUE-HERON ORD-4471';
+        const input = page.locator('.quick-input-widget input');
+        for (let i = 1; i <= 3; i++) {
+          await commandPalette(page, 'OpenClaw Context: Search Memory and Transcripts', { waitHidden: false });
+          await page.keyboard.type(query, { delay: 0 }); // as fast as a key repeat: no wait for the box
+          await page.locator('.quick-input-widget', { hasText: 'Memory files rank above transcripts' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+          await sleep(200);
+          const typed = await input.inputValue();
+          if (typed !== query) throw new Error(`try ${i}: the search box holds "${typed}", not "${query}"`);
+          await page.keyboard.press('Enter');
+          const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'results for' }).first();
+          await title.waitFor({ state: 'visible', timeout: 30_000 });
+          const t = await title.innerText();
+          if (!t.includes(`“${query}”`)) throw new Error(`try ${i}: the results are titled "${t}"`);
+          await page.keyboard.press('Escape');
+          await sleep(300);
+        }
+      },
+    },
   ];
+  // OC_CTX_UI_GREP: a focused run (the first check, which opens the workbench, always runs)
+  const grep = process.env.OC_CTX_UI_GREP ? new RegExp(process.env.OC_CTX_UI_GREP) : undefined;
+  if (grep) checks.splice(0, checks.length, ...checks.filter((c, i) => i === 0 || grep.test(c.name)));
   result = await runChecks('OpenClaw Context UI (code-server 4.139.1)', checks, {
     onFail: async (c) => saveArtifacts(out, { cs, page, name: `ui-${checks.indexOf(c)}` }),
   });

@@ -17,6 +17,8 @@ export class GaugeStatusBar extends Disposable {
   private item: vscode.StatusBarItem | undefined;
   /** last rendered text, for tests and diagnostics */
   text = '';
+  /** the item's background as the view model chose it (tests: no warning colour with nothing to warn about) */
+  background: 'none' | 'warning' | 'error' = 'none';
   /** last rendered tooltip markdown, for tests */
   tooltip = '';
 
@@ -72,6 +74,7 @@ export class GaugeStatusBar extends Disposable {
     md.isTrusted = { enabledCommands: TOOLTIP_ACTIONS.map(([c]) => c) };
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: m.accessibility, role: 'button' };
+    this.background = m.background;
     this.item.backgroundColor =
       m.background === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : m.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
