@@ -5,7 +5,6 @@
  * EROFS for the store or the workspace, the way a read-only mount does.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,18 +12,10 @@ import { checkpointGround, compactSession, flushSession, groundNote, groundOf, r
 import { ContextModel, type SessionState } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { realDbPath, realStateForWrites, tmpDir } from './helpers';
+import { lockDown } from '../support/lockDown';
 
 const sha = (f: string) => crypto.createHash('sha256').update(fs.readFileSync(f)).digest('hex');
 
-/** Make `dir` unwritable for this user; returns the undo. */
-function lockDown(dir: string): () => void {
-  if (process.getuid?.() === 0) {
-    execFileSync('chattr', ['+i', dir]);
-    return () => execFileSync('chattr', ['-i', dir]);
-  }
-  fs.chmodSync(dir, 0o555);
-  return () => fs.chmodSync(dir, 0o755);
-}
 
 /** The ground of `under` (and below it) is a read-only file system. */
 const erofsUnder = (under: string) => (dir: string): Ground => (path.resolve(dir).startsWith(path.resolve(under)) ? { writable: false, dir: under, code: 'EROFS' } : { writable: true });

@@ -191,7 +191,7 @@ suite('Compaction in the extension host', () => {
     }
   });
 
-  test('history: summary, what it dropped (diff) and the quality report of that compaction', async () => {
+  test('history: summary, what it dropped (one document) and the quality report of that compaction', async () => {
     const s = session('agent:main:work')!;
     const ctx = api.service.model.ensureTranscript(s.uid)!.context!;
     const c = ctx.compactions[ctx.compactions.length - 1]!;

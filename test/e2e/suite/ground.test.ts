@@ -10,7 +10,6 @@
  * rules are unit-tested through core/actions (test/unit/actionsGround.test.ts); here the manifest is checked.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -21,6 +20,7 @@ import type { Ui } from '../../../src/vscode/shared/ui';
 import type * as Second from '../../support/secondState.mjs';
 import { FakeGateway } from '../../support/fakeGateway';
 import { activatedApi, demoStateCopy, EXT_ID, recordingDialogs, REPO, waitFor } from './util';
+import { lockDown } from '../../support/lockDown';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const second = require(path.join(REPO, 'test', 'support', 'secondState.mjs')) as typeof Second;
@@ -32,15 +32,6 @@ interface Prompt {
   buttons: string[];
 }
 
-/** Make `dir` unwritable for this user (immutable for root, mode 0555 otherwise); returns the undo. */
-function lockDown(dir: string): () => void {
-  if (process.getuid?.() === 0) {
-    execFileSync('chattr', ['+i', dir]);
-    return () => execFileSync('chattr', ['-i', dir]);
-  }
-  fs.chmodSync(dir, 0o555);
-  return () => fs.chmodSync(dir, 0o755);
-}
 
 suite('Issue 20: ground (extensionKind, trust, dropped, empty states, read-only, Gateway identity)', function () {
   this.timeout(90_000);
