@@ -20,6 +20,8 @@ import { cliEnv, stateDirCandidates, type GlobalOptions } from './session';
 import { probeGateway } from './gatewayRoute';
 import { MIN_SECRET_LENGTH } from '../core/gateway/redact';
 import { resolveGatewayToken } from '../core/gateway/token';
+import { agentsLabel, agentWorkspaceTargets, workspaceNote } from '../core/memory/workspace/agents';
+import { NO_SESSIONS_YET } from '../core/store/stateDir';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -105,9 +107,15 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
       if (eng && (eng.id !== 'legacy' || eng.disabled)) add({ id: 'context-engine', group: 'store', subject: cfg.path, ok: true, severity: 'info', message: contextEngineLine(eng, "this state dir's sessions") ?? `context engine: OpenClaw's own${eng.disabled ? ` (the ${eng.disabled} plugin named in plugins.slots.contextEngine is disabled)` : ''}`, fix: null });
       if (!info.agents.length) add({ id: 'agents', group: 'store', subject: dir, ok: false, severity: 'error', message: 'no agents in this state dir', fix: 'Run OpenClaw once (`openclaw setup`), or point --state-dir at the right folder.' });
       for (const a of info.agents) {
+        const subject = `${dir} agent ${a.agent.id}`;
+        // an agent that has not run a turn yet has no store: a fresh, healthy install, not a failure
+        if (!a.store && a.problem === NO_SESSIONS_YET) {
+          add({ id: 'store', group: 'store', subject, ok: true, severity: 'info', message: 'no sessions yet (OpenClaw creates the store on the first turn)', fix: null });
+          continue;
+        }
         const ok = !!a.store && !a.problem;
         const n = model.sessions().filter((s) => s.stateDir === dir && s.agentId === a.agent.id).length;
-        add({ id: 'store', group: 'store', subject: `${dir} agent ${a.agent.id}`, ok, severity: 'error', message: ok ? `${a.store!.era === 'sqlite' ? 'SQLite' : 'JSONL'} store readable: ${n} session${n === 1 ? '' : 's'} (${a.store!.location})` : a.problem ?? 'no session store (no SQLite database and no sessions.json)', fix: ok ? null : a.hint ?? 'Run a turn in OpenClaw so it creates the store, or check the permissions.' });
+        add({ id: 'store', group: 'store', subject, ok, severity: 'error', message: ok ? `${a.store!.era === 'sqlite' ? 'SQLite' : 'JSONL'} store readable: ${n} session${n === 1 ? '' : 's'} (${a.store!.location})` : a.problem ?? 'no session store (no SQLite database and no sessions.json)', fix: ok ? null : a.hint ?? 'Run a turn in OpenClaw so it creates the store, or check the permissions.' });
       }
       const ctxDir = path.join(dir, 'context');
       const w = writableDir(ctxDir);
@@ -126,17 +134,13 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
         add({ id: 'gateway', group: 'gateway', subject: gw.url, ok: gw.ok, severity: 'warning', message: gw.message, fix: gw.fix ?? null });
       }
       // --- memory: seed 000's deployment checklist, per agent workspace
-      const seen = new Set<string>();
-      for (const a of info.agents) {
-        const ws = a.agent.workspace;
-        if (seen.has(ws)) continue;
-        seen.add(ws);
-        if (!fs.existsSync(ws)) {
-          add({ id: 'workspace', group: 'memory', subject: ws, ok: false, severity: 'warning', message: `agent ${a.agent.id}: workspace not found`, fix: 'Run `openclaw setup` or set agents.defaults.workspace in the config.' });
-          continue;
-        }
-        for (const c of memoryChecklist(ws, { config: info.config.value, agentId: a.agent.id, baselineStore: ErrorsBaselineStore.forStateDir(dir), updateBaseline: true })) {
-          add({ id: c.id, group: 'memory', subject: ws, ok: c.ok, severity: c.severity, message: c.message, fix: c.fix ?? null });
+      for (const w of agentWorkspaceTargets(info.agents.map((a) => a.agent))) {
+        const note = workspaceNote(w);
+        // missing: a warning (nothing was checked); the config's missing but the agent's own folder there: reported, checked
+        if (note) add({ id: 'workspace', group: 'memory', subject: w.dir, ok: false, severity: w.missing ? 'warning' : 'info', message: note, fix: 'Run `openclaw setup`, or correct the workspace in openclaw.json (agents.defaults.workspace or the agent entry).' });
+        if (w.missing) continue;
+        for (const c of memoryChecklist(w.dir, { config: info.config.value, agentId: w.agentIds[0], baselineStore: ErrorsBaselineStore.forStateDir(dir), updateBaseline: true })) {
+          add({ id: c.id, group: 'memory', subject: `${w.dir} (${agentsLabel(w)})`, ok: c.ok, severity: c.severity, message: c.message, fix: c.fix ?? null });
         }
       }
     }

@@ -3,6 +3,7 @@
  * `memory lint|search|remember|dream`, `flush <key>`, `tools`. The engine is src/core/memory; this file
  * only finds the workspace and the transcripts, and prints.
  *
+ * `memory lint` checks every agent's workspace (agentWorkspaceTargets); the others work on one.
  * Which workspace: `--workspace <dir>`, else the workspace the state dir's own config gives the agent
  * (`--agent`, else the default agent) of the first state dir that has one, or that state dir's own
  * `workspace` folder — never the home state dir's (a `--state-dir S` run writes in S's workspace). The
@@ -34,6 +35,7 @@ import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, table, type CliIo } from './io';
 import { cliEnv, findSession, openModel, stateDirCandidates, type GlobalOptions, type OpenModel } from './session';
 import { ContextModel } from '../core/context/model';
+import { agentsLabel, agentWorkspaceTargets, workspaceNote, type WorkspaceTarget } from '../core/memory/workspace/agents';
 
 export const WORKSPACE_OPTION: OptionSpec = { name: 'workspace', type: 'string', arg: '<dir>', help: "the agent workspace (default: the one OpenClaw's config gives the agent)" };
 
@@ -194,24 +196,64 @@ export async function memorySearch(query: string, p: { options: Record<string, u
 
 // --------------------------------------------------------------------------------------------- memory lint
 
+/**
+ * What `memory lint` checks: `--workspace`, else every agent's workspace of every state dir (`--agent`: that
+ * agent's), each once and named by its agents; a missing one is reported, never replaced by another agent's.
+ */
+function lintTargets(explicit: string | undefined, g: GlobalOptions, io: CliIo): Array<WorkspaceTarget & { stateDir: string | null; config: unknown }> {
+  if (explicit !== undefined) {
+    const ws = resolveWorkspace(explicit, g, io);
+    return [{ dir: ws.dir, agentIds: [], stateDir: null, config: undefined }];
+  }
+  const model = new ContextModel({ stateDirs: stateDirCandidates(g, io), env: cliEnv(io), diag: () => undefined, bootstrapTokens });
+  try {
+    try {
+      model.refresh();
+    } catch {
+      /* a state dir without a readable store still has a config and a workspace */
+    }
+    const out: Array<WorkspaceTarget & { stateDir: string | null; config: unknown }> = [];
+    for (const d of model.stateDirs()) {
+      if (!d.exists) continue;
+      const agents = d.agents.map((a) => a.agent).filter((a) => !g.agent || a.id === g.agent);
+      const sorted = [...agents.filter((a) => a.isDefault), ...agents.filter((a) => !a.isDefault)];
+      for (const t of agentWorkspaceTargets(sorted)) out.push({ ...t, stateDir: d.candidate.dir, config: d.config.value });
+    }
+    if (!out.length) throw new StoreError(`no agent workspace found${g.agent ? ` for agent ${g.agent}` : ''}. Pass --workspace <dir>, or --state-dir / --agent.`);
+    return out;
+  } finally {
+    model.dispose();
+  }
+}
+
 export function memoryLint(p: { options: Record<string, unknown> }, g: GlobalOptions, io: CliIo) {
-  const ws = resolveWorkspace(p.options.workspace as string | undefined, g, io);
-  const store = ws.stateDir ? ErrorsBaselineStore.forStateDir(ws.stateDir) : undefined;
-  const problems = lintWorkspace(ws.dir, { config: ws.config, agentId: ws.agentId ?? undefined, baselineStore: store, updateBaseline: !!store });
-  const failing = problems.filter((x) => x.severity !== 'info');
-  const lines = problems.map((x) => `${x.file}:${x.line + 1}:${x.column + 1}: ${x.severity} ${x.code}: ${clean(x.message)}${x.fix ? `  (quick fix: ${clean(x.fix.title)})` : ''}`);
-  lines.push(problems.length ? `${failing.length} problem${failing.length === 1 ? '' : 's'}${problems.length > failing.length ? ` (+${problems.length - failing.length} info)` : ''} in ${ws.dir}` : `no problems in ${ws.dir}`);
-  if (!store) lines.push('(no state dir: the errors.md append-only rule needs a baseline kept under <stateDir>/context/memory and is off)');
-  return {
-    exitCode: failing.length ? 1 : 0,
-    json: {
-      command: 'memory lint',
-      version: JSON_VERSION,
-      workspace: ws.dir,
-      errorsBaseline: !!store,
-      problems: problems.map((x) => ({
+  const targets = lintTargets(p.options.workspace as string | undefined, g, io);
+  const lines: string[] = [];
+  const problemsJson: Record<string, unknown>[] = [];
+  const workspaces: Record<string, unknown>[] = [];
+  let failing = 0;
+  let baselines = true;
+  for (const t of targets) {
+    const note = workspaceNote(t);
+    const name = t.agentIds.length ? `${t.dir} (${agentsLabel(t)})` : t.dir;
+    workspaces.push({ workspace: t.dir, agents: t.agentIds, found: !t.missing, configuredWorkspace: t.configuredMissing ?? null, note: note ?? null });
+    if (note) lines.push(`${t.missing ? 'warning' : 'note'}: ${clean(note)}`);
+    if (t.missing) {
+      failing++;
+      continue;
+    }
+    const store = t.stateDir ? ErrorsBaselineStore.forStateDir(t.stateDir) : undefined;
+    if (!store) baselines = false;
+    const problems = lintWorkspace(t.dir, { config: t.config, agentId: t.agentIds[0], baselineStore: store, updateBaseline: !!store });
+    const bad = problems.filter((x) => x.severity !== 'info').length;
+    failing += bad;
+    for (const x of problems) {
+      lines.push(`${x.file}:${x.line + 1}:${x.column + 1}: ${x.severity} ${x.code}: ${clean(x.message)}${x.fix ? `  (quick fix: ${clean(x.fix.title)})` : ''}`);
+      problemsJson.push({
+        workspace: t.dir,
+        agents: t.agentIds,
         file: x.file,
-        path: path.join(ws.dir, x.file),
+        path: path.join(t.dir, x.file),
         line: x.line + 1,
         column: x.column + 1,
         endLine: x.endLine + 1,
@@ -220,8 +262,15 @@ export function memoryLint(p: { options: Record<string, unknown> }, g: GlobalOpt
         code: x.code,
         message: x.message,
         fix: x.fix ? { title: x.fix.title, edits: x.fix.edits.map((e) => ({ line: e.range.line + 1, column: e.range.column + 1, endLine: e.range.endLine + 1, endColumn: e.range.endColumn + 1, newText: e.newText })) } : null,
-      })),
-    },
+      });
+    }
+    lines.push(problems.length ? `${bad} problem${bad === 1 ? '' : 's'}${problems.length > bad ? ` (+${problems.length - bad} info)` : ''} in ${clean(name)}` : `no problems in ${clean(name)}`);
+  }
+  if (!baselines) lines.push('(no state dir: the errors.md append-only rule needs a baseline kept under <stateDir>/context/memory and is off)');
+  const first = targets.find((t) => !t.missing) ?? targets[0]!;
+  return {
+    exitCode: failing ? 1 : 0,
+    json: { command: 'memory lint', version: JSON_VERSION, workspace: first.dir, workspaces, errorsBaseline: baselines, problems: problemsJson },
     text: lines.join('\n') + '\n',
   };
 }
@@ -286,7 +335,7 @@ export const memory: Command = {
   ],
   example: `${CLI_NAME} memory search "TICKET-981" --json`,
   jsonShape:
-    'lint: {"command":"memory lint","version":1,"workspace","errorsBaseline":bool,"problems":[{"file","path","line","column","endLine","endColumn","severity","code","message","fix":{"title","edits":[…]}|null}]}  (1-based)\n' +
+    'lint: {"command":"memory lint","version":1,"workspace","workspaces":[{"workspace","agents":[id],"found":bool,"configuredWorkspace":string|null,"note":string|null}],"errorsBaseline":bool,"problems":[{"workspace","agents","file","path","line","column","endLine","endColumn","severity","code","message","fix":{"title","edits":[…]}|null}]}  (1-based)\n' +
     '  search: {"command":"memory search","version":1,"query","workspace","indexed":{"files","passages","transcriptEntries","skipped"},"results":[{"kind":"memory"|"transcript","score","title","snippet","file","path","line","sessionKey","entryId","role","timestamp"}]}\n' +
     '  remember: {"command":"memory remember","version":1,"dryRun","workspace","type","priority","category","target","addition","index":{"target","addition"}|null,"warnings","status":"planned"|"written"|"cancelled"|"read-only"|"refused","written":[path]}\n' +
     '  dream: {"command":"memory dream","version":1,"dryRun","workspace","action":"dream"|"accept"|"reject","status","candidates":[…],"changes":[{"file","before","after"}],"written":[path],"reason"}',

@@ -272,7 +272,38 @@ try {
         await page.keyboard.press('Escape');
       },
     },
+    {
+      // typed with no delay between keys: once when the box shows, twice 100 ms after the palette's Enter (a quick
+      // typist who does not wait for it). Keys pressed within the first few ms after the palette closes, before VS Code
+      // shows any extension's input, reach no input box at all (every extension command is the same).
+      name: 'Search Memory and Transcripts…: a query typed fast keeps every keystroke (3 tries)',
+      fn: async () => {
+        const query = 'BLUE-HERON ORD-4471';
+        const input = page.locator('.quick-input-widget input');
+        for (const [i, wait] of [[1, 'box'], [2, 100], [3, 100]]) {
+          await commandPalette(page, 'OpenClaw Context: Search Memory and Transcripts', { waitHidden: false });
+          const box = page.locator('.quick-input-widget', { hasText: 'Memory files rank above transcripts' }).first();
+          if (wait === 'box') await box.waitFor({ state: 'visible', timeout: 15_000 });
+          else await sleep(wait);
+          await page.keyboard.type(query, { delay: 0 });
+          await box.waitFor({ state: 'visible', timeout: 15_000 });
+          await sleep(200);
+          const typed = await input.inputValue();
+          if (typed !== query) throw new Error(`try ${i}: the search box holds "${typed}", not "${query}"`);
+          await page.keyboard.press('Enter');
+          const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'results for' }).first();
+          await title.waitFor({ state: 'visible', timeout: 30_000 });
+          const t = await title.innerText();
+          if (!t.includes(`“${query}”`)) throw new Error(`try ${i}: the results are titled "${t}"`);
+          await page.keyboard.press('Escape');
+          await sleep(300);
+        }
+      },
+    },
   ];
+  // OC_CTX_UI_GREP: a focused run (the first check, which opens the workbench, always runs)
+  const grep = process.env.OC_CTX_UI_GREP ? new RegExp(process.env.OC_CTX_UI_GREP) : undefined;
+  if (grep) checks.splice(0, checks.length, ...checks.filter((c, i) => i === 0 || grep.test(c.name)));
   result = await runChecks('OpenClaw Context UI (code-server 4.139.1)', checks, {
     onFail: async (c) => saveArtifacts(out, { cs, page, name: `ui-${checks.indexOf(c)}` }),
   });

@@ -47,6 +47,8 @@ export interface FakeGatewayOptions {
   serverProtocol?: number;
   version?: string;
   methods?: string[];
+  /** hello-ok's snapshot.stateDir (default '/fake'; null: left out, as an older Gateway) */
+  stateDir?: string | null;
 }
 
 export interface FakeConn {
@@ -114,7 +116,7 @@ function extraKeys(obj: unknown, allowed: Set<string>): string[] {
 const SCOPE_RANK: Record<string, number> = { 'operator.read': 1, 'operator.write': 2, 'operator.admin': 3 };
 
 export class FakeGateway {
-  readonly opts: Required<Omit<FakeGatewayOptions, 'port' | 'methods'>> & { methods: string[] };
+  readonly opts: Required<Omit<FakeGatewayOptions, 'port' | 'methods' | 'stateDir'>> & { methods: string[]; stateDir: string | null };
   port = 0;
   private wss: WebSocketServer | undefined;
   readonly conns = new Set<FakeConn>();
@@ -145,6 +147,7 @@ export class FakeGateway {
       serverProtocol: opts.serverProtocol ?? 4,
       version: opts.version ?? '2026.9.6',
       methods: opts.methods ?? [...Object.keys(METHOD_SCOPES), 'health', 'status'],
+      stateDir: opts.stateDir === undefined ? '/fake' : opts.stateDir,
     };
     this.port = opts.port ?? 0;
     this.installDefaults();
@@ -360,8 +363,7 @@ export class FakeGateway {
         stateVersion: { presence: 1, health: 1 },
         uptimeMs: 1000,
         sessionDefaults: { defaultAgentId: 'main', modelConfigured: true, mainKey: 'main', mainSessionKey: 'agent:main:main', scope: 'per-sender' },
-        configPath: '/fake/openclaw.json',
-        stateDir: '/fake',
+        ...(this.opts.stateDir !== null ? { configPath: `${this.opts.stateDir}/openclaw.json`, stateDir: this.opts.stateDir } : {}),
         authMode: 'token',
       },
       auth: { method: authMethod, role: params.role ?? 'operator', scopes: conn.scopes, ...(issued ? { deviceToken: issued } : {}), issuedAtMs: Date.now() },

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { assertSchema, cli, WORK } from './support/cli';
-import { materializeDemoState, materializeRealState, realStateForWrites, realDbPath, sqlite, tmpDir } from './helpers';
+import { materializeDemoState, materializeRealState, materializeSecondState, realStateForWrites, realDbPath, sqlite, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -31,13 +31,61 @@ const ws = (state: string) => path.join(state, 'workspace');
 describe('CLI: memory, flush, tools, doctor', function () {
   this.timeout(60_000);
 
-  it('the configured workspace is missing on this machine: the state dir’s own workspace is used', async function () {
+  it('the configured workspace is missing on this machine: the state dir’s own workspace is used, and the missing one is reported', async function () {
     const state = materializeRealState();
     const cfg = JSON.parse(fs.readFileSync(path.join(state, 'openclaw.json'), 'utf8')) as { agents: { defaults: { workspace: string } } };
     assert.ok(!fs.existsSync(cfg.agents.defaults.workspace), 'the fixture names a workspace that does not exist here');
     const r = await cli(['memory', 'lint', '--state-dir', state, '--json']);
     assert.equal(r.code, 0, r.err);
+    assertSchema('memory', r.json());
     assert.equal(r.json().workspace, ws(state));
+    const [w] = r.json().workspaces as Json[];
+    assert.deepEqual([w!.workspace, w!.agents, w!.found, w!.configuredWorkspace], [ws(state), ['main'], true, cfg.agents.defaults.workspace]);
+    const human = await cli(['memory', 'lint', '--state-dir', state]);
+    assert.ok(human.out.includes(`the workspace the config names (${cfg.agents.defaults.workspace}) is not on this machine`), human.out);
+  });
+
+  it('memory lint: every agent’s workspace, each named; a missing one is reported (exit 1), never replaced by another agent’s', async function () {
+    const state = materializeSecondState();
+    const r = await cli(['memory', 'lint', '--state-dir', state, '--json']);
+    assert.equal(r.code, 0, r.err + r.out);
+    assertSchema('memory', r.json());
+    const seen = (r.json().workspaces as Json[]).map((w) => [w.agents, w.workspace, w.found]);
+    assert.deepEqual(seen, [[['main'], ws(state), true], [['ops'], path.join(state, 'workspace-ops'), true]]);
+    const human = await cli(['memory', 'lint', '--state-dir', state]);
+    assert.match(human.out, new RegExp(`no problems in ${ws(state).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(agent main\\)`));
+    assert.match(human.out, /no problems in .*workspace-ops \(agent ops\)/);
+    // a problem is named with its workspace and agent
+    fs.writeFileSync(path.join(state, 'workspace-ops', 'MEMORY.md'), '- Deploy notes → memories/deploy.md\n');
+    const bad = await cli(['memory', 'lint', '--state-dir', state, '--json']);
+    assert.equal(bad.code, 1);
+    const dangling = (bad.json().problems as Json[]).find((x) => x.code === 'pointer-missing');
+    assert.deepEqual([dangling?.workspace, dangling?.agents], [path.join(state, 'workspace-ops'), ['ops']]);
+    // the default agent's workspace gone (the config names none, so its own folder): reported, and ops's is not linted in its place
+    fs.rmSync(ws(state), { recursive: true });
+    const gone = await cli(['memory', 'lint', '--state-dir', state, '--agent', 'main', '--json']);
+    assert.equal(gone.code, 1);
+    assert.deepEqual((gone.json().workspaces as Json[]).map((w) => [w.agents, w.workspace, w.found]), [[['main'], ws(state), false]]);
+    assert.deepEqual(gone.json().problems, []);
+    const goneText = await cli(['memory', 'lint', '--state-dir', state, '--agent', 'main']);
+    assert.match(goneText.out, /agent main: workspace not found/);
+    assert.doesNotMatch(goneText.out, /workspace-ops/);
+  });
+
+  it('doctor passes healthy OpenClaw installs (the real and the second state): the recommended memory layout is advice', async function () {
+    for (const state of [realStateForWrites(), materializeSecondState()]) {
+      const r = await cli(['doctor', '--state-dir', state, '--json']);
+      assertSchema('doctor', r.json());
+      const checks = r.json().checks as Array<{ id: string; ok: boolean; severity: string; subject: string | null; message: string }>;
+      assert.deepEqual(checks.filter((c) => !c.ok && c.severity !== 'info'), [], 'no failed check');
+      assert.equal(r.code, 0);
+      const layout = checks.filter((c) => c.id === 'memories-files');
+      assert.ok(layout.length && layout.every((c) => !c.ok && c.severity === 'info' && /^Advice: /.test(c.message)), 'the memories/ layout is advice');
+    }
+    // both agents' workspaces of the second state, named
+    const second = materializeSecondState();
+    const subjects = ((await cli(['doctor', '--state-dir', second, '--json'])).json().checks as Array<{ id: string; subject: string }>).filter((c) => c.id === 'memory-index').map((c) => c.subject);
+    assert.deepEqual(subjects, [`${ws(second)} (agent main)`, `${path.join(second, 'workspace-ops')} (agent ops)`]);
   });
 
   it('memory lint: the real workspace is clean; a long line and a dangling pointer are reported 1-based (exit 1)', async function () {

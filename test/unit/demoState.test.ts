@@ -123,3 +123,29 @@ describe('the bundled demo state (demo/openclaw-state)', function () {
     assert.ok(sessions.some((s) => s.row.key === bySession[0]!.sessionKey), `the checkpoint's session ${bySession[0]!.sessionKey} is in the demo`);
   });
 });
+
+describe('Open Demo State: the bundled demo copied into a folder of ours', function () {
+  it('copies the demo with every agent database gunzipped and marks it; a second open starts fresh', function () {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { materializeDemo, isDemoState } = require('../../src/core/store/demoState') as typeof import('../../src/core/store/demoState');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { tmpDir, repoPath } = require('./helpers') as typeof import('./helpers');
+    const dest = path.join(tmpDir('occtx-open-demo-'), 'demo', 'state');
+    materializeDemo(repoPath('demo', 'openclaw-state'), dest);
+    assert.ok(isDemoState(dest));
+    for (const id of ['main', 'research']) assert.ok(fs.statSync(path.join(dest, 'agents', id, 'agent', 'openclaw-agent.sqlite')).size > 0, `${id} gunzipped`);
+    assert.ok(!fs.existsSync(path.join(dest, 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz')));
+    fs.writeFileSync(path.join(dest, 'stray.txt'), 'x');
+    materializeDemo(repoPath('demo', 'openclaw-state'), dest);
+    assert.ok(!fs.existsSync(path.join(dest, 'stray.txt')), 'a fresh copy');
+    const env: Env = { vars: {}, homedir: path.join(dest, 'no-home'), exists: (p) => fs.existsSync(p) };
+    const m = new ContextModel({ stateDirs: resolveStateDirs(dest, undefined, env), env });
+    try {
+      m.refresh(true);
+      assert.ok(m.sessions().length >= 3, `${m.sessions().length} sessions`);
+    } finally {
+      m.dispose();
+    }
+    assert.throws(() => materializeDemo(path.join(dest, 'nope'), path.join(dest, 'x')), /bundled demo state is missing/);
+  });
+});

@@ -129,12 +129,12 @@ export async function liveChild(children: ChildProcess[]): Promise<{ pid: number
  * A live Gateway's lock file in `<stateDir>/tmp/openclaw-<uid>/` (what OpenClaw writes while it runs), owned
  * by a live stand-in process pushed onto `children`.
  */
-export async function simulateGatewayLock(stateDir: string, children: ChildProcess[]): Promise<{ pid: number; lockFile: string }> {
+export async function simulateGatewayLock(stateDir: string, children: ChildProcess[], port = 18789): Promise<{ pid: number; lockFile: string }> {
   const live = await liveChild(children);
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   const lockDir = path.join(stateDir, 'tmp', uid != null ? `openclaw-${uid}` : 'openclaw');
   fs.mkdirSync(lockDir, { recursive: true });
-  const lock = { pid: live.pid, ownerId: 'test', createdAt: new Date().toISOString(), configPath: path.join(stateDir, 'openclaw.json'), stateDir, port: 18789, ...(live.startTime !== null ? { startTime: live.startTime } : {}) };
+  const lock = { pid: live.pid, ownerId: 'test', createdAt: new Date().toISOString(), configPath: path.join(stateDir, 'openclaw.json'), stateDir, port, ...(live.startTime !== null ? { startTime: live.startTime } : {}) };
   const lockFile = path.join(lockDir, 'gateway.0badc0de.lock');
   fs.writeFileSync(lockFile, JSON.stringify(lock, null, 2));
   return { pid: live.pid, lockFile };
@@ -173,6 +173,11 @@ function materializeState(src: string, prefix: string): string {
   fs.cpSync(src, d, { recursive: true });
   gunzipAgentDbs(d);
   return d;
+}
+
+/** A copy of the second real OpenClaw state (test/fixtures/openclaw-second: agents main and ops, each with its workspace). */
+export function materializeSecondState(): string {
+  return materializeState(fixturePath('openclaw-second', 'state'), 'occtx-second-');
 }
 
 /**

@@ -83,6 +83,13 @@ describe('view models over the real fixture state', () => {
     assert.equal(statusBarModel(undefined, { pinned: false, now: 0 }).background, 'none');
   });
 
+  it('status bar with nothing to fix (no state dir yet): the hint, and no warning colour', () => {
+    const m = statusBarModel(undefined, { pinned: false, now: 0, hint: 'No OpenClaw state directory at /x. Open the OpenClaw Context view to choose one or open the demo state.' });
+    assert.equal(m.background, 'none');
+    assert.match(m.tooltip, /open the demo state/);
+    assert.equal(statusBarModel(undefined, { pinned: false, now: 0, hint: 'h', problem: 'broken store' }).background, 'warning');
+  });
+
   it('session labels are the key without the agent prefix; UUID segments shortened', () => {
     assert.equal(shortKey('agent:main:work', 'main'), 'work');
     assert.equal(shortKey('agent:main:dashboard:0c9e5420-4b4c-4526-9df1-2be93bb83f2a', 'main'), 'dashboard:0c9e5420');

@@ -12,6 +12,7 @@ import { checkOwnership } from '../store/ownership';
 import { appendToSession } from '../store/sessionWrite';
 import { engineGuard } from './engineGuard';
 import { REMOTE_SESSION, runWrite } from './route';
+import { untrustedRefusal } from './ground';
 import type { ActionContext, ActionOutcome, ActionPreview } from './types';
 
 /** What OpenClaw answered to sessions.compact (its own cut and summary, not our plan). */
@@ -104,6 +105,8 @@ function gatewayCompactionTokensAfter(model: ContextModel, s: SessionState, summ
 }
 
 export async function compactSession(ctx: ActionContext<CompactionPlan | undefined>, s0: SessionState, opts: CompactOptions = {}): Promise<CompactOutcome> {
+  // reading only: said before the planning (a language model may be asked) and the preview
+  if (ctx.untrusted && !ctx.dryRun) return untrustedRefusal('compact');
   const engine = engineGuard(ctx.model, s0, 'compact');
   if (engine?.refuse) return { status: 'refused', code: engine.code, message: engine.message };
   const s = ctx.model.ensureTranscript(s0.uid) ?? s0;

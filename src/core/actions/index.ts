@@ -12,3 +12,4 @@ export { flushSession, rememberFact, type FlushOptions, type FlushOutcome, type 
 export { resetSession, type ResetOutcome } from './reset';
 export { clientGateway } from './gateway';
 export { engineGuard, engineOf, type EngineGuard, type EngineGuardedAction } from './engineGuard';
+export { checkGround, checkpointGround, groundNote, groundOf, groundWords, readOnlyRefusal, untrustedRefusal, type Ground } from './ground';

@@ -11,6 +11,8 @@ import { applyRemember, planRemember, RememberError, type RememberInput, type Re
 import type { SessionState } from '../context/model';
 import { engineGuard } from './engineGuard';
 import { runWrite } from './route';
+import { checkGround } from './ground';
+import * as path from 'node:path';
 import { errText, type ActionContext, type ActionOutcome } from './types';
 
 // --------------------------------------------------------------------------------------------- flush
@@ -72,6 +74,9 @@ export async function flushSession(ctx: ActionContext<FlushPlan | { turn: string
   const note = engineGuard(ctx.model, s, 'flush')?.message;
   const noted = (o: FlushOutcome): FlushOutcome => (note ? { ...o, note } : o);
   if (ctx.dryRun) return noted({ status: 'planned', plan });
+  // a read-only workspace: the flush is skipped with the reason, before the preview (as OpenClaw does in a read-only sandbox)
+  const ro = opts.readOnly ? undefined : checkGround('flush', 'The workspace', path.join(opts.workspaceDir, plan.targetRel), ctx.ground);
+  if (ro) return noted({ ...ro, plan });
   if (!(await ctx.confirm({ action: 'flush', key: s.row.key, plan, route: 'local', ...(note ? { note } : {}) }))) return noted({ status: 'cancelled', plan, route: 'local' });
   return noted(writeFlush(plan, opts, store));
 }
@@ -104,6 +109,8 @@ export async function rememberFact(ctx: Omit<ActionContext<RememberPlan>, 'model
     throw err;
   }
   if (ctx.dryRun) return { status: 'planned', plan };
+  const ro = opts.readOnly ? undefined : checkGround('remember', 'The workspace', path.join(opts.workspaceDir, plan.targetRel), ctx.ground);
+  if (ro) return { ...ro, plan };
   if (!(await ctx.confirm({ action: 'remember', key: opts.workspaceDir, plan, route: 'local' }))) return { status: 'cancelled', plan, route: 'local' };
   try {
     return { status: 'written', plan, via: 'local', result: applyRemember(plan, opts.workspaceDir, { readOnly: opts.readOnly === true }) };

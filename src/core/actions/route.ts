@@ -10,12 +10,16 @@
  * | local, owned by the Gateway | open                          | Gateway (checked before confirming)               |
  * | local                       | —                             | our writer; refused owned/locked/busy → the Gateway (not for an embedded run), asked again; none → refused with why |
  * | local, plan stale           | —                             | refused 'changed' (the writer checks under its lock) |
+ * | local, store on read-only ground | —                        | refused 'read-only' before confirming (ground.ts)  |
+ * | any, untrusted workspace    | —                             | refused 'untrusted' before anything (ground.ts)   |
  */
 import { isOwned } from '../context/queries';
 import type { SessionState } from '../context/model';
 import { checkOwnership } from '../store/ownership';
 import type { SessionWriteTarget } from '../store/sessionWrite';
 import type { WriteResult } from '../store/writeResult';
+import { checkGround, untrustedRefusal } from './ground';
+import * as path from 'node:path';
 import { errText, type ActionContext, type ActionGateway, type ActionKind, type ActionOutcome, type NoGateway } from './types';
 
 export const EMBEDDED_OWNER = 'An embedded OpenClaw run (`openclaw agent --local`) owns the store right now; try again when it ends.';
@@ -85,8 +89,13 @@ export interface WriteSteps<P, G> {
 export async function runWrite<P, G>(ctx: ActionContext<P>, w: WriteSteps<P, G>): Promise<ActionOutcome<P, G>> {
   const { s, plan } = w;
   const key = s.row.key;
+  if (ctx.untrusted) return { ...untrustedRefusal(w.action), plan };
   const route = await routeWrite(ctx, s, w.gatewayOnly, !!w.gateway);
   if (route.via === 'refuse') return { status: 'refused', plan, code: route.code, message: route.message };
+  if (route.via === 'local') {
+    const ro = storeGround(ctx, s, w.action);
+    if (ro) return { ...ro, plan };
+  }
   const to = route.via === 'local' ? 'local' : 'gateway';
   if (!(await ctx.confirm({ action: w.action, key, plan, route: to, ...(route.via !== 'local' ? { why: route.why } : {}) }))) {
     if (route.via === 'gateway') await route.gateway.close?.();
@@ -113,6 +122,13 @@ export async function runWrite<P, G>(ctx: ActionContext<P>, w: WriteSteps<P, G>)
     return viaGateway(ctx, w, gw);
   }
   return { status: result.code === 'changed' || isOwned(result) ? 'refused' : 'failed', plan, code: result.code, message: result.message, result };
+}
+
+/** Our writer's ground: the SQLite database's folder (its journal is written beside it) or the JSONL sessions folder. */
+function storeGround<P>(ctx: ActionContext<P>, s: SessionState, action: ActionKind) {
+  const target = ctx.model.writeTarget(s.uid);
+  if (!target) return undefined;
+  return checkGround(action, 'The session store', target.era === 'sqlite' ? path.dirname(target.location) : target.location, ctx.ground);
 }
 
 async function viaGateway<P, G>(ctx: ActionContext<P>, w: WriteSteps<P, G>, gw: ActionGateway): Promise<ActionOutcome<P, G>> {

@@ -6,7 +6,7 @@ import type { ContextModel, SessionState } from '../context/model';
 import type { GatewayClient } from '../gateway/client';
 import type { WriteResult } from '../store/writeResult';
 
-export type ActionKind = 'compact' | 'undo' | 'restore' | 'flush' | 'remember' | 'reset';
+export type ActionKind = 'compact' | 'undo' | 'restore' | 'flush' | 'remember' | 'reset' | 'checkpoint';
 
 /** Where a write goes: our writer (the files), or OpenClaw's Gateway (its API; the files are not touched). */
 export type RouteKind = 'local' | 'gateway';
@@ -28,6 +28,9 @@ export interface ActionPreview<P> {
 
 /** The caller's confirmation: a modal dialog in the editor, `--yes` or a y/N prompt in the CLI. */
 export type Confirm<P> = (preview: ActionPreview<P>) => Promise<boolean>;
+
+/** Can this user write in a folder (core/actions/ground.ts)? */
+export type Ground = { writable: true } | { writable: false; dir: string; code: string };
 
 /** A progress line (a notification title in the editor, stderr in the CLI). */
 export type Progress = (message: string) => void;
@@ -68,6 +71,10 @@ export interface ActionContext<P> {
   /** plan only: return 'planned' (no breaker check, no routing, no confirmation, no write) */
   dryRun?: boolean;
   now?: () => number;
+  /** an untrusted VS Code workspace: reading only, every write is refused 'untrusted' before its preview */
+  untrusted?: boolean;
+  /** can this user write there (default groundOf: access(2)); tests replace it */
+  ground?: (dir: string) => Ground;
 }
 
 /**

@@ -170,9 +170,13 @@ export function forecastSentence(fc: Forecast): string {
   return `${forecastText(fc)}${how}`;
 }
 
-export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; now: number; problem?: string; click?: ClickAction; warnTurns?: number; flash?: CompactionFlash }): StatusBarModel {
+/**
+ * With no session: `problem` is something to fix (a store that cannot be read) and colours the item; `hint` is
+ * an empty state (no state dir yet, waiting for a remote Gateway) and says where to go without a warning colour.
+ */
+export function statusBarModel(s: SessionState | undefined, opts: { pinned: boolean; now: number; problem?: string; hint?: string; click?: ClickAction; warnTurns?: number; flash?: CompactionFlash }): StatusBarModel {
   if (!s) {
-    const why = opts.problem ?? 'No OpenClaw sessions found. Set `openclawContext.stateDir` or open the OpenClaw Context view.';
+    const why = opts.problem ?? opts.hint ?? 'No OpenClaw sessions yet. Open the OpenClaw Context view to choose a state directory or open the demo state.';
     return { text: '$(pulse) OpenClaw', tooltip: why, background: opts.problem ? 'warning' : 'none', accessibility: 'OpenClaw context: no session' };
   }
   const f = s.figures;

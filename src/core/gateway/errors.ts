@@ -17,7 +17,7 @@
 import { type GatewayErrorShape, isErrorShape, isRecord, PROTOCOL_VERSION } from './protocol';
 import { redact, redactUrl, remoteText } from './redact';
 
-export type GatewayErrorKind = 'unauthorized' | 'missing-scope' | 'unreachable' | 'protocol-mismatch' | 'timeout' | 'closed' | 'server-error';
+export type GatewayErrorKind = 'unauthorized' | 'missing-scope' | 'unreachable' | 'protocol-mismatch' | 'timeout' | 'closed' | 'server-error' | 'other-state-dir';
 
 export interface GatewayErrorInfo {
   kind: GatewayErrorKind;

@@ -14,6 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { checkLockFiles } from '../store/ownership';
 import type { StateDirInfo } from '../store/stateDir';
+import { helloServes, lockServes } from './servesStateDir';
 import type { GatewayClient } from './client';
 import type { GatewayState } from './clientTypes';
 import { gatewayClient, probeUrl } from './connector';
@@ -183,7 +184,13 @@ export class GatewayPool {
       }
       t.unreachable = false;
       t.probeError = undefined;
-      await this.tokens.ensureConsent(redactUrl(t.url), t.config);
+      // a local state dir's Gateway: vouched for by its lock files before anything is offered (servesStateDir.ts)
+      if (t.stateDirs.length) {
+        t.identity = lockServes(t.stateDirs, t.url);
+        if (t.identity.serves === false) return this.notOurs(t, t.identity.why);
+        if (t.identity.serves === undefined) this.log('info', `${redactUrl(t.url)}: ${t.identity.why}; the local token is not offered to it`);
+      }
+      await this.tokens.ensureConsent(redactUrl(t.url), t.config, this.vouched(t));
       if (!this.current(t) || t.client) return;
       this.connect(t, why);
     })();
@@ -199,7 +206,7 @@ export class GatewayPool {
     const client = gatewayClient({
       url: t.url,
       token: async () => {
-        const r = await this.tokens.tokenFor(t.url, t.config);
+        const r = await this.tokens.tokenFor(t.url, t.config, this.vouched(t));
         t.tokenSource = r.source;
         return r.token;
       },
@@ -237,12 +244,40 @@ export class GatewayPool {
     client.connect({ retry: true }).catch(() => undefined); // failures arrive through onState/onError
   }
 
+  /** The Gateway is not known to serve the target's state dirs: no local token for it (a remote target has none). */
+  private vouched(t: Target): boolean {
+    return !t.stateDirs.length || t.identity?.serves === true;
+  }
+
+  /** The Gateway at this URL serves another state dir: nothing is read from it, nothing offered; retried when something changes. */
+  private async notOurs(t: Target, why: string): Promise<void> {
+    const client = t.client;
+    t.error = { kind: 'other-state-dir', retryable: false, message: `Not connected to ${redactUrl(t.url)}: ${why}.` };
+    t.state = 'failed';
+    // said by its hello: not again until something changes; said by the lock files: checked again on the next probe
+    t.blocked = !!client;
+    t.connection = undefined;
+    if (client) {
+      this.dropClient(t);
+      await client.close().catch(() => undefined);
+    }
+    this.log('warn', t.error.message);
+    this.host.changed();
+  }
+
   private onClientState(t: Target, client: GatewayClient, s: GatewayState): void {
     switch (s) {
       case 'connecting':
         t.state = 'connecting';
         break;
-      case 'connected':
+      case 'connected': {
+        // hello-ok names the state dir the Gateway serves: another one's Gateway is closed, never used
+        const hello = t.stateDirs.length ? helloServes(t.stateDirs, client.connection?.snapshot?.stateDir) : undefined;
+        if (hello?.serves === false) {
+          void this.notOurs(t, hello.why);
+          return;
+        }
+        if (hello?.serves) t.identity = hello;
         t.state = 'live';
         t.connection = client.connection;
         // after a reconnect the client replays its message subscriptions (client.ts): the same keys
@@ -250,6 +285,7 @@ export class GatewayPool {
         t.error = undefined;
         t.unreachable = false;
         break;
+      }
       case 'reconnecting':
         t.state = 'reconnecting';
         t.error = client.lastError ?? t.error;

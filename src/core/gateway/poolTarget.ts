@@ -10,6 +10,7 @@ import { normalizeGatewayUrl } from './identity';
 import { printable, redactUrl, remoteText } from './redact';
 import type { RemoteSessionFeed } from './remoteFeed';
 import { resolveGatewayUrl } from './token';
+import type { Serves } from './servesStateDir';
 import type { ConnectionView, TokenSourceView } from './viewModel';
 
 export type LiveState = 'off' | 'connecting' | 'live' | 'reconnecting' | 'failed';
@@ -30,6 +31,8 @@ export interface Target extends TargetSpec {
   error?: GatewayErrorInfo;
   unreachable?: boolean;
   probeError?: string;
+  /** does the Gateway at this URL serve these state dirs (servesStateDir.ts): the lock files, then hello-ok */
+  identity?: Serves;
   /** a refusal the user must fix (token, protocol): no automatic retry until something changes */
   blocked?: boolean;
   starting?: Promise<void>;

@@ -65,9 +65,9 @@ export class PoolTokens {
     return this.host.consent() === true;
   }
 
-  /** 'ask': one question (shared by every connection). */
-  async ensureConsent(url: string, config: unknown): Promise<void> {
-    if (this.host.useLocal() !== 'ask' || this.dismissed) return;
+  /** 'ask': one question (shared by every connection). `vouched`: the Gateway is known to serve that config's state dir. */
+  async ensureConsent(url: string, config: unknown, vouched = true): Promise<void> {
+    if (!vouched || this.host.useLocal() !== 'ask' || this.dismissed) return;
     if (this.host.consent() !== undefined) return;
     if (await this.stored()) return;
     const local = this.local(config);
@@ -84,12 +84,15 @@ export class PoolTokens {
     this.dismissed = false;
   }
 
-  /** The token to connect with, and where it came from. */
-  async tokenFor(url: string, config: unknown): Promise<{ token?: string; source: TokenSourceView }> {
+  /**
+   * The token to connect with, and where it came from. `vouched` false: the Gateway is not known to serve the
+   * state dir whose config or environment holds the local token, so that token is never sent to it.
+   */
+  async tokenFor(url: string, config: unknown, vouched = true): Promise<{ token?: string; source: TokenSourceView }> {
     const stored = await this.stored();
     const local = this.local(config); // also for redaction
     if (stored) return { token: stored, source: 'secret' };
-    if (local && this.localAllowed()) return { token: local.token, source: local.source };
+    if (local && vouched && this.localAllowed()) return { token: local.token, source: local.source };
     return { source: (await this.host.devices.hasDeviceToken(url).catch(() => false)) ? 'device-token' : 'none' };
   }
 

@@ -81,6 +81,8 @@ export function failureReason(error: { kind: string; message?: string; missingSc
       return { short: 'timed out', hint: 'The Gateway did not answer in time; it reconnects by itself. “Reconnect to the Gateway” tries now.' };
     case 'closed':
       return { short: 'connection lost', hint: 'The Gateway closed the connection; it reconnects by itself.' };
+    case 'other-state-dir':
+      return { short: 'serves another state dir', hint: 'The Gateway at this address belongs to another OpenClaw state dir: nothing is read from it and no token is offered to it. Start this state dir’s Gateway (`openclaw gateway`), or set `openclawContext.gateway.url` to it.' };
     case 'server-error':
       return { short: 'server error', hint: 'The Gateway answered with an error; see the message below and “OpenClaw Context: Show Diagnostics”.' };
     default:

@@ -3,13 +3,16 @@
  *
  * | id                    | seed 000 item                                              | fails with |
  * |-----------------------|------------------------------------------------------------|------------|
- * | memory-index          | "MEMORY.md exists and is ≤ 800 tokens"                     | warning (error when unreadable) |
- * | memories-files        | "memories/ contains: project.md, decisions.md, errors.md, context.md" | warning |
+ * | memory-index          | "MEMORY.md exists and is ≤ 800 tokens"                     | advice (info) when missing, warning when over, error when unreadable |
+ * | memories-files        | "memories/ contains: project.md, decisions.md, errors.md, context.md" | advice (info) when missing, error when unreadable |
  * | errors-append-only    | errors.md "(append only)" — via the ErrorsBaselineStore    | error |
  * | memories-gitignored   | "memories/ is in .gitignore (if workspace is Git-synced)"  | warning |
  * | static-before-dynamic | "Dynamic content is after" the static section; Prompt Cache Protection | warning |
  * | memory-rules-static   | "Step 2 snippet is in the static section of the agent system prompt" | info/warning |
  * | bootstrap-within-caps | (not in the seed: OpenClaw's bootstrap caps, reference §3) | warning |
+ *
+ * Seed 000's layout (MEMORY.md, memories/*.md) is a recommendation, not something OpenClaw needs: a healthy
+ * install without it gets advice (severity info, which never fails `doctor`); what is there and broken still fails.
  *
  * Prompt order in OpenClaw is fixed (reference §3): every bootstrap file but HEARTBEAT.md is injected
  * before the prompt-cache boundary. So "static before dynamic" is checkable as: no timestamps or per-turn
@@ -236,7 +239,7 @@ export function memoryChecklist(workspaceDir: string, opts: ChecklistOptions = {
 
   // memory-index
   const mem = scan.bootstrap.find((b) => b.loadIndex === scan.bootstrap.length - 1)!;
-  if (!mem.exists) items.push(fail('memory-index', 'warning', `${MEMORY_FILE} is missing: the agent has no always-loaded memory index.`, `Create ${MEMORY_FILE} with one-line pointers (≤ 150 chars each) to the memories/ files, e.g. "- Project facts → memories/project.md".`));
+  if (!mem.exists) items.push(fail('memory-index', 'info', `Advice: no ${MEMORY_FILE}, the always-loaded memory index of the recommended layout (OpenClaw runs fine without it).`, `Create ${MEMORY_FILE} with one-line pointers (≤ 150 chars each) to the memories/ files, e.g. "- Project facts → memories/project.md".`));
   else if (mem.error) items.push(fail('memory-index', 'error', `${mem.rel} cannot be read: ${mem.error}`, `Make ${mem.rel} a readable text file under 16 MiB.`));
   else if (mem.rawTokens > MEMORY_TOKEN_LIMIT) items.push(fail('memory-index', 'warning', `${mem.rel} is about ${mem.rawTokens} tokens (limit ${MEMORY_TOKEN_LIMIT}).`, `Move content into memories/ files and keep one-line pointers in ${mem.rel}.`));
   else items.push(ok('memory-index', `${mem.rel} exists, about ${mem.rawTokens} tokens (≤ ${MEMORY_TOKEN_LIMIT}).`));
@@ -245,7 +248,7 @@ export function memoryChecklist(workspaceDir: string, opts: ChecklistOptions = {
   const missing = scan.memories.filter((m) => !m.exists).map((m) => m.rel);
   const broken = scan.memories.filter((m) => m.exists && m.error).map((m) => `${m.rel} (${m.error})`);
   if (broken.length) items.push(fail('memories-files', 'error', `Unreadable: ${list(broken)}.`, 'Each must be a readable text file.'));
-  else if (missing.length) items.push(fail('memories-files', 'warning', `Missing: ${list(missing)}.`, `Create ${list(missing)} (empty files are fine).`));
+  else if (missing.length) items.push(fail('memories-files', 'info', `Advice: the recommended memory layout also has ${list(missing)} (optional; OpenClaw runs fine without them).`, `To follow it, create ${list(missing)} (empty files are fine).`));
   else items.push(ok('memories-files', 'memories/ has project.md, decisions.md, errors.md and context.md.'));
 
   // errors-append-only

@@ -9,6 +9,9 @@ import { SqliteSessionStore } from './sqliteStore';
 import type { DiagnosticSink, SessionStore, StoreProblemKind } from './types';
 import { contextEngineOf, type ContextEngineInfo } from './contextEngine';
 
+/** An agent that has not run a turn yet: no store, and nothing wrong. */
+export const NO_SESSIONS_YET = 'no sessions yet';
+
 export const AGENT_DB_NAME = 'openclaw-agent.sqlite';
 
 export interface AgentStore {
@@ -53,7 +56,7 @@ export function discoverStateDir(candidate: StateDirCandidate, env: Env, diag: D
     contextEngine: contextEngineOf(config.value),
     agents: agents.map((agent) => {
       const store = storeFor(candidate.dir, agent, diag);
-      return store ? { agent, store } : { agent, store, problem: 'no sessions yet' };
+      return store ? { agent, store } : { agent, store, problem: NO_SESSIONS_YET };
     }),
   };
 }

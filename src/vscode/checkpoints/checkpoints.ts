@@ -11,7 +11,7 @@ import { checkpointsRoot } from '../../core/checkpoint/paths';
 import type { RestorePlan } from '../../core/checkpoint/restore';
 import { planRestoreInto, restoreCheckpoint, type ActionPreview, type RestoreOutcome as CoreRestoreOutcome } from '../../core/actions';
 import { isOwned } from '../../core/context/queries';
-import { runAction } from '../shared/actions';
+import { runAction, warnGroundRefusal } from '../shared/actions';
 import type { Checkpoint } from '../../core/checkpoint/schema';
 import { deleteCheckpoints, listCheckpoints, readLatestCheckpoint, type CheckpointListEntry } from '../../core/checkpoint/store';
 import { checkpointRow, diffTitle, restorePrompt, resumeMessage, spiralMessage, writtenMessage } from '../../core/checkpoint/viewModel';
@@ -28,6 +28,8 @@ import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButt
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
 import type { Settings } from '../shared/settings';
+import { showNoSession } from '../shared/emptyState';
+import { checkpointGround } from '../../core/actions';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
 
@@ -90,7 +92,8 @@ export class CheckpointsController extends Disposable {
   }
 
   private coordinatorOptions(s: Settings) {
-    return { auto: s.checkpoints.auto, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000 };
+    // an untrusted workspace reads only: no automatic checkpoints
+    return { auto: s.checkpoints.auto && vscode.workspace.isTrusted, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000 };
   }
 
   applySettings(s: Settings, stateDirsChanged: boolean): void {
@@ -267,8 +270,13 @@ export class CheckpointsController extends Disposable {
   async create(arg?: unknown): Promise<CheckpointEvent | undefined> {
     const s = this.sessionOf(arg);
     if (!s) {
-      void this.ui.info('OpenClaw Context: no session to checkpoint. Pick one in the Sessions view.');
+      showNoSession(this.service, 'checkpoint', this.ui);
       return undefined;
+    }
+    const ro = checkpointGround(s.stateDir, { untrusted: !vscode.workspace.isTrusted });
+    if (ro) {
+      void this.ui.warn(`OpenClaw Context: ${ro.message}`);
+      return { kind: 'skipped', uid: s.uid, key: s.row.key, stateDir: s.stateDir, trigger: 'manual', reason: ro.message };
     }
     const ev = await vscode.window.withProgress({ location: { viewId: 'openclawContext.checkpoints' }, title: 'Writing checkpoint…' }, async () => this.coordinator.createManual(s.uid));
     this.handle([ev]);
@@ -416,6 +424,7 @@ export class CheckpointsController extends Disposable {
       });
       return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', plan, gateway: { method: 'chat.send', error: f.message } };
     }
+    if (warnGroundRefusal(this.ui, o)) return { status: 'refused', plan };
     if (o.code === 'remote-unavailable') {
       void Promise.resolve(this.ui.warn(remoteUnavailable(target, 'receive the restore note')!, CONNECT_BUTTON)).then(runGatewayButton);
       return { status: 'refused', plan };

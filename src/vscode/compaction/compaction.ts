@@ -9,7 +9,7 @@ import type { UiSeam, Ui } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
 import { PreviewDocuments } from '../shared/previewDocuments';
 import type { DiagnosticsChannel } from '../shared/output';
-import { liveAccess, runAction } from '../shared/actions';
+import { liveAccess, runAction, warnGroundRefusal } from '../shared/actions';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import { CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
@@ -19,6 +19,7 @@ import { planCompaction, planCompactionWith, type CompactionPlan, type PlanInput
 import type { BreakerState } from '../../core/compaction/breaker';
 import { CompactionBreaker } from '../../core/compaction/breaker';
 import { compactionQualityReport } from '../../core/compaction/quality';
+import { compactionDrop, dropFiguresLine } from '../../core/compaction/dropped';
 import { compactionInputFromEntries } from '../../core/compaction/summary/input';
 import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/restoreList';
 import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
@@ -27,7 +28,6 @@ import { compactionFiguresLine } from '../../core/context/viewModel';
 import { estimateMessage } from '../../core/tokens/messageText';
 import { isOwned } from '../../core/context/queries';
 import { renderItemsDocument } from '../../core/context/document';
-import { contextItemsOf } from '../../core/context/rebuild';
 import type { SessionState } from '../../core/context/model';
 import type { EntryMeta } from '../../core/store/types';
 import { appendToSession } from '../../core/store/sessionWrite';
@@ -36,6 +36,7 @@ import { estimateTokens, familyFor } from '../../core/tokens/estimator';
 import { languageModelSummarizer, type LmChoice } from './lmSummarizer';
 import { openTrimmedView } from './trimmedView';
 import { readSettings } from '../shared/settings';
+import { showNoSession } from '../shared/emptyState';
 
 export const COMPACTION_DOC_SCHEME = 'openclaw-compaction';
 type Json = Record<string, unknown>;
@@ -48,6 +49,17 @@ function summaryBy(plan: CompactionPlan, setting: 'mechanical' | 'languageModel'
 }
 
 const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 60) || 'session';
+
+/** What Show What the Compaction Dropped opened (tests). */
+export interface DroppedOutcome {
+  uri: vscode.Uri;
+  dropped: number;
+  kept: number;
+  /** from the command to the document shown */
+  ms: number;
+  /** finding what was dropped and writing the document (without VS Code opening it) */
+  computeMs: number;
+}
 
 export interface CompactOutcome {
   status: 'compacted' | 'cancelled' | 'refused' | 'failed' | 'nothing';
@@ -128,7 +140,7 @@ export class CompactionController extends Disposable {
   async compact(arg: unknown): Promise<CompactOutcome> {
     const s = sessionFromArg(this.service, arg);
     if (!s) {
-      void this.ui.info('OpenClaw Context: no session to compact. Pick one in the Sessions view.');
+      showNoSession(this.service, 'compact', this.ui);
       return { status: 'nothing', reason: 'no session' };
     }
     const key = s.row.key;
@@ -198,6 +210,7 @@ export class CompactionController extends Disposable {
         return o.via === 'gateway' ? this.gatewayCompacted(s, o.gateway, base) : this.compacted(s, o.plan!, o.result, base);
     }
     if (o.code === 'breaker-open') return { status: 'refused', reason: 'circuit breaker open' };
+    if (warnGroundRefusal(this.ui, o)) return { status: 'refused', reason: o.message };
     if (o.code === 'context-engine') {
       void this.ui.warn(`OpenClaw Context: ${o.message}`);
       return { status: 'refused', reason: o.message };
@@ -356,6 +369,7 @@ export class CompactionController extends Disposable {
       const f = reportGatewayFailure(this.ui, this.diag, `undo compaction ${s.row.key}`, o.error, `${via} ${s.row.key}`);
       return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', ...gw, reason: f.message };
     }
+    if (warnGroundRefusal(this.ui, o)) return { status: 'refused', reason: o.message };
     if (s.era === 'sqlite' || !o.result) {
       void Promise.resolve(this.ui.info(`OpenClaw Context: ${o.message}`, ...(s.era === 'sqlite' ? connectButtons(undefined) : []))).then(runGatewayButton);
       return { status: 'refused', reason: o.message };
@@ -420,20 +434,53 @@ export class CompactionController extends Disposable {
     return uri;
   }
 
-  /** The context right before the compaction ↔ right after it (what it dropped and what replaced it). */
-  async showDropped(arg: unknown): Promise<{ before: vscode.Uri; after: vscode.Uri } | undefined> {
-    const x = this.compactionOf(arg);
-    const h = x && this.history(x);
-    if (!x || !h?.entry) return undefined;
-    const upTo = h.path.slice(0, h.at); // the path as it was when the compaction was written
-    const before = contextItemsOf(upTo).items;
-    const after = contextItemsOf(h.path.slice(0, h.at + 1)).items;
-    const fullOf = new Map(h.path.map((m, i) => [m.id, h.full[i]]));
-    const intro = [`Compaction \`${x.c.id}\` of \`${x.s.row.key}\` · ${compactionOrigin(h.entry)}`];
-    const b = this.docs.put(`${safe(x.s.row.key)}/before-${x.c.id.slice(0, 8)}.md`, renderItemsDocument('Context right before the compaction', intro, before, before.map((m) => fullOf.get(m.id))));
-    const a = this.docs.put(`${safe(x.s.row.key)}/after-${x.c.id.slice(0, 8)}.md`, renderItemsDocument('Context right after the compaction', intro, after, after.map((m) => fullOf.get(m.id))));
-    await vscode.commands.executeCommand('vscode.diff', b, a, `What compaction ${x.c.id.slice(0, 8)} dropped (${x.s.row.key})`);
-    return { before: b, after: a };
+  /**
+   * Show What the Compaction Dropped: the entries the compaction removed from the context (core compactionDrop:
+   * the context right before it, cut at its first kept entry) and the summary that replaced them, in one
+   * document. From the palette: the gauge's session, and a pick among its compactions when it has several.
+   */
+  async showDropped(arg: unknown): Promise<DroppedOutcome | undefined> {
+    const x = arg === undefined ? await this.pickCompaction() : this.compactionOf(arg);
+    if (!x) return undefined;
+    const t0 = performance.now();
+    const st = this.service.model.ensureTranscript(x.s.uid);
+    const path = st?.context?.path ?? [];
+    const d = compactionDrop(path, path.findIndex((e) => e.id === x.c.id));
+    if (!d) {
+      void this.ui.info(`OpenClaw Context: compaction ${x.c.id.slice(0, 8)} is no longer on the active path of ${x.s.row.key}.`);
+      return undefined;
+    }
+    const full = this.service.model.loadEntries(x.s.uid, [...d.dropped, d.compaction]);
+    const entry = full[full.length - 1];
+    const figures = dropFiguresLine(d);
+    const intro = [`- ${entry ? compactionOrigin(entry) : 'compaction'} · ${x.c.timestamp ? new Date(x.c.timestamp).toISOString() : ''}`, `- ${figures}${d.firstKeptMissing ? ' — its first kept entry is not on the path, so nothing before it was kept' : ''}`, '', '## Dropped'];
+    const text = `${renderItemsDocument(`What compaction ${x.c.id.slice(0, 8)} dropped — ${x.s.row.key}`, intro, d.dropped, full.slice(0, -1))}\n\n## Replaced by this summary\n\n${String(entry?.summary ?? '_(no summary text)_')}\n`;
+    const uri = this.docs.put(`${safe(x.s.row.key)}/dropped-${x.c.id.slice(0, 8)}.md`, text);
+    const computeMs = performance.now() - t0;
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
+    const ms = performance.now() - t0;
+    this.diag.info(`what compaction ${x.c.id.slice(0, 8)} of ${x.s.row.key} dropped: ${figures} in ${Math.round(computeMs)} ms (shown after ${Math.round(ms)} ms)`);
+    return { uri, dropped: d.dropped.length, kept: d.kept.length, ms, computeMs };
+  }
+
+  /** The palette's compaction: the gauge's session's, picked when it has several (newest first). */
+  private async pickCompaction(): Promise<{ s: SessionState; c: EntryMeta } | undefined> {
+    const active = this.service.active();
+    const s = active && this.service.model.ensureTranscript(active.uid);
+    if (!s) {
+      showNoSession(this.service, 'show a compaction of', this.ui);
+      return undefined;
+    }
+    const cs = s.context?.compactions ?? [];
+    if (!cs.length) {
+      void this.ui.info(`OpenClaw Context: ${s.row.key} has not been compacted yet. Choose a compaction under a compacted session in the Sessions view, or compact this one with Compact Session….`);
+      return undefined;
+    }
+    if (cs.length === 1) return { s, c: cs[0]! };
+    const items = [...cs].reverse().map((c, i) => ({ label: `Compaction ${cs.length - i} of ${cs.length}`, description: c.timestamp ? new Date(c.timestamp).toISOString().replace('T', ' ').slice(0, 16) : '', detail: compactionFiguresLine(compactionFigure(c)), c }));
+    const chosen = await this.ui.pick(items, { title: `What a compaction of ${s.row.key} dropped`, placeHolder: 'Which compaction? (newest first)' });
+    return chosen ? { s, c: chosen.c } : undefined;
   }
 
   async showQuality(arg: unknown): Promise<vscode.Uri | undefined> {

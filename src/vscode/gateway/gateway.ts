@@ -127,7 +127,9 @@ export class GatewayController extends Disposable implements LiveGateway {
     return this.pool.messageSubscriptions();
   }
 
+  /** 'off' by the setting, or in an untrusted workspace (reading only: no Gateway connection, no token read). */
   mode(): LiveMode {
+    if (!vscode.workspace.isTrusted) return 'off';
     return vscode.workspace.getConfiguration(SECTION).get<string>('mode') === 'off' ? 'off' : 'auto';
   }
 
@@ -263,6 +265,8 @@ export class GatewayController extends Disposable implements LiveGateway {
         // (state dir changes arrive as a service refresh: sync() then adds and removes connections)
         if (e.affectsConfiguration(SECTION)) void this.reconnectAll('settings changed');
       }),
+      // trusted now: live mode may connect (an untrusted workspace never connects: mode() is 'off')
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.sync()),
       vscode.window.tabGroups.onDidChangeTabs(() => this.syncMessageSubs()),
       this.context.secrets.onDidChange((e) => {
         if (e.key === GATEWAY_TOKEN_KEY) void this.pool.tokens.stored();

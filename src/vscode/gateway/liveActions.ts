@@ -8,13 +8,14 @@ import * as vscode from 'vscode';
 import { classifyGatewayError, type GatewayErrorInfo, type GatewayErrorKind } from '../../core/gateway/errors';
 import { printable, remoteText } from '../../core/gateway/redact';
 import { resetSession } from '../../core/actions';
-import { runAction } from '../shared/actions';
+import { runAction, warnGroundRefusal } from '../shared/actions';
 import type { SessionState } from '../../core/context/model';
 import type { Ui, UiSeam } from '../shared/ui';
 import type { LiveGateway } from './gatewayShared';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
+import { showNoSession } from '../shared/emptyState';
 
 export const CONNECT_BUTTON = 'Connect to the Gateway';
 export const SET_TOKEN_BUTTON = 'Set Gateway Token…';
@@ -44,7 +45,7 @@ export async function runGatewayButton(choice: string | undefined): Promise<void
   }
 }
 
-const KINDS: readonly GatewayErrorKind[] = ['unauthorized', 'missing-scope', 'unreachable', 'protocol-mismatch', 'timeout', 'closed', 'server-error'];
+const KINDS: readonly GatewayErrorKind[] = ['unauthorized', 'missing-scope', 'unreachable', 'protocol-mismatch', 'timeout', 'closed', 'server-error', 'other-state-dir'];
 
 /**
  * A Gateway error as the user should see it. A GatewayError from the client keeps its fields (its message is
@@ -115,7 +116,7 @@ export class LiveActions {
     const ui = this.uiSeam.current;
     const s: SessionState | undefined = sessionFromArg(this.service, arg);
     if (!s) {
-      void ui.info('OpenClaw Context: no session to reset. Pick one in the Sessions view.');
+      showNoSession(this.service, 'reset', ui);
       return { status: 'refused', reason: 'no session' };
     }
     const key = s.row.key;
@@ -142,6 +143,7 @@ export class LiveActions {
         if (o.code !== 'gateway') break;
         return { status: 'failed', reason: reportGatewayFailure(ui, this.diag, `reset ${key}`, o.error, `reset ${key}`).message };
       case 'refused': {
+        if (warnGroundRefusal(ui, o)) return { status: 'refused', reason: o.message };
         // no connection (needs-gateway, or a remote session's Gateway is not connected)
         const msg = `OpenClaw Context: resetting ${key} needs a connection to the OpenClaw Gateway (sessions.reset); live mode is not connected. Nothing was changed.`;
         void Promise.resolve(ui.warn(msg, CONNECT_BUTTON, SET_TOKEN_BUTTON)).then(runGatewayButton);

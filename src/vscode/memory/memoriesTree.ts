@@ -29,6 +29,7 @@ import { scanWorkspace } from '../../core/memory/workspace/scan';
 import { agentWorkspaces, showChangePreview, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import { tildify } from '../sessions/sessionsTree';
 import { Disposable, toDisposable } from '../shared/disposable';
+import { groundNote, groundOf } from '../../core/actions';
 
 export const MEMORIES_VIEW_ID = 'openclawContext.memories';
 /** What the watchers look at in each workspace: the bootstrap files, DREAMS.md, memories/ and the daily logs. */
@@ -78,6 +79,8 @@ export function readMemoryWorkspace(w: AgentWorkspace, now: Date): MemoryWorkspa
     displayDir: tildify(w.dir),
   };
   if (w.configuredWorkspace) input.configuredWorkspace = w.configuredWorkspace;
+  const ro = groundNote(groundOf(w.dir));
+  if (ro) input.readOnly = ro.tooltip;
   return input;
 }
 

@@ -24,7 +24,7 @@ import { gaugeShort } from '../../core/context/viewModel';
 import { memoryFlushEnabled } from '../../core/compaction/triggers';
 import { FlushStateStore, shouldAutoFlushGauge, type FlushPlan, type FlushPlanOk } from '../../core/memory/flush';
 import { engineGuard, flushSession, type ActionPreview, type FlushOutcome as CoreFlushOutcome } from '../../core/actions';
-import { runAction } from '../shared/actions';
+import { runAction, warnGroundRefusal } from '../shared/actions';
 import { rememberCommand, type RememberOutcome } from './memoryRemember';
 import { locateTerm, noIcons, queryTerms } from './searchTerms';
 import { MemoryWriteError } from '../../core/memory/fsSafe';
@@ -250,6 +250,7 @@ export class MemoryCommands extends Disposable {
       const f = reportGatewayFailure(this.ui, this.deps.diag, `flush ${key}`, o.error, `flush ${key}`);
       return { status: f.info.kind === 'missing-scope' || f.info.kind === 'unauthorized' ? 'refused' : 'failed', sessionKey: key, reason: f.message };
     }
+    if (warnGroundRefusal(this.ui, o)) return { status: 'refused', sessionKey: key, reason: o.message };
     if (o.code === 'remote-unavailable') {
       const msg = remoteUnavailable(s, 'be flushed')!;
       void Promise.resolve(this.ui.warn(msg, CONNECT_BUTTON)).then(runGatewayButton);

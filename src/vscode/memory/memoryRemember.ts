@@ -9,6 +9,7 @@ import { rememberFact, type ActionPreview } from '../../core/actions';
 import { MAX_CATEGORY_CHARS, MAX_REMEMBER_CHARS, REMEMBER_TYPES, type RememberPlan, type RememberResult, type RememberType } from '../../core/memory/remember';
 import { dateStamp, userTimeZone } from '../../core/memory/workspace/dates';
 import { agentWorkspaces, showChangePreview, writableDirOf, type AgentWorkspace, type MemoryDeps } from './memoryShared';
+import { warnGroundRefusal } from '../shared/actions';
 
 export const REMEMBER_BUTTON = 'Remember';
 const OPEN_BUTTON = 'Open';
@@ -162,6 +163,7 @@ export async function rememberCommand(h: RememberHost, arg?: unknown): Promise<R
       return { status: 'cancelled', workspace: ws.dir };
   }
   const plan = o.plan!;
+  if (warnGroundRefusal(ui, o)) return { status: 'refused', plan, reason: o.message, workspace: ws.dir };
   h.deps.diag.report({ severity: 'warning', source: `remember ${plan.targetRel}`, message: `${o.code}: ${o.message}` });
   if (o.code === 'readonly') void ui.info(`OpenClaw Context: ${plan.targetRel} is read-only here; nothing was written. The preview shows what would have been added.`);
   else if (o.code === 'changed') void ui.warn(`OpenClaw Context did not write: ${plan.targetRel} changed since the preview, so nothing was written. Run Remember… again to see the new preview.`);

@@ -6,10 +6,15 @@ import type { DiagnosticsChannel } from '../shared/output';
 import type { ContextService } from './service';
 import { SECTION } from '../shared/settings';
 import { sessionFromArg } from './sessionsTree';
+import { materializeDemo } from '../../core/store/demoState';
+import { showNoSession } from '../shared/emptyState';
 
-export function registerCommands(service: ContextService, diag: DiagnosticsChannel): vscode.Disposable[] {
+/** Where Open Demo State puts its copy (the extension's global storage). */
+export const demoStateDir = (context: Pick<vscode.ExtensionContext, 'globalStorageUri'>): string => vscode.Uri.joinPath(context.globalStorageUri, 'demo', 'state').fsPath;
+
+export function registerCommands(service: ContextService, diag: DiagnosticsChannel, context: Pick<vscode.ExtensionContext, 'extensionUri' | 'globalStorageUri'>): vscode.Disposable[] {
   const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
-  const noSession = () => void vscode.window.showInformationMessage('OpenClaw Context: no session to act on. Check the Sessions view or set openclawContext.stateDir.');
+  const noSession = (): undefined => void showNoSession(service, 'act on');
 
   return [
     reg('refresh', () => service.refreshNow(true)),
@@ -77,6 +82,22 @@ export function registerCommands(service: ContextService, diag: DiagnosticsChann
       const uris = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Use as OpenClaw state directory', title: 'OpenClaw state directory (contains openclaw.json and agents/)' });
       if (!uris?.length) return;
       await vscode.workspace.getConfiguration(SECTION).update('stateDir', uris[0]!.fsPath, vscode.ConfigurationTarget.Global);
+    }),
+
+    // a fresh copy of the bundled demo state, then the stateDir setting points at it (Choose State Directory… goes back)
+    reg('openDemoState', async () => {
+      let dir: string;
+      try {
+        dir = materializeDemo(vscode.Uri.joinPath(context.extensionUri, 'demo', 'openclaw-state').fsPath, demoStateDir(context));
+      } catch (err) {
+        diag.report({ severity: 'error', source: 'demo state', message: err instanceof Error ? err.message : String(err) });
+        void vscode.window.showErrorMessage(`OpenClaw Context could not open the demo state: ${err instanceof Error ? err.message : String(err)}`);
+        return undefined;
+      }
+      await vscode.workspace.getConfiguration(SECTION).update('stateDir', dir, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.view.extension.openclawContext');
+      void vscode.window.showInformationMessage('OpenClaw Context: showing the demo state (a copy; your own state is untouched). Choose State Directory… to go back to yours.');
+      return dir;
     }),
 
     reg('openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', `@ext:openclaw-context.openclaw-context`)),

@@ -97,17 +97,22 @@ export class ContextService extends Disposable {
   }
 
   /** A one-line reason when sessions cannot be read at all (shown in the status bar). */
+  /** Something to fix: an agent store that is there but cannot be read (the status bar colours it). */
   problem(): string | undefined {
     for (const d of this.model.stateDirs()) {
       for (const a of d.agents) if (a.store && a.problem) return `${a.problem}${a.hint ? `\n\n${a.hint}` : ''}`;
     }
+    return undefined;
+  }
+
+  /** An empty state, nothing to fix: where the sessions would come from and how to get some. */
+  emptyHint(): string | undefined {
     const dirs = this.model.stateDirs();
     const url = (vscode.workspace.getConfiguration('openclawContext.gateway').get<string>('url') ?? '').trim();
     // remote mode: the sessions come from that Gateway once it is connected (its state is on the Gateway line)
     if (url && dirs.every((d) => !isLocalStateDir(d)) && !this.model.remoteDirs().length) return `No local OpenClaw state directory: waiting for the sessions of the remote Gateway (\`openclawContext.gateway.url\`).`;
-    if (dirs.length && dirs.every((d) => !d.exists)) {
-      if (!url) return `No OpenClaw state directory at ${dirs.map((d) => d.candidate.dir).join(', ')}. Set \`openclawContext.stateDir\`, or \`openclawContext.gateway.url\` for a remote Gateway.`;
-    }
+    if (dirs.length && dirs.every((d) => !d.exists) && !url) return `No OpenClaw state directory at ${dirs.map((d) => d.candidate.dir).join(', ')}. Open the OpenClaw Context view to choose one or open the demo state.`;
     return undefined;
   }
+
 }

@@ -10,11 +10,12 @@ import type { RefreshResult, SessionState } from '../../core/context/model';
 import { groupTurns, type Turn } from '../../core/context/rebuild';
 import { contextEngineLine, pluginCompacts } from '../../core/store/contextEngine';
 import { agentProblemModel, compactionLabel, entryLabel, levelWords, sessionDescription, sessionIcon, sessionLabel, statusBarModel, turnLabel } from '../../core/context/viewModel';
-import type { AgentStore, StateDirInfo } from '../../core/store/stateDir';
+import { NO_SESSIONS_YET, type AgentStore, type StateDirInfo } from '../../core/store/stateDir';
 import type { EntryMeta } from '../../core/store/types';
 import type { ContextService } from './service';
 import type { GatewayController } from '../gateway/gateway';
 import { Disposable } from '../shared/disposable';
+import { groundNote, groundOf } from '../../core/actions';
 
 export type Node = StateDirNode | AgentNode | SessionNode | GroupNode | TurnNode | EntryNode | InfoNode;
 
@@ -181,7 +182,7 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
       const gwNodes = pending.map((v) => new InfoNode(`gateway:${v.url}`, `Remote Gateway ${v.url}`, gateway?.summaryForUrl(v.url) ?? v.state, v.state === 'failed' ? 'error' : 'cloud', 'openclawContext.gateway.showStatus'));
       // with a remote Gateway, a local state dir without OpenClaw data (missing, or an empty folder) is not worth a node
       const dirs = [...model.stateDirs().filter((d) => (remote.length || gwNodes.length ? isLocalStateDir(d) : true)), ...remote];
-      if (!gwNodes.length && !model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === 'no sessions yet'))) return []; // welcome view
+      if (!gwNodes.length && !model.sessions().length && dirs.every((d) => d.agents.every((a) => !a.problem || a.problem === NO_SESSIONS_YET))) return []; // welcome view
       return [...gwNodes, ...dirs.map((d) => new StateDirNode(d))];
     }
     switch (node.type) {
@@ -238,8 +239,9 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         const item = new vscode.TreeItem(tildify(d.candidate.dir), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `dir:${d.candidate.dir}`;
         const engine = pluginCompacts(d.contextEngine) ? d.contextEngine : undefined;
-        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${engine ? ` · compaction by ${engine.id}` : ''}${live ? ` · ${live}` : ''}` : 'not found';
-        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${engine ? `\n${contextEngineLine(engine, "this state dir's sessions")}` : ''}${live ? `\nGateway: ${live}` : ''}`;
+        const ro = d.exists ? groundNote(groundOf(d.candidate.dir)) : undefined;
+        item.description = d.exists ? `${n} session${n === 1 ? '' : 's'}${ro ? ` · ${ro.description}` : ''}${engine ? ` · compaction by ${engine.id}` : ''}${live ? ` · ${live}` : ''}` : 'not found';
+        item.tooltip = `State dir: ${d.candidate.dir} (${d.candidate.source})\nConfig: ${d.config.path}${d.config.exists ? '' : ' (none)'}${ro ? `\n${ro.tooltip}` : ''}${engine ? `\n${contextEngineLine(engine, "this state dir's sessions")}` : ''}${live ? `\nGateway: ${live}` : ''}`;
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'stateDir';
         return item;

@@ -21,6 +21,8 @@ export class GaugeStatusBar extends Disposable {
   private item: vscode.StatusBarItem | undefined;
   /** last rendered text, for tests and diagnostics */
   text = '';
+  /** the item's background as the view model chose it (tests: no warning colour with nothing to warn about) */
+  background: 'none' | 'warning' | 'error' = 'none';
   /** last rendered tooltip markdown, for tests */
   tooltip = '';
   /** per session: the latest compaction on its path and the fill, as last rendered (a new compaction flashes) */
@@ -94,7 +96,7 @@ export class GaugeStatusBar extends Disposable {
       now,
       warnTurns: this.settings.compaction.warnTurns,
       ...(flash ? { flash } : {}),
-      ...(this.service.ready && !active ? { problem: this.service.problem() } : {}),
+      ...(this.service.ready && !active ? { problem: this.service.problem(), hint: this.service.emptyHint() } : {}),
     });
     const live = this.live.summary();
     this.text = live?.live ? `${m.text} $(broadcast)` : m.text;
@@ -107,6 +109,7 @@ export class GaugeStatusBar extends Disposable {
     md.isTrusted = { enabledCommands: TOOLTIP_ACTIONS.map(([c]) => c) };
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: m.accessibility, role: 'button' };
+    this.background = m.background;
     this.item.backgroundColor =
       m.background === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : m.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();

@@ -22,6 +22,17 @@ export function liveAccess(live: LiveGateway | undefined): GatewayAccess {
   };
 }
 
+/** A refusal the user can do nothing about here but know: read-only ground, an untrusted workspace. */
+export const isGroundRefusal = (o: { status: string; code?: string }): o is { status: 'refused'; code: 'read-only' | 'untrusted'; message: string } =>
+  o.status === 'refused' && (o.code === 'read-only' || o.code === 'untrusted');
+
+/** Say a ground refusal (one warning, the core's sentence); true when `o` was one. */
+export function warnGroundRefusal(ui: { warn(message: string): Thenable<unknown> }, o: { status: string; code?: string; message?: string }): boolean {
+  if (!isGroundRefusal(o)) return false;
+  void ui.warn(`OpenClaw Context: ${o.message}`);
+  return true;
+}
+
 /** One progress notification at a time; each line replaces the last, a dialog closes it. */
 class Notification {
   private end: (() => void) | undefined;
@@ -46,6 +57,7 @@ export async function runAction<P, O>(model: ContextModel, live: LiveGateway | u
   const ctx: ActionContext<P> = {
     model,
     gateway: liveAccess(live),
+    untrusted: !vscode.workspace.isTrusted,
     confirm: async (pv) => {
       note.close();
       showing = true;

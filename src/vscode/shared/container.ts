@@ -84,7 +84,7 @@ export class Container extends Disposable {
     this.register(vscode.window.createTreeView('openclawContext.checkpoints', { treeDataProvider: this.checkpointsTree, showCollapseAll: true, canSelectMany: true }));
     this.memoryDiagnostics.start();
     this.memoryCommands.start();
-    own(registerCommands(service, diag));
+    own(registerCommands(service, diag, context));
     this.register(vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs));
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
-import type { CompactOutcome } from '../../../src/vscode/compaction/compaction';
+import type { CompactOutcome, DroppedOutcome } from '../../../src/vscode/compaction/compaction';
 import { compactButton, demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
 import type { Ui } from '../../../src/vscode/shared/ui';
@@ -191,18 +191,19 @@ suite('Compaction in the extension host', () => {
     }
   });
 
-  test('history: summary, what it dropped (diff) and the quality report of that compaction', async () => {
+  test('history: summary, what it dropped (one document) and the quality report of that compaction', async () => {
     const s = session('agent:main:work')!;
     const ctx = api.service.model.ensureTranscript(s.uid)!.context!;
     const c = ctx.compactions[ctx.compactions.length - 1]!;
     const node = { uid: s.uid, entry: c, compaction: true };
     const sum = (await vscode.commands.executeCommand<vscode.Uri>('openclawContext.showCompactionSummary', node))!;
     assert.match((await vscode.workspace.openTextDocument(sum)).getText(), /## Decisions/);
-    const dropped = (await vscode.commands.executeCommand<{ before: vscode.Uri; after: vscode.Uri }>('openclawContext.showCompactionDropped', node))!;
-    const b = (await vscode.workspace.openTextDocument(dropped.before)).getText();
-    const a = (await vscode.workspace.openTextDocument(dropped.after)).getText();
-    assert.ok(b.length > 0 && a.includes('compaction summary'), 'before/after documents');
-    assert.notEqual(a, b);
+    const dropped = (await vscode.commands.executeCommand<DroppedOutcome>('openclawContext.showCompactionDropped', node))!;
+    const text = (await vscode.workspace.openTextDocument(dropped.uri)).getText();
+    assert.ok(dropped.dropped > 0, 'entries dropped');
+    assert.match(text, new RegExp(`^# What compaction ${c.id.slice(0, 8)} dropped`));
+    assert.match(text, /## Dropped[\s\S]*## Replaced by this summary\n\n[\s\S]*## Decisions/);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), dropped.uri.toString(), 'one document, not a diff');
     const q = (await vscode.commands.executeCommand<vscode.Uri>('openclawContext.showCompactionQuality', node))!;
     assert.match((await vscode.workspace.openTextDocument(q)).getText(), /\| Decisions \| \d+ \| \d+ \|/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

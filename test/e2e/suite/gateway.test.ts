@@ -66,7 +66,7 @@ suite('Gateway live mode (fake Gateway in the extension host)', function () {
       info: async (_m, ...buttons) => (buttons.length ? 'Never' : undefined),
     };
     reportSub = gw.diag.onDidReport((d) => reported.push(`${d.source}: ${d.message}`));
-    fake = await new FakeGateway({ token: TOKEN }).start();
+    fake = await new FakeGateway({ token: TOKEN, stateDir }).start(); // hello-ok names the state dir it serves
     await cfg().update('gateway.useLocalToken', 'never', G);
     await setToken(TOKEN);
     await cfg().update('gateway.url', fake.url, G);

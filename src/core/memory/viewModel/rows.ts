@@ -74,6 +74,8 @@ export interface MemoryWorkspaceInput {
   displayDir: string;
   /** the config named this folder, which does not exist here (the state dir's own workspace is shown) */
   configuredWorkspace?: string;
+  /** the workspace is on read-only ground (core/actions/ground.ts groundNote): the sentence to show */
+  readOnly?: string;
 }
 
 export interface MemoryViewOptions {

@@ -26,7 +26,8 @@ import { dreamsSection } from './dreams';
 export function workspaceSections(input: MemoryWorkspaceInput, opts: MemoryViewOptions): MemoryRow[] {
   const scan = input.scan;
   if (!scan.exists) return [infoRow(scan.workspaceDir, 'unreadable', `Workspace cannot be read`, inline(scan.error ?? 'not a folder', 300), { icon: 'error', color: ERROR })];
-  return [bootstrapSection(scan), memoriesSection(scan), dailyLogsSection(scan, opts), dreamsSection(input.dreams, scan.workspaceDir, opts)];
+  const ro = input.readOnly ? [infoRow(scan.workspaceDir, 'read-only', 'Read-only workspace', inline(input.readOnly, 300), { icon: 'lock' })] : [];
+  return [...ro, bootstrapSection(scan), memoriesSection(scan), dailyLogsSection(scan, opts), dreamsSection(input.dreams, scan.workspaceDir, opts)];
 }
 
 /** A note when the config names a workspace that does not exist here. */
@@ -42,6 +43,7 @@ export function workspaceRow(input: MemoryWorkspaceInput, opts: MemoryViewOption
   const parts = [input.displayDir];
   if (scan.exists) parts.push(`${formatTok(t.injectedTokens)} bootstrap`);
   if (pending) parts.push(`${pending} pending`);
+  if (input.readOnly) parts.push('read-only');
   return {
     id: `mem:${scan.workspaceDir}|workspace`,
     kind: 'workspace',
