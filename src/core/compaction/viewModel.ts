@@ -13,8 +13,8 @@ type Json = Record<string, unknown>;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const survival = (name: string, s: { found: number; kept: number; lost?: readonly string[] }) => {
-  const lost = s.lost?.length ? ` — lost: ${s.lost.slice(0, 5).map((x) => `\`${x.replace(/`/g, "'").slice(0, 80)}\``).join(', ')}${s.lost.length > 5 ? ` and ${s.lost.length - 5} more` : ''}` : '';
-  return `| ${name} | ${s.found} | ${s.kept} |${lost ? ` ${lost.slice(3)}` : ''}`;
+  const lost = s.lost?.length ? `${s.lost.slice(0, 5).map((x) => `\`${x.replace(/`/g, "'").replace(/\|/g, '\\|').slice(0, 80)}\``).join(', ')}${s.lost.length > 5 ? ` and ${s.lost.length - 5} more` : ''}` : '—';
+  return `| ${name} | ${s.found} | ${s.kept} | ${lost} |`;
 };
 
 /** The quality report as Markdown (the preview shows it beside the diff; the history node too). */
@@ -27,7 +27,7 @@ export function qualityMarkdown(title: string, q: CompactionQualityReport, audit
     ...extra,
   ];
   if (audit) lines.push(`- OpenClaw's summary quality check: ${audit.ok ? '**passes**' : `**fails** (${audit.reasonCodes.join(', ')})`}`);
-  lines.push('', '| From the dropped part | found | kept in the summary | ', '|---|---|---|');
+  lines.push('', '| From the dropped part | Found | Kept in the summary | Lost |', '|---|---:|---:|---|');
   lines.push(survival('Decisions', q.decisions), survival('Open TODOs', q.todos), survival('User asks', q.asks));
   const ids = q.identifiers;
   lines.push(survival('Identifiers (paths, ids, URLs, hashes)', ids));

@@ -16,7 +16,7 @@ import { familyFor } from '../../core/tokens/estimator';
 import type { PreviewDocuments } from '../shared/previewDocuments';
 import type { Ui } from '../shared/ui';
 import type { ContextService } from '../sessions/service';
-import { sessionFromArg } from '../sessions/sessionsTree';
+import { chooseSession } from '../sessions/sessionPicker';
 import { engineGuard } from '../../core/actions';
 
 type Json = Record<string, unknown>;
@@ -29,10 +29,10 @@ const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 60) || '
  * Nothing is written.
  */
 export async function openTrimmedView(service: ContextService, docs: PreviewDocuments, ui: Ui, arg: unknown, which?: unknown): Promise<{ kind: TrimmedKind; original: vscode.Uri; view: vscode.Uri; rules: RuleSummary[] } | undefined> {
-  const s = sessionFromArg(service, arg);
+  const { session: s, cancelled } = await chooseSession(service, ui, arg, 'Open a trimmed view of');
   const st = s && service.model.ensureTranscript(s.uid);
   if (!s || !st?.context) {
-    void ui.info('OpenClaw Context: no session to show.');
+    if (!cancelled) void ui.info('OpenClaw Context: no session to show.');
     return undefined;
   }
   let kind: 'openclaw' | 'l1' | 'l5' | undefined = which === 'openclaw' || which === 'l1' || which === 'l5' ? which : undefined;

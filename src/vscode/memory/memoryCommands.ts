@@ -16,7 +16,7 @@ import { contextUri } from '../sessions/contextDocument';
 import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import type { Ui } from '../shared/ui';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
-import { sessionFromArg } from '../sessions/sessionsTree';
+import { chooseSession, givenSession } from '../sessions/sessionPicker';
 import type { SessionState } from '../../core/context/model';
 import { formatTokens } from '../../core/context/format';
 import { gaugeShort } from '../../core/context/viewModel';
@@ -76,9 +76,6 @@ export interface SearchOutcome {
 }
 
 
-interface SessionPickItem extends vscode.QuickPickItem {
-  uid: string;
-}
 interface SearchPickItem extends vscode.QuickPickItem {
   hit: SearchHit;
 }
@@ -113,30 +110,6 @@ export class MemoryCommands extends Disposable {
     this.register(vscode.commands.registerCommand('openclawContext.memory.remember', (arg) => this.remember(arg)));
   }
 
-  // ============================================================================================ sessions
-
-  private async pickSession(title: string): Promise<SessionState | undefined> {
-    const sessions = [...this.deps.service.model.sessions()].sort((a, b) => b.lastActivity - a.lastActivity);
-    if (!sessions.length) return undefined;
-    const active = this.deps.service.active();
-    const ordered = active ? [active, ...sessions.filter((s) => s.uid !== active.uid)] : sessions;
-    const dirs = new Set(sessions.map((s) => s.stateDir));
-    const items: SessionPickItem[] = ordered.map((s) => ({
-      label: s.row.key,
-      description: `${gaugeShort(s.gauge)}${s.uid === active?.uid ? ' · the gauge’s session' : ''}`,
-      detail: dirs.size > 1 ? `${s.agentId} · ${s.stateDir}` : undefined,
-      uid: s.uid,
-    }));
-    const chosen = await this.ui.pick(items, { title, placeHolder: 'Pick a session', matchOnDescription: true, matchOnDetail: true });
-    return chosen ? this.deps.service.model.get(chosen.uid) : undefined;
-  }
-
-  /** The session of a command argument (Sessions view node, uid, key); from the palette (no argument) a QuickPick. */
-  private async sessionOf(arg: unknown, title: string): Promise<SessionState | undefined> {
-    if (arg === undefined || arg === null) return this.pickSession(title);
-    return sessionFromArg(this.deps.service, arg);
-  }
-
   // ============================================================================================ flush
 
   /**
@@ -145,10 +118,10 @@ export class MemoryCommands extends Disposable {
    * offers "Flush Again" (force). A remote Gateway's session: the flush turn (see flushTurnConfirm).
    */
   async flush(arg?: unknown, opts: { force?: boolean } = {}): Promise<FlushOutcome> {
-    const s0 = await this.sessionOf(arg, 'Flush a Session to Memory');
+    const { session: s0, cancelled } = await chooseSession(this.deps.service, this.ui, arg, 'Flush to memory');
     if (!s0) {
-      if (arg === undefined || arg === null) {
-        if (!this.deps.service.model.sessions().length) void this.ui.info('OpenClaw Context: no session to flush.');
+      if (cancelled || !givenSession(arg)) {
+        if (!cancelled) void this.ui.info('OpenClaw Context: no session to flush.');
         return { status: 'cancelled' };
       }
       void this.ui.info('OpenClaw Context: that session no longer exists.');
@@ -178,7 +151,7 @@ export class MemoryCommands extends Disposable {
     };
     let o: CoreFlushOutcome;
     try {
-      o = await runAction(this.deps.service.model, this.deps.live?.(), confirm, (ctx) => flushSession(ctx, s0, { workspaceDir: ws?.dir ?? '', force: opts.force === true, recordEpoch: this.writesAllowed(), readOnly: !this.writesAllowed() }));
+      o = await runAction(this.deps.service.model, this.deps.live?.(), confirm, (ctx) => flushSession(ctx, s0, { workspaceDir: ws?.dir ?? '', force: opts.force === true, recordEpoch: this.writesAllowed(), readOnly: !this.writesAllowed() }), { keepPreviews: () => previewOnly });
     } catch (err) {
       const msg = err instanceof MemoryWriteError ? err.message : errText(err);
       this.deps.diag.report({ severity: 'error', source: `flush ${key}`, message: msg });

@@ -304,13 +304,18 @@ suite('Live actions through the Gateway', () => {
       const before = rows(s.row.sessionId);
       await withLock('e2elive5', async () => {
         answers.confirm = (m, b) => (m.startsWith('Compact') ? compactButton(b) : undefined);
+        answers.warn = (m, b) => (m.includes('did not compact') && b.includes('Details') ? 'Details' : undefined);
         const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+        delete answers.warn;
         assert.equal(out.status, 'refused', out.reason);
         assert.match(last('confirm')!.message, /^Compact agent:main:main\?( It would (grow|not shrink|barely shrink) the context\.)?$/, 'the offline confirmation');
         const w = last('warn')!;
+        // one line, the rest behind "Details"
         assert.match(w.message, /did not compact agent:main:main/);
-        assert.match(w.message, /openclaw sessions compact agent:main:main/);
-        assert.deepEqual(w.buttons, ['Connect to the Gateway', 'Set Gateway Token…']);
+        assert.ok(w.message.length <= 100, `one line: ${w.message}`);
+        assert.deepEqual(w.buttons, ['Connect to the Gateway', 'Set Gateway Token…', 'Details']);
+        await waitFor(() => last('details'), 'the details asked for');
+        assert.match(last('details')!.detail!, /openclaw sessions compact agent:main:main/);
         assert.deepEqual(rows(s.row.sessionId), before);
         const u = await vscode.commands.executeCommand<UndoOutcome>('openclawContext.undoCompaction', session('agent:main:work')!.uid);
         assert.equal(u.status, 'refused');

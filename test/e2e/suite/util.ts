@@ -87,6 +87,10 @@ export async function activatedApi(): Promise<{ api: OpenClawContextApi; stateDi
   return { api, stateDir };
 }
 
+/** The open Markdown preview tabs (reports open rendered). */
+export const markdownPreviewTabs = (): vscode.Tab[] =>
+  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType));
+
 /** One dialog a UI seam was asked to show (tests assert on them). */
 export interface RecordedPrompt {
   kind: string;
@@ -115,7 +119,9 @@ export function recordingDialogs(prompts: RecordedPrompt[], answers: Partial<Rec
       prompts.push({ kind, message, detail, buttons });
       return Promise.resolve(answers[kind]?.(message, buttons));
     };
-  return { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error') };
+  // "Details" (the rest of a one-line message): recorded, nothing to answer
+  const details = (message: string, detail: string): Thenable<unknown> => (prompts.push({ kind: 'details', message, detail, buttons: [] }), Promise.resolve(undefined));
+  return { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), details };
 }
 
 /** The uid of the session `key` of state dir `dir` (the same key may be in several state dirs). */

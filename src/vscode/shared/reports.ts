@@ -1,0 +1,25 @@
+/**
+ * Reports (a compaction's quality, the Gateway connection, tool statistics) open rendered, in VS Code's Markdown
+ * preview, from read-only virtual documents (nothing on disk). Their tables label every column
+ * (the view models in src/core).
+ */
+import * as vscode from 'vscode';
+import { Disposable } from './disposable';
+import { PreviewDocuments } from './previewDocuments';
+
+export const REPORT_SCHEME = 'openclaw-report';
+
+/** Show a Markdown document (any of our virtual documents) in the Markdown preview, here or beside. */
+export async function showMarkdownPreview(uri: vscode.Uri, beside = false): Promise<vscode.Uri> {
+  await vscode.commands.executeCommand(beside ? 'markdown.showPreviewToSide' : 'markdown.showPreview', uri);
+  return uri;
+}
+
+export class Reports extends Disposable {
+  private readonly docs = this.register(new PreviewDocuments(REPORT_SCHEME, 20, (name) => name.replace(/[^a-zA-Z0-9._/-]/g, '_').slice(0, 120) || 'report.md'));
+
+  /** Open `markdown` as the report `name` (e.g. `gateway/connection.md`) in the Markdown preview. */
+  show(name: string, markdown: string, beside = false): Promise<vscode.Uri> {
+    return showMarkdownPreview(this.docs.put(name, markdown), beside);
+  }
+}
