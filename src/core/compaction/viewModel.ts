@@ -34,6 +34,13 @@ export function qualityMarkdown(title: string, q: CompactionQualityReport, audit
   return lines.join('\n') + '\n';
 }
 
+/** The trimmed views of a context (nothing is written): one name and one description each, on every surface. */
+export const TRIMMED_VIEWS = {
+  openclaw: { title: 'What OpenClaw sends', description: 'context pruning (when configured) + tool-result guard' },
+  l1: { title: 'Light trim', description: 'long tool outputs and file reads shortened, older tool records one line each' },
+  l5: { title: 'Emergency trim', description: 'the oldest turns dropped, 2 at a time, until the context is under the compaction line' },
+} as const;
+
 /** The buttons of a compaction's confirmation (the first is the default): Compact only when it shrinks the context. */
 export const COMPACT = 'Compact';
 export const COMPACT_ANYWAY = 'Compact Anyway';

@@ -24,6 +24,7 @@ import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/
 import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
 import { compactionFigure } from '../../core/context/figures';
 import { compactionFiguresLine } from '../../core/context/viewModel';
+import { formatTokens } from '../../core/context/format';
 import { estimateMessage } from '../../core/tokens/messageText';
 import { isOwned } from '../../core/context/queries';
 import { renderItemsDocument } from '../../core/context/document';
@@ -146,7 +147,7 @@ export class CompactionController extends Disposable {
       });
     const onBreakerOpen = async (st: BreakerState) => {
       const last = st.failures[st.failures.length - 1]?.reason ?? 'unknown';
-      const c = await this.ui.warn(`OpenClaw Context: compaction of ${key} is paused after ${st.consecutiveFailures} failures in a row (last: ${last}). Only L1 trimming (views) is used until you reset it.`, 'Reset and Compact');
+      const c = await this.ui.warn(`OpenClaw Context: compaction of ${key} is paused after ${st.consecutiveFailures} failures in a row (last: ${last}). Until you reset it, only the trimmed views are available.`, 'Reset and Compact');
       return c === 'Reset and Compact';
     };
     const confirm = async (pv: CompactPreview): Promise<boolean> => {
@@ -254,13 +255,13 @@ export class CompactionController extends Disposable {
       void this.ui.info(`OpenClaw Context: the Gateway did not compact ${key}: ${why}.`);
       return { ...base, status: 'nothing', reason: why, gateway: {} };
     }
-    const figures = `${r.tokensBefore !== undefined ? r.tokensBefore.toLocaleString('en') : '?'} → ${r.tokensAfter !== undefined ? r.tokensAfter.toLocaleString('en') : '?'} tokens`;
+    const figures = `${r.tokensBefore !== undefined ? formatTokens(r.tokensBefore) : '?'} → ${r.tokensAfter !== undefined ? formatTokens(r.tokensAfter) : '?'} tokens`;
     this.diag.info(`compacted ${key} through the Gateway: ${figures}; first kept entry ${r.firstKeptEntryId ?? '?'}`);
     const text = `# Compaction by OpenClaw — ${key}\n\n- Compacted through the Gateway (sessions.compact), with OpenClaw's own summary and settings\n- Tokens: ${figures}\n- First kept entry: \`${r.firstKeptEntryId ?? '?'}\`\n\n---\n\n${r.summary}\n`;
     const summaryDoc = this.docs.put(`${safe(key)}/gateway-summary.md`, text);
     const doc = await vscode.workspace.openTextDocument(summaryDoc);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
-    void this.ui.info(`OpenClaw Context: OpenClaw compacted ${key} through the Gateway (${figures}). Its summary is open; our plan was the preview.`);
+    void this.ui.info(`OpenClaw Context: OpenClaw compacted ${key} through the Gateway (${figures}); its summary is open.`);
     return { ...base, status: 'compacted', gateway: { summary: r.summary, tokensBefore: r.tokensBefore, tokensAfter: r.tokensAfter, firstKeptEntryId: r.firstKeptEntryId, summaryDoc } };
   }
 

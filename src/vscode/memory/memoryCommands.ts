@@ -177,7 +177,7 @@ export class MemoryCommands extends Disposable {
     const detail = [
       ...(note ? [note] : []),
       `${counts.join('; ')}.`,
-      `Appended at the end of ${path.join(ws.dir, plan.targetRel)} (${zone}); nothing in the file is changed. The flush is recorded so this compaction epoch is not flushed twice.`,
+      `Appended at the end of ${path.join(ws.dir, plan.targetRel)} (${zone}); nothing in the file is changed. The flush is recorded so it is not repeated before the next compaction.`,
     ].join('\n\n');
     return (await this.ui.confirm(`Append to ${plan.targetRel}?`, detail, FLUSH_BUTTON)) === FLUSH_BUTTON;
   }
@@ -192,7 +192,7 @@ export class MemoryCommands extends Disposable {
         return { status: previewOnly ? 'preview-only' : 'cancelled', sessionKey: key, ...(plan ? { plan } : {}) };
       case 'nothing': {
         if (!('plan' in o) || o.plan.status === 'ok') return { status: 'nothing', sessionKey: key, reason: o.reason };
-        if (o.recordError) this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `the flush epoch was not recorded: ${o.recordError}` });
+        if (o.recordError) this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `the flush was not recorded: ${o.recordError}` });
         const out: FlushOutcome = { status: 'nothing', sessionKey: key, plan: o.plan, reason: o.plan.message };
         const msg = `OpenClaw Context: nothing to flush from ${key}. ${o.plan.message}`;
         if (o.plan.reason === 'already-flushed-this-epoch' && !forced) {

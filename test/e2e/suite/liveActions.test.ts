@@ -156,7 +156,7 @@ suite('Live actions through the Gateway', () => {
       const doc = (await vscode.workspace.openTextDocument(out.gateway!.summaryDoc!)).getText();
       assert.match(doc, /FAKE-SUMMARY/);
       assert.match(doc, /9,835 → 369 tokens/);
-      assert.match(last('info')!.message, /compacted agent:main:main through the Gateway \(9,835 → 369 tokens\)/);
+      assert.match(last('info')!.message, /compacted agent:main:main through the Gateway \(9\.8k → 369 tokens\)/);
 
       // the real Gateway leaves tokensAfter out: then it comes from the store, or '?' when OpenClaw's entry is not there
       gw.handle('sessions.compact', (p) => ({ ok: true, key: p.key, compacted: true, result: { summary: '## Decisions\n- NO-AFTER', firstKeptEntryId: 'x', tokensBefore: 1200 } }));

@@ -183,7 +183,7 @@ suite('Memory commands in the extension host', () => {
     assert.ok(out.plan && out.plan.status === 'NOTHING_TO_FLUSH');
     assert.equal(out.plan.reason, 'already-flushed-this-epoch');
     const info = since(n).find((p) => p.kind === 'info')!;
-    assert.match(info.message, /nothing to flush from agent:main:work\. Already flushed in compaction epoch/);
+    assert.match(info.message, /nothing to flush from agent:main:work\. Already flushed since the last compaction/);
     assert.deepEqual(info.buttons, ['Flush Again']);
     assert.equal(since(n).filter((p) => p.kind === 'confirm').length, 0, 'nothing to confirm');
     assert.equal(read(dayFile), before);
