@@ -39,6 +39,7 @@ import { openTrimmedView } from './trimmedView';
 import { chooseSession } from '../sessions/sessionPicker';
 import { readSettings } from '../shared/settings';
 import { showMarkdownPreview } from '../shared/reports';
+import { closingPreviews } from '../shared/previewTabs';
 
 export const COMPACTION_DOC_SCHEME = 'openclaw-compaction';
 type Json = Record<string, unknown>;
@@ -266,8 +267,12 @@ export class CompactionController extends Disposable {
   }
 
 
-  /** L3: append the restore list as one custom_message (preview + confirmation first). */
-  private async restoreKeyFiles(s: SessionState, list: ReturnType<typeof buildRestoreList>): Promise<'restored' | 'cancelled' | 'refused'> {
+  /** L3: append the restore list as one custom_message (preview + confirmation first; the preview closes after). */
+  private restoreKeyFiles(s: SessionState, list: ReturnType<typeof buildRestoreList>): Promise<'restored' | 'cancelled' | 'refused'> {
+    return closingPreviews(() => this.restoreKeyFilesFlow(s, list));
+  }
+
+  private async restoreKeyFilesFlow(s: SessionState, list: ReturnType<typeof buildRestoreList>): Promise<'restored' | 'cancelled' | 'refused'> {
     const text = renderRestoreInjection(list);
     const uri = this.docs.put(`${safe(s.row.key)}/restore-files.md`, text);
     const doc = await vscode.workspace.openTextDocument(uri);

@@ -28,9 +28,9 @@ export class BesideConfirm extends Disposable {
     this.register({ dispose: () => this.settle(this.pending, undefined) });
   }
 
-  /** Whether a question is waiting for its answer (the title-bar actions show then). */
-  get asking(): string | undefined {
-    return this.pending?.message;
+  /** The question waiting for its answer (the title-bar actions show then), if any. */
+  get question(): { message: string; buttons: readonly string[] } | undefined {
+    return this.pending && { message: this.pending.message, buttons: this.pending.buttons };
   }
 
   /** Ask `message` (with `detail` after it) and resolve to the button chosen, undefined when cancelled. */

@@ -9,9 +9,28 @@ import { PreviewDocuments } from './previewDocuments';
 
 export const REPORT_SCHEME = 'openclaw-report';
 
-/** Show a Markdown document (any of our virtual documents) in the Markdown preview, here or beside. */
-export async function showMarkdownPreview(uri: vscode.Uri, beside = false): Promise<vscode.Uri> {
-  await vscode.commands.executeCommand(beside ? 'markdown.showPreviewToSide' : 'markdown.showPreview', uri);
+const isMarkdownPreview = (t: vscode.Tab): boolean => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType);
+
+/**
+ * Show a Markdown document (any of our virtual documents) in the Markdown preview, here or beside; resolves once
+ * its tab is there (so a flow that ends right after still finds it to close), or after `waitMs`.
+ */
+export async function showMarkdownPreview(uri: vscode.Uri, beside = false, waitMs = 10_000): Promise<vscode.Uri> {
+  const label = uri.path.split('/').pop() ?? '';
+  const shown = () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => isMarkdownPreview(t) && t.label.includes(label)));
+  let sub: vscode.Disposable | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const appeared = new Promise<void>((resolve) => {
+    sub = vscode.window.tabGroups.onDidChangeTabs(() => (shown() ? resolve() : undefined));
+    timer = setTimeout(resolve, waitMs);
+  });
+  try {
+    await vscode.commands.executeCommand(beside ? 'markdown.showPreviewToSide' : 'markdown.showPreview', uri);
+    if (!shown()) await appeared;
+  } finally {
+    sub?.dispose();
+    clearTimeout(timer);
+  }
   return uri;
 }
 
