@@ -11,6 +11,18 @@ export const CONFIRMING_KEY = 'openclawContext.confirming';
 export const CONFIRM_CHOOSE_COMMAND = 'openclawContext.confirm.choose';
 export const CONFIRM_CANCEL_COMMAND = 'openclawContext.confirm.cancel';
 const CANCEL = 'Cancel';
+const DETAILS = 'Details';
+/** How much of the detail the question carries (VS Code cuts a notification at 1,000 characters); the rest is behind Details. */
+const QUESTION_CHARS = 500;
+
+/** The question's text: the message and the detail's first paragraphs that fit; whether anything was left out. */
+export function questionText(message: string, detail: string): { text: string; more: boolean } {
+  const paras = detail.split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, ' ').trim()).filter(Boolean);
+  let text = message;
+  let i = 0;
+  for (; i < paras.length && text.length + 1 + paras[i]!.length <= QUESTION_CHARS; i++) text += ` ${paras[i]}`;
+  return { text, more: i < paras.length };
+}
 
 interface Pending {
   message: string;
@@ -40,9 +52,20 @@ export class BesideConfirm extends Disposable {
       const p: Pending = { message, buttons, resolve };
       this.pending = p;
       void vscode.commands.executeCommand('setContext', CONFIRMING_KEY, true);
-      const text = detail ? `${message} ${detail.replace(/\s*\n+\s*/g, ' ')}` : message;
-      void Promise.resolve(vscode.window.showWarningMessage(text, ...buttons, CANCEL)).then((b) => this.settle(p, b === CANCEL ? undefined : b));
+      void this.notify(p, detail);
     });
+  }
+
+  /** The notification; "Details" shows the whole detail, then asks again (the question stays pending meanwhile). */
+  private async notify(p: Pending, detail: string): Promise<void> {
+    const { text, more } = questionText(p.message, detail);
+    for (;;) {
+      const b = await vscode.window.showWarningMessage(text, ...p.buttons, ...(more ? [DETAILS] : []), CANCEL);
+      if (b !== DETAILS) return this.settle(p, b === CANCEL ? undefined : b);
+      if (this.pending !== p) return;
+      await vscode.window.showInformationMessage(p.message, { modal: true, detail });
+      if (this.pending !== p) return;
+    }
   }
 
   /** The title bar's "Choose…": the pending question's answers in a QuickPick. */
