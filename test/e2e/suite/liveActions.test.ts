@@ -155,7 +155,7 @@ suite('Live actions through the Gateway', () => {
       assert.equal(out.gateway?.tokensAfter, 369);
       const doc = (await vscode.workspace.openTextDocument(out.gateway!.summaryDoc!)).getText();
       assert.match(doc, /FAKE-SUMMARY/);
-      assert.match(doc, /9,835 → 369 tokens/);
+      assert.match(doc, /9\.8k → 369 tokens/);
       assert.match(last('info')!.message, /compacted agent:main:main through the Gateway \(9\.8k → 369 tokens\)/);
 
       // the real Gateway leaves tokensAfter out: then it comes from the store, or '?' when OpenClaw's entry is not there
@@ -163,7 +163,7 @@ suite('Live actions through the Gateway', () => {
       const out2 = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
       assert.equal(out2.status, 'compacted', out2.reason);
       assert.equal(out2.gateway?.tokensAfter, undefined);
-      assert.match(last('info')!.message, /1,200 → \? tokens/);
+      assert.match(last('info')!.message, /1\.2k → \? tokens/);
       assert.equal(sent('sessions.compact').length, 2);
       assert.deepEqual(rows(s.row.sessionId), before);
     });
