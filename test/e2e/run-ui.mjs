@@ -42,6 +42,18 @@ async function pickGaugeSession(page, action, key) {
   if (!text.includes(key) || !text.includes('the gauge’s session') || !/\d+%/.test(text)) throw new Error(`first picker row reads "${text}"`);
   await page.keyboard.press('Enter');
 }
+/** Wait until a webview (e.g. the Markdown preview; not the workbench itself) renders `text`, in a `css` element if given. */
+async function waitForWebviewText(page, text, timeout = 30_000, css = '*') {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeout) {
+    for (const f of page.frames()) {
+      if (f === page.mainFrame()) continue;
+      if (await f.locator(css, { hasText: text }).count().catch(() => 0)) return;
+    }
+    await sleep(250);
+  }
+  throw new Error(`no webview shows "${text}"`);
+}
 /** The tabs of the editor area (their labels). */
 const tabLabels = (page) => page.locator('.tabs-container .tab').evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') || e.innerText || '').trim()));
 
@@ -288,6 +300,9 @@ try {
         await diffTab.waitFor({ state: 'visible', timeout: 20_000 });
         // generous waits, not speed checks: the previews open before the question, slowly on a busy machine
         await page.locator('.tab', { hasText: 'Preview quality.md' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+        // rendered: the report's table with every column labelled (the lost items in their own column)
+        await waitForWebviewText(page, 'summary quality check', 60_000);
+        for (const column of ['From the dropped part', 'Found', 'Kept in the summary', 'Lost']) await waitForWebviewText(page, column, 10_000, 'th');
         const ask = page.locator('.notifications-toasts .notification-toast', { hasText: `Compact ${mostRecent.key}?` }).first();
         await ask.waitFor({ state: 'visible', timeout: 60_000 });
         if (await page.locator('.monaco-dialog-box').count()) throw new Error('a modal dialog covers the preview');
