@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import {
   startCodeServer, launchBrowser, openWorkbench, runChecks, printSummary, commandPalette,
-  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, saveArtifacts, STATUSBAR,
+  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, saveArtifacts, STATUSBAR, waitForWebviewText,
 } from './lib.mjs';
 import { sleep } from '../support/process.mjs';
 import { prepareState, openclawFigures, REPO } from './state.mjs';
@@ -41,18 +41,6 @@ async function pickGaugeSession(page, action, key) {
   const text = (await first.innerText()).replace(/\s+/g, ' ');
   if (!text.includes(key) || !text.includes('the gauge’s session') || !/\d+%/.test(text)) throw new Error(`first picker row reads "${text}"`);
   await page.keyboard.press('Enter');
-}
-/** Wait until a webview (e.g. the Markdown preview; not the workbench itself) renders `text`, in a `css` element if given. */
-async function waitForWebviewText(page, text, timeout = 30_000, css = '*') {
-  const t0 = Date.now();
-  while (Date.now() - t0 < timeout) {
-    for (const f of page.frames()) {
-      if (f === page.mainFrame()) continue;
-      if (await f.locator(css, { hasText: text }).count().catch(() => 0)) return;
-    }
-    await sleep(250);
-  }
-  throw new Error(`no webview shows "${text}"`);
 }
 /** The tabs of the editor area (their labels). */
 const tabLabels = (page) => page.locator('.tabs-container .tab').evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') || e.innerText || '').trim()));

@@ -318,11 +318,11 @@ suite('Compaction in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  test('the real confirmation sits beside the preview: closing the preview cancels, nothing is written, no question is left', async () => {
-    // new turns: something to compact whatever the tests before did
-    const n0 = api.service.model.ensureTranscript(session('agent:main:work')!.uid)!.context!.items.length;
-    turns(3, '--key', 'agent:main:work');
-    await waitFor(() => (api.service.model.ensureTranscript(session('agent:main:work')!.uid)!.context!.items.length > n0 ? true : undefined), 'the new turns');
+  /**
+   * Compact agent:main:work with the real confirmation (beside the preview, not the suite's stub); `answer`
+   * answers its question the way a user does. Afterwards no question is pending and the previews are closed.
+   */
+  async function compactAskingForReal(answer: (q: { message: string; buttons: readonly string[] }) => Promise<void>) {
     const s = session('agent:main:work')!;
     const before = rows(s.row.sessionId);
     const stubbed = api.ui.current;
@@ -331,19 +331,29 @@ suite('Compaction in the extension host', () => {
       await vscode.commands.executeCommand('openclawContext.confirm.cancel'); // a question left by an earlier flow
       const flow = vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
       const q = await waitFor(() => (api.ui.beside.question?.message.startsWith('Compact agent:main:work?') ? api.ui.beside.question : undefined), 'the question', 30_000);
-      assert.match(q.message, /^Compact agent:main:work\?/);
-      const previews = allTabs().filter(isPreviewTab);
-      assert.ok(previews.some((t) => t.input instanceof vscode.TabInputTextDiff) && markdownPreviewTabs().length === 1, `the diff and the report are open while it asks: ${ourPreviewTabs().join(', ')}`);
-      await vscode.window.tabGroups.close(previews);
+      await answer(q);
       const out = await flow;
-      assert.equal(out.status, 'cancelled', out.reason);
-      assert.equal(api.ui.beside.question, undefined);
-      assert.deepEqual(rows(s.row.sessionId), before);
-      assert.deepEqual(ourPreviewTabs(), []);
+      assert.equal(api.ui.beside.question, undefined, 'no question left');
+      assert.deepEqual(ourPreviewTabs(), [], 'the previews closed');
+      return { out, q, before, after: rows(s.row.sessionId) };
     } finally {
       api.ui.current = stubbed;
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
+  }
+
+  test('the real confirmation sits beside the preview: closing the preview cancels, nothing is written, no question is left', async () => {
+    // new turns: something to compact whatever the tests before did
+    const n0 = api.service.model.ensureTranscript(session('agent:main:work')!.uid)!.context!.items.length;
+    turns(3, '--key', 'agent:main:work');
+    await waitFor(() => (api.service.model.ensureTranscript(session('agent:main:work')!.uid)!.context!.items.length > n0 ? true : undefined), 'the new turns');
+    const { out, before, after } = await compactAskingForReal(async () => {
+      const previews = allTabs().filter(isPreviewTab);
+      assert.ok(previews.some((t) => t.input instanceof vscode.TabInputTextDiff) && markdownPreviewTabs().length === 1, `the diff and the report are open while it asks: ${ourPreviewTabs().join(', ')}`);
+      await vscode.window.tabGroups.close(previews);
+    });
+    assert.equal(out.status, 'cancelled', out.reason);
+    assert.deepEqual(after, before);
   });
 
   test("the real confirmation answered from the preview's title bar (Answer the Pending Question…): the chosen button is the answer; the previews close", async () => {
@@ -351,34 +361,20 @@ suite('Compaction in the extension host', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } };
     const title = pkg.contributes.menus['editor/title'] ?? [];
     for (const c of ['openclawContext.confirm.choose', 'openclawContext.confirm.cancel']) assert.ok(title.some((m) => m.command === c && /openclawContext\.confirming/.test(m.when ?? '')), c);
-    const s = session('agent:main:work')!;
-    const before = rows(s.row.sessionId);
-    const stubbed = api.ui.current;
-    api.ui.current = { ...stubbed, confirm: originalUi.confirm };
-    try {
-      await vscode.commands.executeCommand('openclawContext.confirm.cancel'); // a question left by an earlier flow
-      const flow = vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
-      const q = await waitFor(() => (api.ui.beside.question?.message.startsWith('Compact agent:main:work?') ? api.ui.beside.question : undefined), 'the question', 30_000);
-      // the default answer (the first: "Keep As Is" when it would not shrink, else "Compact"), then Cancel
-      const first = q.buttons[0]!;
+    // the first answer in the title bar's list is taken: "Keep As Is" when it would not shrink, else "Compact"
+    const { out, q, before, after } = await compactAskingForReal(async () => {
       const choosing = vscode.commands.executeCommand('openclawContext.confirm.choose');
       await sleep(700); // the QuickPick opens
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       await choosing;
-      const out = await flow;
-      assert.equal(api.ui.beside.question, undefined, 'answered');
-      if (first === 'Compact') {
-        assert.equal(out.status, 'compacted', out.reason);
-        assert.equal(rows(s.row.sessionId).length, before.length + 1);
-      } else {
-        assert.equal(first, 'Keep As Is');
-        assert.equal(out.status, 'cancelled', out.reason);
-        assert.deepEqual(rows(s.row.sessionId), before);
-      }
-      assert.deepEqual(ourPreviewTabs(), [], 'the previews closed');
-    } finally {
-      api.ui.current = stubbed;
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+    if (q.buttons[0] === 'Compact') {
+      assert.equal(out.status, 'compacted', out.reason);
+      assert.equal(after.length, before.length + 1);
+    } else {
+      assert.equal(q.buttons[0], 'Keep As Is');
+      assert.equal(out.status, 'cancelled', out.reason);
+      assert.deepEqual(after, before);
     }
   });
 });
