@@ -5,7 +5,7 @@
  * the one Ui seam (the in-host tests answer it), and renders the outcome.
  */
 import * as vscode from 'vscode';
-import { say, type UiSeam, type Ui } from '../shared/ui';
+import { say, sayWhy, type UiSeam, type Ui } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
 import { PreviewDocuments } from '../shared/previewDocuments';
 import type { DiagnosticsChannel } from '../shared/output';
@@ -227,7 +227,7 @@ export class CompactionController extends Disposable {
       const buttons = result.ok || result.code !== 'owned' ? [] : connectButtons(result.ownership);
       const msg = `${o.message} Writing now would fail the session's next turn. Let OpenClaw do it instead: \`openclaw sessions compact ${key}\` (or /compact in the chat)${buttons.length ? ', or connect to the Gateway: live mode compacts through it' : ''}.`;
       void say(this.ui, 'warn', `OpenClaw Context did not compact ${key}: OpenClaw is using the session.`, [msg], ...buttons).then(runGatewayButton);
-    } else void say(this.ui, 'error', `OpenClaw Context could not compact ${key}.`, [o.message]);
+    } else void sayWhy(this.ui, 'error', `OpenClaw Context could not compact ${key}`, o.message);
     return { ...base, status: owned ? 'refused' : 'failed', result, reason: o.message };
   }
 

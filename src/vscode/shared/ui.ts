@@ -41,6 +41,8 @@ export class UiSeam extends Disposable {
 }
 
 export const DETAILS = 'Details';
+/** How long a message may be and still read as one line in a notification. */
+export const ONE_LINE = 200;
 
 /**
  * A one-line message with a "Details" action for the rest (`details` empty: the line alone). Resolves to the
@@ -52,4 +54,15 @@ export async function say(ui: Ui, kind: 'info' | 'warn' | 'error', line: string,
   if (chosen !== DETAILS) return chosen;
   await ui.details(line, more.join('\n\n'));
   return undefined;
+}
+
+/**
+ * `lead: reason` when it fits one line; else the reason without its parenthesised asides, the whole of it behind
+ * "Details"; else `lead.` with the reason behind "Details".
+ */
+export function sayWhy(ui: Ui, kind: 'info' | 'warn' | 'error', lead: string, reason: string, ...buttons: string[]): Promise<string | undefined> {
+  const line = `${lead}: ${reason}`;
+  if (line.length <= ONE_LINE) return say(ui, kind, line, [], ...buttons);
+  const short = `${lead}: ${reason.replace(/\s*\([^()]*\)/g, '')}`;
+  return short.length <= ONE_LINE ? say(ui, kind, short, [reason], ...buttons) : say(ui, kind, `${lead}.`, [reason], ...buttons);
 }
