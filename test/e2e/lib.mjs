@@ -477,6 +477,26 @@ export async function waitForTreeRow(page, viewName, text, timeout = 15_000) {
   return row;
 }
 
+/** Wait until a webview (e.g. the Markdown preview; not the workbench itself) renders `text`, in a `css` element if given. */
+export async function waitForWebviewText(page, text, timeout = 30_000, css = '*') {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeout) {
+    for (const f of page.frames()) {
+      if (f === page.mainFrame()) continue;
+      if (await f.locator(css, { hasText: text }).count().catch(() => 0)) return;
+    }
+    await sleep(250);
+  }
+  throw new Error(`no webview shows "${text}"`);
+}
+/**
+ * The extension's question beside a preview (a notification toast with its buttons, never a modal dialog over
+ * the preview): the toast containing `text`.
+ */
+export function questionToast(page, text) {
+  return page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+}
+
 /** Wait for a notification toast containing text; returns its text. */
 export async function waitForNotification(page, text, timeout = 15_000) {
   const loc = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();

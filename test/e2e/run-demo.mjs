@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 import {
   launchBrowser, openWorkbench, runChecks, printSummary, commandPalette,
-  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, STATUSBAR,
+  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, STATUSBAR, questionToast, waitForWebviewText,
 } from './lib.mjs';
 import { freePort, groupAlive, killGroup, sleep } from '../support/process.mjs';
 import { REPO } from './state.mjs';
@@ -119,15 +119,21 @@ try {
           await page.locator('.quick-input-list .monaco-list-row', { hasText: long.key }).first().waitFor({ state: 'visible', timeout: 10_000 });
           await page.keyboard.press('Enter');
         }
-        await commandPalette(page, 'OpenClaw Context: Compact Session');
+        // Compact Session… asks which session (the gauge's first): the long one
+        await commandPalette(page, 'OpenClaw Context: Compact Session', { waitHidden: false });
+        await page.locator('.quick-input-widget', { hasText: 'Compact which session?' }).waitFor({ state: 'visible', timeout: 15_000 });
+        await page.locator('.quick-input-widget input').fill(long.key);
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: long.key }).first().waitFor({ state: 'visible', timeout: 10_000 });
+        await page.keyboard.press('Enter');
         await page.locator('.tab', { hasText: `Compaction preview: ${long.key}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
-        const dialog = page.locator('.monaco-dialog-box', { hasText: `Compact ${long.key}?` }).first();
-        // the dialog comes after the previews have opened: the diff of a 50k-token session can take seconds on a
+        const ask = questionToast(page, `Compact ${long.key}?`);
+        // the question comes after the previews have opened: the diff of a 50k-token session can take seconds on a
         // busy machine (VS Code stops its diff algorithm after 5 s); a generous wait, not a speed check
-        await dialog.waitFor({ state: 'visible', timeout: 90_000 });
+        await ask.waitFor({ state: 'visible', timeout: 90_000 });
+        await waitForWebviewText(page, 'summary quality check', 30_000); // the report beside, rendered
         await sleep(300);
         await shot(page, 'compaction.png');
-        await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).first().click().catch(() => page.keyboard.press('Escape'));
+        await ask.locator('.monaco-button', { hasText: /^Cancel$/ }).first().click();
       },
     },
   ];

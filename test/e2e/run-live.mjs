@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   startCodeServer, launchBrowser, openWorkbench, runChecks, commandPalette, waitForStatusBarItem, saveArtifacts, STATUSBAR,
-  EDITOR_PART, openViewContainer, viewPane,
+  EDITOR_PART, openViewContainer, viewPane, questionToast,
 } from './lib.mjs';
 import { alive, die, freePort, killGroup, portOpen, sleep, waitFor } from '../support/process.mjs';
 import { REPO } from './state.mjs';
@@ -562,23 +562,20 @@ try {
         await sleep(500);
         const tCmd = Date.now();
         await commandPalette(page, 'OpenClaw Context: Compact Session', { waitHidden: false });
-        // a session pick, if the command asks for one
-        await sleep(500);
-        const pick = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: KEY }).first();
-        if (await page.locator('.quick-input-widget input').isVisible().catch(() => false)) {
-          if (await pick.isVisible().catch(() => false)) {
-            await pick.click();
-            log('the command asked for the session; picked it');
-          }
-        }
-        const dialog = page.locator('.monaco-dialog-box', { hasText: 'Compact' }).first();
-        await waitFor('the Compact dialog (or a message saying why not)', async () => {
+        // the command asks which session (no session given from the palette)
+        await page.locator('.quick-input-widget', { hasText: 'Compact which session?' }).waitFor({ state: 'visible', timeout: 15_000 });
+        await page.locator('.quick-input-widget input').fill(KEY);
+        await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: KEY }).first().click();
+        log('the command asked for the session; picked it');
+        // the question, beside the preview (a notification, not a dialog over it)
+        const dialog = questionToast(page, `Compact ${KEY}`);
+        await waitFor('the Compact question (or a message saying why not)', async () => {
           if (await dialog.isVisible().catch(() => false)) return true;
           const bad = (await toastTexts(page)).find((t) => /did not compact|could not compact|nothing to compact|no session to compact|paused/i.test(t));
-          if (bad) throw new Error(`no dialog; the extension said: ${bad}`);
+          if (bad) throw new Error(`no question; the extension said: ${bad}`);
           return false;
         }, 45_000, 200);
-        log(`dialog: ${(await dialog.innerText()).replace(/\s+/g, ' ').slice(0, 300)}`);
+        log(`question: ${(await dialog.innerText()).replace(/\s+/g, ' ').slice(0, 300)}`);
         // "Compact", or "Compact Anyway" when our plan would not shrink the context (then "Keep As Is" is the default)
         const btn = dialog.locator('.monaco-button', { hasText: /^Compact( Anyway)?$/ }).first();
         log(`button: ${await btn.innerText()}`);

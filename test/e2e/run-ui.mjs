@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import {
   startCodeServer, launchBrowser, openWorkbench, runChecks, printSummary, commandPalette,
-  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, saveArtifacts, STATUSBAR,
+  waitForStatusBarItem, openViewContainer, viewPane, waitForTreeRow, saveArtifacts, STATUSBAR, waitForWebviewText,
 } from './lib.mjs';
 import { sleep } from '../support/process.mjs';
 import { prepareState, openclawFigures, REPO } from './state.mjs';
@@ -29,6 +29,21 @@ const gaugeText = (cell) => {
   return `${m[3]}% ${m[1]}/${m[2]}`;
 };
 const fmt = (v) => (v >= 10000 ? `${(v / 1000).toFixed(0)}k` : `${(v / 1000).toFixed(1)}k`);
+
+/**
+ * The session picker a command opens when it is given no session: its title asks "<action> which session?",
+ * the first row is the gauge's session (marked, with its fill); Enter takes it.
+ */
+async function pickGaugeSession(page, action, key) {
+  await page.locator('.quick-input-widget', { hasText: `${action} which session?` }).waitFor({ state: 'visible', timeout: 15_000 });
+  const first = page.locator('.quick-input-list .monaco-list-row').first();
+  await first.waitFor({ state: 'visible', timeout: 10_000 });
+  const text = (await first.innerText()).replace(/\s+/g, ' ');
+  if (!text.includes(key) || !text.includes('the gauge’s session') || !/\d+%/.test(text)) throw new Error(`first picker row reads "${text}"`);
+  await page.keyboard.press('Enter');
+}
+/** The tabs of the editor area (their labels). */
+const tabLabels = (page) => page.locator('.tabs-container .tab').evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') || e.innerText || '').trim()));
 
 const state = prepareState('real');
 /** The last transcript row of the most recent session, read with node:sqlite under Node 24. */
@@ -117,6 +132,24 @@ try {
       },
     },
     {
+      name: 'Sessions view: a click, and Enter, on a session row open its active context (expanding is the twistie\'s)',
+      fn: async () => {
+        const short = mostRecent.key.replace(/^agent:main:/, '').split(':').map((x) => (/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(x) ? x.slice(0, 8) : x)).join(':');
+        const row = await waitForTreeRow(page, 'Sessions', short, 15_000);
+        const context = page.locator('.editor-instance .view-lines', { hasText: `Active context — ${mostRecent.key}` }).first();
+        await row.click();
+        await context.waitFor({ state: 'visible', timeout: 15_000 });
+        await commandPalette(page, 'View: Close All Editors');
+        await context.waitFor({ state: 'hidden', timeout: 10_000 });
+        // back to the view, its focused row: Enter
+        await commandPalette(page, 'OpenClaw Context: Focus on Sessions View');
+        await page.keyboard.press('Enter');
+        await context.waitFor({ state: 'visible', timeout: 15_000 });
+        if ((await row.getAttribute('aria-expanded')) === 'true') throw new Error('the row expanded instead of opening');
+        await commandPalette(page, 'View: Close All Editors');
+      },
+    },
+    {
       name: 'command palette: Pick Session pins agent:main:rpc, Unpin follows the most recent again',
       fn: async () => {
         const rpc = figures.find((s) => s.key === 'agent:main:rpc');
@@ -134,9 +167,10 @@ try {
       },
     },
     {
-      name: 'command palette: Count Active Session Exactly shows an exact count for the gauge\'s session',
+      name: 'command palette: Count Session Exactly asks which session (the gauge\'s first, with its fill) and shows an exact count',
       fn: async () => {
-        await commandPalette(page, 'OpenClaw Context: Count Active Session Exactly');
+        await commandPalette(page, 'OpenClaw Context: Count Session Exactly', { waitHidden: false });
+        await pickGaugeSession(page, 'Count exactly', mostRecent.key);
         const toast = page.locator('.notifications-toasts .notification-toast', { hasText: `session ${mostRecent.key}:` }).first();
         await toast.waitFor({ state: 'visible', timeout: 60_000 });
         const text = (await toast.innerText()).replace(/\s+/g, ' ');
@@ -182,10 +216,14 @@ try {
       },
     },
     {
-      name: 'Checkpoints: Create Checkpoint, the row appears; Restore into Session previews, asks in a dialog, appends one note',
+      name: 'Checkpoints: Create Checkpoint (its keybinding, the session picker), the row appears; Restore into Session previews, asks beside it, appends one note, closes the preview',
       fn: async () => {
         const before = lastRow();
-        await commandPalette(page, 'OpenClaw Context: Create Checkpoint');
+        // the keybinding (Ctrl+Alt+K S) runs Create Checkpoint…, which asks which session
+        await page.locator('.part.editor').first().click({ position: { x: 40, y: 40 }, timeout: 5000 }).catch(() => {});
+        await page.keyboard.press('Control+Alt+K');
+        await page.keyboard.press('S');
+        await pickGaugeSession(page, 'Create a checkpoint of', mostRecent.key);
         await page.locator('.notifications-toasts .notification-toast', { hasText: `saved cp_001 for ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
         await page.keyboard.press('Escape');
         // the view's label: the key without `agent:main:`, UUID segments cut to 8 characters
@@ -210,14 +248,23 @@ try {
           await sleep(500);
           if (await menuItem.isVisible().catch(() => false)) await page.keyboard.press('Enter');
         }
-        // the preview opens beside, then the modal dialog asks
-        await page.locator('.editor-instance .view-lines', { hasText: '[Post-compaction checkpoint restore]' }).first().waitFor({ state: 'visible', timeout: 15_000 });
-        const dialog = page.locator('.monaco-dialog-box', { hasText: `Restore cp_001 into ${mostRecent.key}?` }).first();
-        await dialog.waitFor({ state: 'visible', timeout: 60_000 });
-        const detail = (await dialog.innerText()).replace(/\s+/g, ' ');
-        if (!/A \d+-token note/.test(detail) || !/Nothing is rewritten or removed/.test(detail)) throw new Error(`dialog reads "${detail}"`);
-        await dialog.locator('.monaco-button', { hasText: /^Restore$/ }).first().click();
-        await page.locator('.notifications-toasts .notification-toast', { hasText: `restored cp_001 into ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        // the preview opens beside, then a notification asks (no modal dialog over the preview)
+        const previewText = page.locator('.editor-instance .view-lines', { hasText: '[Post-compaction checkpoint restore]' }).first();
+        await previewText.waitFor({ state: 'visible', timeout: 15_000 });
+        const ask = page.locator('.notifications-toasts .notification-toast', { hasText: `Restore cp_001 into ${mostRecent.key}?` }).first();
+        await ask.waitFor({ state: 'visible', timeout: 60_000 });
+        if (await page.locator('.monaco-dialog-box').count()) throw new Error('a modal dialog covers the preview');
+        if (!(await previewText.isVisible())) throw new Error('the preview is not visible while it asks');
+        const detail = (await ask.innerText()).replace(/\s+/g, ' ');
+        if (!/A \d+-token note/.test(detail) || !/Nothing is rewritten or removed/.test(detail)) throw new Error(`the question reads "${detail}"`);
+        await ask.locator('.monaco-button', { hasText: /^Restore$/ }).first().click();
+        const done = page.locator('.notifications-toasts .notification-toast', { hasText: `restored cp_001 into ${mostRecent.key}` }).first();
+        await done.waitFor({ state: 'visible', timeout: 15_000 });
+        // one line; the rest (what OpenClaw does with the write) behind Details
+        const doneText = (await done.locator('.notification-list-item-message').first().innerText()).trim();
+        if (doneText.length > 120) throw new Error(`the success message is ${doneText.length} characters: ${doneText}`);
+        // the flow ended: its preview closed
+        await previewText.waitFor({ state: 'hidden', timeout: 10_000 });
         const after = lastRow();
         if (after.seq !== before.seq + 1) throw new Error(`expected one new row after seq ${before.seq}, last is ${after.seq}`);
         if (after.event?.type !== 'custom_message' || after.event.customType !== 'openclaw-context.checkpoint-restore' || !after.event.content.startsWith('[Post-compaction checkpoint restore]')) {
@@ -228,23 +275,44 @@ try {
       },
     },
     {
-      name: 'Compact Session…: the preview diff and quality report open, the dialog asks, Compact appends one compaction entry',
+      name: 'Compact Session… (its keybinding, the session picker): the preview diff and the rendered quality report open, the question sits beside them, the title bar answers it, one compaction entry is appended, the previews close',
       fn: async () => {
         const before = lastRow();
-        await commandPalette(page, 'OpenClaw Context: Compact Session');
-        // the diff editor (before ↔ after) and the quality report beside it
-        await page.locator('.tab', { hasText: `Compaction preview: ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 20_000 });
-        // generous waits, not speed checks: the previews open before the dialog, slowly on a busy machine
-        await page.locator('.editor-instance .view-lines', { hasText: 'summary quality check' }).first().waitFor({ state: 'visible', timeout: 60_000 });
-        const dialog = page.locator('.monaco-dialog-box', { hasText: `Compact ${mostRecent.key}?` }).first();
-        await dialog.waitFor({ state: 'visible', timeout: 60_000 });
-        const detail = (await dialog.innerText()).replace(/\s+/g, ' ');
-        if (!/decisions, \d+\/\d+ TODOs/.test(detail) || !/Nothing is rewritten or deleted/.test(detail)) throw new Error(`dialog reads "${detail}"`);
+        // the keybinding (Ctrl+Alt+K C) runs Compact Session…, which asks which session
+        await page.locator('.part.editor').first().click({ position: { x: 40, y: 40 }, timeout: 5000 }).catch(() => {});
+        await page.keyboard.press('Control+Alt+K');
+        await page.keyboard.press('C');
+        await pickGaugeSession(page, 'Compact', mostRecent.key);
+        // the diff editor (before ↔ after) and the quality report beside it, rendered (Markdown preview)
+        const diffTab = page.locator('.tab', { hasText: `Compaction preview: ${mostRecent.key}` }).first();
+        await diffTab.waitFor({ state: 'visible', timeout: 20_000 });
+        // generous waits, not speed checks: the previews open before the question, slowly on a busy machine
+        await page.locator('.tab', { hasText: 'Preview quality.md' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+        // rendered: the report's table with every column labelled (the lost items in their own column)
+        await waitForWebviewText(page, 'summary quality check', 60_000);
+        for (const column of ['From the dropped part', 'Found', 'Kept in the summary', 'Lost']) await waitForWebviewText(page, column, 10_000, 'th');
+        const ask = page.locator('.notifications-toasts .notification-toast', { hasText: `Compact ${mostRecent.key}?` }).first();
+        await ask.waitFor({ state: 'visible', timeout: 60_000 });
+        if (await page.locator('.monaco-dialog-box').count()) throw new Error('a modal dialog covers the preview');
+        const detail = (await ask.innerText()).replace(/\s+/g, ' ');
+        // what it would do, short; the rest (where it is written, how to undo) behind Details
+        if (!/decisions, \d+\/\d+ TODOs/.test(detail) || !(await ask.locator('.monaco-button', { hasText: /^Details$/ }).count())) throw new Error(`the question reads "${detail}"`);
         await sleep(300);
         await page.screenshot({ path: path.join(out, 'compaction.png') });
         if (process.env.OC_CTX_UPDATE_SCREENSHOT === '1') fs.copyFileSync(path.join(out, 'compaction.png'), path.join(REPO, 'media/compaction.png'));
-        await dialog.locator('.monaco-button', { hasText: /^Compact$/ }).first().click();
+        // the preview's title bar carries the answer: "Answer the Pending Question…" lists the buttons
+        await diffTab.click();
+        const answer = page.locator('.editor-actions .action-label[aria-label^="Answer the Pending Question"]').first();
+        await answer.waitFor({ state: 'visible', timeout: 10_000 });
+        if (!(await page.locator('.editor-actions .action-label[aria-label^="Cancel the Pending Change"]').first().isVisible())) throw new Error('no Cancel in the title bar');
+        await answer.click();
+        await page.locator('.quick-input-widget', { hasText: `Compact ${mostRecent.key}?` }).waitFor({ state: 'visible', timeout: 10_000 });
+        await page.locator('.quick-input-list .monaco-list-row[aria-label="Compact"]').first().click();
         await page.locator('.notifications-toasts .notification-toast', { hasText: `compacted ${mostRecent.key}` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+        // the flow ended: the previews closed, the title-bar actions are gone
+        await diffTab.waitFor({ state: 'hidden', timeout: 10_000 });
+        const left = (await tabLabels(page)).filter((l) => /Compaction preview|quality\.md/.test(l));
+        if (left.length) throw new Error(`previews left open: ${left.join(', ')}`);
         const after = lastRow();
         if (after.seq !== before.seq + 1 || after.event?.type !== 'compaction' || !String(after.event.summary).includes('## Decisions')) throw new Error(`last row is ${JSON.stringify(after.event).slice(0, 300)}`);
         await page.keyboard.press('Escape');

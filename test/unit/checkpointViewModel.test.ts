@@ -235,7 +235,8 @@ describe('checkpoint view model: session rows, prompts, messages', function () {
     assert.ok(s.detail.includes(`A ${Math.ceil(small.tokens)}-token note is appended`), s.detail);
     assert.match(s.detail, /SQLite transcript/);
     assert.doesNotMatch(s.detail, /JSONL|trimmed/);
-    assert.match(s.detail, /custom_message/);
+    assert.match(s.detail, /as an injected message/);
+    assert.doesNotMatch(s.detail, /custom_message/, 'no internal entry type in the prompt');
     assert.match(s.detail, /only grows by one entry/);
     const j = restorePrompt(cp, small, { key: 'k', era: 'jsonl' });
     assert.match(j.detail, /JSONL transcript/);

@@ -182,7 +182,7 @@ describe('CLI: memory, flush, tools, doctor', function () {
     assert.match(text, /Compaction pre-flush · agent:main:work/);
     const again = await cli(['flush', WORK, '--yes', '--state-dir', state, '--json'], { now: () => fixedNow + 60_000 });
     assert.equal(again.json().status, 'NOTHING_TO_FLUSH');
-    assert.match(again.json().reason as string, /epoch/);
+    assert.match(again.json().reason as string, /Already flushed since the last compaction/);
     assert.equal(fs.readFileSync(day, 'utf8'), text);
     const forced = await cli(['flush', WORK, '--yes', '--force', '--state-dir', state, '--json'], { now: () => fixedNow + 120_000 });
     assert.equal(forced.json().status, 'NOTHING_TO_FLUSH', 'forced, but nothing new since the last flush');

@@ -509,7 +509,7 @@ describe('compaction guards: L4 circuit breaker (seed 000 L4)', function () {
     assert.equal(
       fs.readFileSync(path.join(wsDir, 'memories', 'errors.md'), 'utf8'),
       '- 2026-11-21T15:40:34.000Z compaction circuit breaker opened for session agent:main:main after 3 consecutive compaction failures: ' +
-        `compaction stopped, L1 tool-output trimming only, until reset. Last error: ${REASON} stack line 1 at x\n`,
+        `compaction stopped (trimmed views only) until reset. Last error: ${REASON} stack line 1 at x\n`,
     );
     // a 4th failure while open: counted, not logged again
     const r4 = b.recordFailure(KEY, 'again', { workspaceDir: wsDir });

@@ -14,7 +14,7 @@ import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendEvents } from '../../src/core/store/sqliteWriter';
-import { materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
+import { assertTablesLabelled, materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
 import { ContextModel } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 
@@ -138,6 +138,12 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
     assert.match(md, /^# T\n/);
     assert.match(md, /OpenClaw's summary quality check: \*\*passes\*\*/);
     assert.match(md, new RegExp(`\\| Decisions \\| ${q.decisions.found} \\| ${q.decisions.kept} \\|`));
+    assert.equal(assertTablesLabelled(md), 1);
+    // what a summary lost sits in its own labelled column (a pipe in it does not split the row)
+    const lossy = qualityMarkdown('T', { ...q, decisions: { found: 1, kept: 1, lost: [] }, todos: { found: 2, kept: 1, lost: ['TODO: a | b'] } });
+    assert.equal(assertTablesLabelled(lossy), 1);
+    assert.match(lossy, /\| Open TODOs \| 2 \| 1 \| `TODO: a \\\| b` \|/);
+    assert.match(lossy, /\| Decisions \| 1 \| 1 \| — \|/);
     assert.equal(compactionOrigin({ __openclaw: { runId: 'r' } }), 'OpenClaw, during a run (automatic or /compact)');
     assert.equal(compactionOrigin({ __openclaw: { itemId: 'i' } }), 'OpenClaw');
     assert.match(compactionOrigin({ fromHook: true }), /external/);

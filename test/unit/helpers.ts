@@ -2,6 +2,7 @@
  * Shared test helpers. Tests never modify test/fixtures: whatever they change is copied into a temp dir
  * first (removed again after the run).
  */
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -223,4 +224,22 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Every Markdown table in `md` labels each of its columns, and every row has as many cells as the header
+ * (Markdown preview drops a cell beyond the header's columns). Escaped pipes (`\|`) are not cell breaks.
+ */
+export function assertTablesLabelled(md: string): number {
+  const cells = (line: string) => line.trim().replace(/\\\|/g, '').replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+  const lines = md.split('\n');
+  let tables = 0;
+  for (let i = 1; i < lines.length; i++) {
+    if (!/^\s*\|(\s*:?-+:?\s*\|)+\s*$/.test(lines[i]!)) continue;
+    tables++;
+    const header = cells(lines[i - 1]!);
+    assert.ok(header.every((h) => h.length > 0), `every column labelled: ${lines[i - 1]}`);
+    for (let j = i + 1; j < lines.length && lines[j]!.trim().startsWith('|'); j++) assert.equal(cells(lines[j]!).length, header.length, `row ${lines[j]} has the header's ${header.length} cells`);
+  }
+  return tables;
 }

@@ -16,13 +16,14 @@ import {
   sessionDescription,
   sessionLabel,
   sessionPickItems,
+  GAUGE_SESSION_WORDS,
   shortKey,
   statusBarModel,
   turnLabel,
 } from '../../src/core/context/viewModel';
 import { groupTurns } from '../../src/core/context/rebuild';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
-import { fixturePath, materializeRealState } from './helpers';
+import { assertTablesLabelled, fixturePath, materializeRealState } from './helpers';
 
 interface OcRow {
   key: string;
@@ -67,8 +68,11 @@ describe('view models over the real fixture state', () => {
       assert.ok(m.tooltip.includes(t), `tooltip has ${t}`);
     }
     assert.ok(!m.tooltip.includes('$(pinned)'), 'no theme-icon syntax in the tooltip text');
-    assert.match(m.tooltip, /Click to pick the session shown here/);
-    assert.match(statusBarModel(s, { pinned: false, now: 0, click: 'expand' }).tooltip, /Click to expand/);
+    assert.match(m.tooltip, /Click to choose which session the gauge shows/);
+    assert.match(statusBarModel(s, { pinned: false, now: 0, click: 'open' }).tooltip, /Click \(or Enter\) to open its active context/);
+    assert.doesNotMatch(statusBarModel(s, { pinned: false, now: 0, click: 'open' }).tooltip, /Click to choose/);
+    // every table column is labelled (Markdown preview drops a column without a header)
+    assertTablesLabelled(m.tooltip);
     const hot = { ...s, figures: { ...s.figures, level: 'danger' as const } };
     assert.equal(statusBarModel(hot, { pinned: false, now: 0 }).background, 'error');
     const warm = { ...s, figures: { ...s.figures, level: 'checkpoint' as const } };
@@ -113,6 +117,16 @@ describe('view models over the real fixture state', () => {
     assert.equal(items.length, oc.length);
     assert.equal(items[0]!.label, 'agent:main:work');
     assert.deepEqual(new Set(items.map((i) => i.label)), new Set(oc.map((r) => r.key)));
+  });
+
+  it('quick pick puts the gauge’s session first and marks it; the rest stay most recent first', () => {
+    const rpc = get('agent:main:rpc');
+    const items = sessionPickItems(model.sessions(), Date.now(), false, rpc.uid);
+    assert.equal(items[0]!.uid, rpc.uid);
+    assert.equal(items[0]!.description, `${sessionDescription(rpc)} · ${GAUGE_SESSION_WORDS}`);
+    const rest = sessionPickItems(model.sessions().filter((s) => s.uid !== rpc.uid), Date.now(), false);
+    assert.deepEqual(items.slice(1).map((i) => i.uid), rest.map((i) => i.uid));
+    assert.ok(items.slice(1).every((i) => !i.description.includes(GAUGE_SESSION_WORDS)));
   });
 
   it('compaction and turn labels carry the token figures OpenClaw recorded', () => {

@@ -144,7 +144,7 @@ export function restorePrompt(cp: Checkpoint, render: RenderResult, target: { ke
   return {
     message: `Restore ${cp.meta.checkpoint_id} into ${target.key}?`,
     detail:
-      `A ${Math.ceil(render.tokens)}-token note${trimmed} is appended to ${where} as a custom_message. OpenClaw gives it to the model as a user message on the next turn.\n\n` +
+      `A ${Math.ceil(render.tokens)}-token note${trimmed} is appended to ${where} as an injected message. OpenClaw gives it to the model as a user message on the next turn.\n\n` +
       'Nothing is rewritten or removed: the transcript only grows by one entry.',
   };
 }

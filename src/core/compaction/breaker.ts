@@ -232,7 +232,7 @@ export function breakerErrorLine(s: Pick<BreakerState, 'sessionKey' | 'consecuti
   const last = s.failures[s.failures.length - 1]?.reason ?? '';
   return (
     `- ${at} compaction circuit breaker opened for session ${oneLine(s.sessionKey, KEY_MAX_CHARS)} after ${Math.max(threshold, s.consecutiveFailures)} consecutive compaction failures: ` +
-    `compaction stopped, L1 tool-output trimming only, until reset. Last error: ${oneLine(last, REASON_MAX_CHARS)}`
+    `compaction stopped (trimmed views only) until reset. Last error: ${oneLine(last, REASON_MAX_CHARS)}`
   );
 }
 

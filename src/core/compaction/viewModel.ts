@@ -14,8 +14,8 @@ type Json = Record<string, unknown>;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const survival = (name: string, s: { found: number; kept: number; lost?: readonly string[] }) => {
-  const lost = s.lost?.length ? ` — lost: ${s.lost.slice(0, 5).map((x) => `\`${x.replace(/`/g, "'").slice(0, 80)}\``).join(', ')}${s.lost.length > 5 ? ` and ${s.lost.length - 5} more` : ''}` : '';
-  return `| ${name} | ${s.found} | ${s.kept} |${lost ? ` ${lost.slice(3)}` : ''}`;
+  const lost = s.lost?.length ? `${s.lost.slice(0, 5).map((x) => `\`${x.replace(/`/g, "'").replace(/\|/g, '\\|').slice(0, 80)}\``).join(', ')}${s.lost.length > 5 ? ` and ${s.lost.length - 5} more` : ''}` : '—';
+  return `| ${name} | ${s.found} | ${s.kept} | ${lost} |`;
 };
 
 /** The quality report as Markdown (the preview shows it beside the diff; the history node too). */
@@ -28,12 +28,19 @@ export function qualityMarkdown(title: string, q: CompactionQualityReport, audit
     ...extra,
   ];
   if (audit) lines.push(`- OpenClaw's summary quality check: ${audit.ok ? '**passes**' : `**fails** (${audit.reasonCodes.join(', ')})`}`);
-  lines.push('', '| From the dropped part | found | kept in the summary | ', '|---|---|---|');
+  lines.push('', '| From the dropped part | Found | Kept in the summary | Lost |', '|---|---:|---:|---|');
   lines.push(survival('Decisions', q.decisions), survival('Open TODOs', q.todos), survival('User asks', q.asks));
   const ids = q.identifiers;
   lines.push(survival('Identifiers (paths, ids, URLs, hashes)', ids));
   return lines.join('\n') + '\n';
 }
+
+/** The trimmed views of a context (nothing is written): one name and one description each, on every surface. */
+export const TRIMMED_VIEWS = {
+  openclaw: { title: 'What OpenClaw sends', description: 'context pruning (when configured) + tool-result guard' },
+  l1: { title: 'Light trim', description: 'long tool outputs and file reads shortened, older tool records one line each' },
+  l5: { title: 'Emergency trim', description: 'the oldest turns dropped, 2 at a time, until the context is under the compaction line' },
+} as const;
 
 /** The buttons of a compaction's confirmation (the first is the default): Compact only when it shrinks the context. */
 export const COMPACT = 'Compact';

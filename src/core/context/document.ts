@@ -60,7 +60,7 @@ function heading(meta: EntryMeta, n: number): string {
       : meta.kind === 'branch_summary'
         ? 'branch summary'
         : meta.kind === 'custom_message'
-          ? 'injected (custom_message, sent as user)'
+          ? 'injected message (sent as user)'
           : meta.role === 'toolResult'
             ? `tool result · ${meta.toolName ?? '?'}`
             : (meta.role ?? meta.type);

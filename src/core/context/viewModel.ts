@@ -138,14 +138,17 @@ const mdEscape = (s: string): string => s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (
 /** A token figure in Markdown: `~` escaped (a pair of single tildes is strikethrough in VS Code). */
 const mdTok = (n: number, approximate: boolean): string => mdTilde(approxTokens(n, approximate));
 
-/** What a click on the item does: the status bar picks a session, a tree item expands. */
-export type ClickAction = 'pick' | 'expand';
-const CLICK_WORDS: Record<ClickAction, string> = { pick: 'Click to pick the session shown here.', expand: 'Click to expand: its turns, compactions and messages.' };
+/** What a click on the item does: the status bar asks which session it shows, a tree row opens its context. */
+export type ClickAction = 'pick' | 'open';
+const CLICK_WORDS: Record<ClickAction, string> = {
+  pick: 'Click to choose which session the gauge shows.',
+  open: 'Click (or Enter) to open its active context; expand it for its compactions and turns.',
+};
 
 /** The tooltip's "what is in it" table: the composition, summing to Used, with its total. */
 export function compositionLines(f: SessionFigures): string[] {
   if (!f.composition.length) return [];
-  const lines = ['', '**What is in it** (estimates; they add up to Used)', '', '| | tokens |', '|---|---:|'];
+  const lines = ['', '**What is in it** (estimates; they add up to Used)', '', '| Part | Tokens |', '|---|---:|'];
   for (const p of f.composition) {
     lines.push(`| ${p.label}${p.count !== undefined ? ` (${p.count})` : ''}${p.id === 'remainder' && p.detail ? ` — ${mdEscape(p.detail)}` : ''} | ${mdTilde(approxSigned(p.tokens))} |`);
   }
@@ -190,7 +193,7 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
   const meta = [sessionModel(s), `agent ${s.agentId}`, s.remote ? `remote Gateway ${s.remote}` : s.era === 'sqlite' ? 'SQLite store' : 'JSONL store', `updated ${formatAge(s.lastActivity, opts.now)}`].filter(Boolean);
   lines.push('', meta.map((m) => mdEscape(String(m))).join(' · '), '');
   if (health.primary !== 'ok') lines.push(...health.flags.map((x) => `- **${mdEscape(x.word)}**: ${mdEscape(x.line)}`), '');
-  lines.push('| | |', '|---|---|');
+  lines.push('| Figure | Value |', '|---|---|');
   lines.push(`| Used | ${f.known ? mdTok(f.used, f.estimated) : 'unknown'} / ${formatTokens(f.window)} (${mdTilde(percentText(f))}) — ${mdTilde(f.basisText)} |`);
   const why = openclawDifference(f);
   if (f.openclawReports !== undefined) lines.push(`| OpenClaw reports | ${formatTokens(f.openclawReports)}${why ? ` — ${mdTilde(why)}` : ''} |`);
@@ -231,13 +234,20 @@ export interface QuickPickModel {
   detail: string;
 }
 
-export function sessionPickItems(sessions: readonly SessionState[], now: number, multiDir: boolean): QuickPickModel[] {
+/** What marks the gauge's session in a session picker. */
+export const GAUGE_SESSION_WORDS = 'the gauge’s session';
+
+/**
+ * The sessions of a picker, most recent first, each with its fill and state; `first` (the gauge's session)
+ * leads, marked as such.
+ */
+export function sessionPickItems(sessions: readonly SessionState[], now: number, multiDir: boolean, first?: string): QuickPickModel[] {
   return [...sessions]
-    .sort((a, b) => b.lastActivity - a.lastActivity)
+    .sort((a, b) => (a.uid === first ? -1 : b.uid === first ? 1 : b.lastActivity - a.lastActivity))
     .map((s) => ({
       uid: s.uid,
       label: s.row.key,
-      description: sessionDescription(s),
+      description: [sessionDescription(s), ...(s.uid === first ? [GAUGE_SESSION_WORDS] : [])].join(' · '),
       detail: [`agent ${s.agentId}`, s.remote ? `remote ${s.remote}` : multiDir ? path.basename(s.stateDir) : undefined, sessionModel(s), `updated ${formatAge(s.lastActivity, now)}`]
         .filter(Boolean)
         .join(' · '),

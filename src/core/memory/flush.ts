@@ -292,7 +292,7 @@ export function planFlush(input: PlanFlushInput): FlushPlan {
   const nothing = (reason: NothingToFlushReason, message: string, recordsEpoch: boolean, extra: Partial<NothingToFlush> = {}): NothingToFlush => ({ status: 'NOTHING_TO_FLUSH', reason, message, recordsEpoch, ...common, ...extra });
 
   if (!forced && rec && alreadyFlushed({ compactionCount: input.compactionCount, flushedAtCompaction: rec.compactionCount })) {
-    return nothing('already-flushed-this-epoch', `Already flushed in compaction epoch ${input.compactionCount} (at ${rec.flushedAt}); the next compaction re-arms the flush.`, false);
+    return nothing('already-flushed-this-epoch', `Already flushed since the last compaction (at ${rec.flushedAt}); the next compaction allows another flush.`, false);
   }
   const fresh = entriesSinceFlush(input.entries, rec);
   if (!fresh.length) return nothing('no-new-entries', 'No entries since the last flush.', false);

@@ -21,12 +21,13 @@ import type { WriteResult as StoreWriteResult } from '../../core/store/writeResu
 import { CheckpointNode, checkpointSessionsForView, CpSessionNode, type CheckpointsTreeProvider } from './checkpointsTree';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { LiveGateway } from '../gateway/gatewayShared';
-import type { Ui, UiSeam } from '../shared/ui';
+import { say, type Ui, type UiSeam } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
 import { PreviewDocuments } from '../shared/previewDocuments';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
 import { sessionFromArg } from '../sessions/sessionsTree';
+import { chooseSession } from '../sessions/sessionPicker';
 import type { Settings } from '../shared/settings';
 import { showNoSession } from '../shared/emptyState';
 import { checkpointGround } from '../../core/actions';
@@ -268,9 +269,9 @@ export class CheckpointsController extends Disposable {
   }
 
   async create(arg?: unknown): Promise<CheckpointEvent | undefined> {
-    const s = this.sessionOf(arg);
+    const { session: s, cancelled } = arg instanceof CpSessionNode ? { session: this.sessionOf(arg) } : await chooseSession(this.service, this.ui, arg, 'Create a checkpoint of');
     if (!s) {
-      showNoSession(this.service, 'checkpoint', this.ui);
+      if (!cancelled) showNoSession(this.service, 'checkpoint', this.ui);
       return undefined;
     }
     const ro = checkpointGround(s.stateDir, { untrusted: !vscode.workspace.isTrusted });
@@ -412,8 +413,7 @@ export class CheckpointsController extends Disposable {
       this.diag.info(`restored ${id} into ${key}: entry ${r.written[0]?.id} after ${r.previousLeafId} in ${r.location}`);
       for (const n of r.notes) this.diag.info(`  ${n}`);
       this.service.refreshNow();
-      const notes = r.notes.length ? ` ${r.notes.join(' ')}` : '';
-      void this.ui.info(`OpenClaw Context: restored ${id} into ${key} (${Math.ceil(o.plan.render.tokens)} tokens). The model sees it on the next turn.${notes}`);
+      void say(this.ui, 'info', `OpenClaw Context: restored ${id} into ${key} (${Math.ceil(o.plan.render.tokens)} tokens); the model sees it on the next turn.`, r.notes);
       return { status: 'restored', result: r, plan };
     }
     const text = plan?.render.text ?? '';

@@ -5,7 +5,7 @@
  * the one Ui seam (the in-host tests answer it), and renders the outcome.
  */
 import * as vscode from 'vscode';
-import type { UiSeam, Ui } from '../shared/ui';
+import { say, sayWhy, type UiSeam, type Ui } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
 import { PreviewDocuments } from '../shared/previewDocuments';
 import type { DiagnosticsChannel } from '../shared/output';
@@ -25,6 +25,7 @@ import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/
 import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
 import { compactionFigure } from '../../core/context/figures';
 import { compactionFiguresLine } from '../../core/context/viewModel';
+import { formatTokens } from '../../core/context/format';
 import { estimateMessage } from '../../core/tokens/messageText';
 import { isOwned } from '../../core/context/queries';
 import { renderItemsDocument } from '../../core/context/document';
@@ -35,8 +36,11 @@ import type { WriteResult } from '../../core/store/writeResult';
 import { estimateTokens, familyFor } from '../../core/tokens/estimator';
 import { languageModelSummarizer, type LmChoice } from './lmSummarizer';
 import { openTrimmedView } from './trimmedView';
+import { chooseSession } from '../sessions/sessionPicker';
 import { readSettings } from '../shared/settings';
 import { showNoSession } from '../shared/emptyState';
+import { showMarkdownPreview } from '../shared/reports';
+import { closingPreviews } from '../shared/previewTabs';
 
 export const COMPACTION_DOC_SCHEME = 'openclaw-compaction';
 type Json = Record<string, unknown>;
@@ -138,10 +142,10 @@ export class CompactionController extends Disposable {
    * the preview and the confirmation, then the outcome.
    */
   async compact(arg: unknown): Promise<CompactOutcome> {
-    const s = sessionFromArg(this.service, arg);
+    const { session: s, cancelled } = await chooseSession(this.service, this.ui, arg, 'Compact');
     if (!s) {
-      showNoSession(this.service, 'compact', this.ui);
-      return { status: 'nothing', reason: 'no session' };
+      if (!cancelled) showNoSession(this.service, 'compact', this.ui);
+      return { status: cancelled ? 'cancelled' : 'nothing', reason: cancelled ? 'no session picked' : 'no session' };
     }
     const key = s.row.key;
     const cfg = readSettings().compaction;
@@ -156,7 +160,7 @@ export class CompactionController extends Disposable {
       });
     const onBreakerOpen = async (st: BreakerState) => {
       const last = st.failures[st.failures.length - 1]?.reason ?? 'unknown';
-      const c = await this.ui.warn(`OpenClaw Context: compaction of ${key} is paused after ${st.consecutiveFailures} failures in a row (last: ${last}). Only L1 trimming (views) is used until you reset it.`, 'Reset and Compact');
+      const c = await this.ui.warn(`OpenClaw Context: compaction of ${key} is paused after ${st.consecutiveFailures} failures in a row (last: ${last}). Until you reset it, only the trimmed views are available.`, 'Reset and Compact');
       return c === 'Reset and Compact';
     };
     const confirm = async (pv: CompactPreview): Promise<boolean> => {
@@ -170,7 +174,7 @@ export class CompactionController extends Disposable {
       const p = compactPrompt(key, s.era, pv.plan, via, pv.why);
       return (await this.ui.confirm(p.message, p.detail, ...p.buttons)) === p.accept;
     };
-    const o = await runAction(this.service.model, this.live, confirm, (ctx) => compactSession(ctx, s, { planner: async (input) => planner(input), onBreakerOpen }), true);
+    const o = await runAction(this.service.model, this.live, confirm, (ctx) => compactSession(ctx, s, { planner: async (input) => planner(input), onBreakerOpen }), { planningShown: true });
     if (o.breaker?.opened) this.diag.report({ severity: 'error', source: `compact ${key}`, message: `circuit breaker opened after ${o.breaker.state.consecutiveFailures} failures${o.breaker.errorsLog?.status === 'appended' ? ` (logged to ${o.breaker.errorsLog.file})` : ''}` });
     return this.compactOutcome(s, o, docs);
   }
@@ -190,8 +194,7 @@ export class CompactionController extends Disposable {
       qualityMarkdown(previewTitle(key, plan), plan.quality, plan.audit, [...previewLines(s.era, plan, via), ...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
     );
     await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${key} (before ↔ after${viaGateway ? '; OpenClaw will compact with its own summary' : ''})`, { preview: true });
-    const reportDoc = await vscode.workspace.openTextDocument(report);
-    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(reportDoc, 'markdown'), { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+    await showMarkdownPreview(report, true);
     return { before, after, report };
   }
 
@@ -223,7 +226,7 @@ export class CompactionController extends Disposable {
     if (o.code === 'needs-gateway') {
       // our planner would not compact a store OpenClaw owns, and live mode has no connection to its Gateway
       const msg = `OpenClaw Context did not compact ${key}: our planner would not (${o.noPlanReason ?? 'no plan'}), and only OpenClaw can compact it now (${o.message.replace(/\.$/, '')}). Connect live mode to its Gateway, or run \`openclaw sessions compact ${key}\`.`;
-      void Promise.resolve(this.ui.warn(msg, ...connectButtons(undefined))).then(runGatewayButton);
+      void say(this.ui, 'warn', `OpenClaw Context did not compact ${key}: only OpenClaw can compact it now.`, [msg], ...connectButtons(undefined)).then(runGatewayButton);
       return { ...base, status: 'refused', reason: msg };
     }
     if (o.status === 'failed' && o.code === 'gateway') {
@@ -235,9 +238,9 @@ export class CompactionController extends Disposable {
     this.diag.report({ severity: 'warning', source: `compact ${key}`, message: `${o.code}: ${o.message}` });
     if (owned) {
       const buttons = result.ok || result.code !== 'owned' ? [] : connectButtons(result.ownership);
-      const msg = `OpenClaw Context did not compact ${key}: ${o.message} Writing now would fail the session's next turn. Let OpenClaw do it instead: \`openclaw sessions compact ${key}\` (or /compact in the chat)${buttons.length ? ', or connect to the Gateway: live mode compacts through it' : ''}.`;
-      void Promise.resolve(this.ui.warn(msg, ...buttons)).then(runGatewayButton);
-    } else void this.ui.error(`OpenClaw Context could not compact ${key}: ${o.message}`);
+      const msg = `${o.message} Writing now would fail the session's next turn. Let OpenClaw do it instead: \`openclaw sessions compact ${key}\` (or /compact in the chat)${buttons.length ? ', or connect to the Gateway: live mode compacts through it' : ''}.`;
+      void say(this.ui, 'warn', `OpenClaw Context did not compact ${key}: OpenClaw is using the session.`, [msg], ...buttons).then(runGatewayButton);
+    } else void sayWhy(this.ui, 'error', `OpenClaw Context could not compact ${key}`, o.message);
     return { ...base, status: owned ? 'refused' : 'failed', result, reason: o.message };
   }
 
@@ -251,9 +254,8 @@ export class CompactionController extends Disposable {
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const list = ws ? buildRestoreList(ws, plan.details, (t) => estimateTokens(t, family)) : undefined;
     const offer = list && list.entries.length ? 'Restore Key Files…' : undefined;
-    const msg = `OpenClaw Context: compacted ${key} (context ${contextPairText(contextPair(plan))}).${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`;
     const outcome: CompactOutcome = { ...base, status: 'compacted', plan, result };
-    const chosen = offer ? this.ui.info(msg, offer) : this.ui.info(msg);
+    const chosen = say(this.ui, 'info', `OpenClaw Context: compacted ${key} (context ${contextPairText(contextPair(plan))}).`, result.notes, ...(offer ? [offer] : []));
     outcome.restoreOffer = Promise.resolve(chosen).then(async (c) => (c === offer && list ? this.restoreKeyFiles(s, list) : 'declined'));
     return outcome;
   }
@@ -267,19 +269,23 @@ export class CompactionController extends Disposable {
       void this.ui.info(`OpenClaw Context: the Gateway did not compact ${key}: ${why}.`);
       return { ...base, status: 'nothing', reason: why, gateway: {} };
     }
-    const figures = `${r.tokensBefore !== undefined ? r.tokensBefore.toLocaleString('en') : '?'} → ${r.tokensAfter !== undefined ? r.tokensAfter.toLocaleString('en') : '?'} tokens`;
+    const figures = `${r.tokensBefore !== undefined ? formatTokens(r.tokensBefore) : '?'} → ${r.tokensAfter !== undefined ? formatTokens(r.tokensAfter) : '?'} tokens`;
     this.diag.info(`compacted ${key} through the Gateway: ${figures}; first kept entry ${r.firstKeptEntryId ?? '?'}`);
     const text = `# Compaction by OpenClaw — ${key}\n\n- Compacted through the Gateway (sessions.compact), with OpenClaw's own summary and settings\n- Tokens: ${figures}\n- First kept entry: \`${r.firstKeptEntryId ?? '?'}\`\n\n---\n\n${r.summary}\n`;
     const summaryDoc = this.docs.put(`${safe(key)}/gateway-summary.md`, text);
     const doc = await vscode.workspace.openTextDocument(summaryDoc);
     await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
-    void this.ui.info(`OpenClaw Context: OpenClaw compacted ${key} through the Gateway (${figures}). Its summary is open; our plan was the preview.`);
+    void this.ui.info(`OpenClaw Context: OpenClaw compacted ${key} through the Gateway (${figures}); its summary is open.`);
     return { ...base, status: 'compacted', gateway: { summary: r.summary, tokensBefore: r.tokensBefore, tokensAfter: r.tokensAfter, firstKeptEntryId: r.firstKeptEntryId, summaryDoc } };
   }
 
 
-  /** L3: append the restore list as one custom_message (preview + confirmation first). */
-  private async restoreKeyFiles(s: SessionState, list: ReturnType<typeof buildRestoreList>): Promise<'restored' | 'cancelled' | 'refused'> {
+  /** L3: append the restore list as one custom_message (preview + confirmation first; the preview closes after). */
+  private restoreKeyFiles(s: SessionState, list: ReturnType<typeof buildRestoreList>): Promise<'restored' | 'cancelled' | 'refused'> {
+    return closingPreviews(() => this.restoreKeyFilesFlow(s, list));
+  }
+
+  private async restoreKeyFilesFlow(s: SessionState, list: ReturnType<typeof buildRestoreList>): Promise<'restored' | 'cancelled' | 'refused'> {
     const text = renderRestoreInjection(list);
     const uri = this.docs.put(`${safe(s.row.key)}/restore-files.md`, text);
     const doc = await vscode.workspace.openTextDocument(uri);
@@ -498,8 +504,6 @@ export class CompactionController extends Disposable {
     const family = familyFor(x.s.row.modelProvider, x.s.row.model ?? x.s.transcriptModel);
     const q = compactionQualityReport({ dropped: [...ci.messages, ...(ci.turnPrefixMessages ?? [])], summary: String(h.entry.summary ?? ''), kept: ci.keptMessages, ...(ci.previousSummary ? { previousSummary: ci.previousSummary } : {}), estimate: (m) => estimateMessage(m as Record<string, unknown>, family) });
     const uri = this.docs.put(`${safe(x.s.row.key)}/quality-${x.c.id.slice(0, 8)}.md`, qualityMarkdown(`Compaction quality — ${x.s.row.key}`, q, undefined, [`- ${compactionOrigin(h.entry)} · ${compactionFiguresLine(compactionFigure(x.c))}`]));
-    const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'markdown'), { preview: true });
-    return uri;
+    return showMarkdownPreview(uri);
   }
 }

@@ -2,6 +2,7 @@
  * Open Trimmed Context…: the active context through an in-memory view (what OpenClaw sends, L1 soft trim, L5
  * emergency trim), as a diff against the context as stored. Nothing is written.
  */
+import { TRIMMED_VIEWS } from '../../core/compaction/viewModel';
 import * as vscode from 'vscode';
 import { resolveContextPruningSettings } from '../../core/compaction/pruningSettings';
 import { openClawContextView } from '../../core/compaction/pruning';
@@ -16,7 +17,7 @@ import { familyFor } from '../../core/tokens/estimator';
 import type { PreviewDocuments } from '../shared/previewDocuments';
 import type { Ui } from '../shared/ui';
 import type { ContextService } from '../sessions/service';
-import { sessionFromArg } from '../sessions/sessionsTree';
+import { chooseSession } from '../sessions/sessionPicker';
 import { engineGuard } from '../../core/actions';
 
 type Json = Record<string, unknown>;
@@ -29,20 +30,16 @@ const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 60) || '
  * Nothing is written.
  */
 export async function openTrimmedView(service: ContextService, docs: PreviewDocuments, ui: Ui, arg: unknown, which?: unknown): Promise<{ kind: TrimmedKind; original: vscode.Uri; view: vscode.Uri; rules: RuleSummary[] } | undefined> {
-  const s = sessionFromArg(service, arg);
+  const { session: s, cancelled } = await chooseSession(service, ui, arg, 'Open a trimmed view of');
   const st = s && service.model.ensureTranscript(s.uid);
   if (!s || !st?.context) {
-    void ui.info('OpenClaw Context: no session to show.');
+    if (!cancelled) void ui.info('OpenClaw Context: no session to show.');
     return undefined;
   }
   let kind: 'openclaw' | 'l1' | 'l5' | undefined = which === 'openclaw' || which === 'l1' || which === 'l5' ? which : undefined;
   if (!kind) {
     const p = await ui.pick(
-      [
-        { label: 'What OpenClaw sends', description: 'context pruning (when configured) + tool-result guard', kind2: 'openclaw' as const },
-        { label: 'L1 soft trim (seed 000)', description: 'long tool outputs and file reads trimmed, older tool records one line each', kind2: 'l1' as const },
-        { label: 'L5 emergency trim (seed 000)', description: 'the oldest turns dropped, 2 at a time, until the context is under the compaction line', kind2: 'l5' as const },
-      ],
+      (['openclaw', 'l1', 'l5'] as const).map((k) => ({ label: TRIMMED_VIEWS[k].title, description: TRIMMED_VIEWS[k].description, kind2: k })),
       { title: 'Trimmed view of the active context (nothing is written)' },
     );
     kind = p?.kind2;
@@ -85,8 +82,8 @@ export async function openTrimmedView(service: ContextService, docs: PreviewDocu
       '- In an emergency the engine first writes the last assistant conclusion to `memories/context.md`; this view writes nothing.',
     ];
     const original = docs.put(`${safe(s.row.key)}/stored.md`, renderItemsDocument(`Active context as stored — ${s.row.key}`, [], items, full));
-    const view = docs.put(`${safe(s.row.key)}/l5.md`, renderItemsDocument(`L5 emergency trim — ${s.row.key}`, [...caveat, ...head], keptIdx.map((i) => items[i]!), keptIdx.map((i) => full[i])));
-    await vscode.commands.executeCommand('vscode.diff', original, view, `L5 emergency trim: ${s.row.key} (stored ↔ view; nothing is written)`);
+    const view = docs.put(`${safe(s.row.key)}/l5.md`, renderItemsDocument(`${TRIMMED_VIEWS.l5.title} — ${s.row.key}`, [...caveat, ...head], keptIdx.map((i) => items[i]!), keptIdx.map((i) => full[i])));
+    await vscode.commands.executeCommand('vscode.diff', original, view, `${TRIMMED_VIEWS.l5.title}: ${s.row.key} (stored ↔ view; nothing is written)`);
     return { kind, original, view, rules };
   } else {
     const v = softTrimView(msgs, { family });
@@ -97,7 +94,7 @@ export async function openTrimmedView(service: ContextService, docs: PreviewDocu
   const lines = [...caveat, ...head, ...rules.map((r) => `- \`${r.rule}\`: ${r.indices.length} message${r.indices.length === 1 ? '' : 's'}, ~${formatTokens(r.tokens.before)} → ~${formatTokens(r.tokens.after)} tokens`)];
   if (!rules.length) lines.push('- Nothing to trim in this context.');
   const viewFull = items.map((m, i) => (m.kind === 'message' && full[i] ? { ...full[i]!, message: viewMsgs[i] } : m.kind === 'compaction' ? { ...(full[i] ?? {}), summary: String((viewMsgs[i] as { summary?: unknown }).summary ?? full[i]?.summary ?? '') } : full[i]));
-  const title = kind === 'openclaw' ? 'What OpenClaw sends' : 'L1 soft trim';
+  const title = TRIMMED_VIEWS[kind].title;
   const original = docs.put(`${safe(s.row.key)}/stored.md`, renderItemsDocument(`Active context as stored — ${s.row.key}`, [], items, full));
   const view = docs.put(`${safe(s.row.key)}/${kind}.md`, renderItemsDocument(`${title} — ${s.row.key}`, lines, items, viewFull));
   await vscode.commands.executeCommand('vscode.diff', original, view, `${title}: ${s.row.key} (stored ↔ view; nothing is written)`);

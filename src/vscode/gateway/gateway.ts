@@ -238,6 +238,7 @@ export class GatewayController extends Disposable implements LiveGateway {
     const views = this.views();
     const secrets = this.pool.secrets();
     this.lastStatusMarkdown = statusMarkdown(views, this.mode(), secrets);
+    await this.uiSeam.reports.show('gateway/connection.md', this.lastStatusMarkdown);
     await showGatewayStatus(this.ui, views, this.lastStatusMarkdown, { mode: this.mode(), secrets, title: this.summary().text, redact: (s) => this.pool.redact(s) });
   }
 

@@ -1,4 +1,7 @@
-/** Show Gateway Connection: the connections' details as a quick pick, with the actions (Set Token, Reconnect, Copy, Diagnostics). */
+/**
+ * Show Gateway Connection: the report opens in the Markdown preview (gateway.ts); over it, the connections' details
+ * as a quick pick, with the actions (Set Token, Reconnect, Copy, Diagnostics).
+ */
 import * as vscode from 'vscode';
 import { connectionLine, connectionMarkdown, type ConnectionView, tokenSourceText } from '../../core/gateway/viewModel';
 import type { LiveMode } from '../../core/gateway/pool';

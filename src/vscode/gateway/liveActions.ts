@@ -14,8 +14,8 @@ import type { Ui, UiSeam } from '../shared/ui';
 import type { LiveGateway } from './gatewayShared';
 import type { DiagnosticsChannel } from '../shared/output';
 import type { ContextService } from '../sessions/service';
-import { sessionFromArg } from '../sessions/sessionsTree';
 import { showNoSession } from '../shared/emptyState';
+import { chooseSession } from '../sessions/sessionPicker';
 
 export const CONNECT_BUTTON = 'Connect to the Gateway';
 export const SET_TOKEN_BUTTON = 'Set Gateway Token…';
@@ -114,10 +114,10 @@ export class LiveActions {
 
   async reset(arg: unknown): Promise<ResetOutcome> {
     const ui = this.uiSeam.current;
-    const s: SessionState | undefined = sessionFromArg(this.service, arg);
+    const { session: s, cancelled } = await chooseSession(this.service, ui, arg, 'Reset');
     if (!s) {
-      showNoSession(this.service, 'reset', ui);
-      return { status: 'refused', reason: 'no session' };
+      if (!cancelled) showNoSession(this.service, 'reset', ui);
+      return cancelled ? { status: 'cancelled' } : { status: 'refused', reason: 'no session' };
     }
     const key = s.row.key;
     const confirm = async (): Promise<boolean> =>

@@ -12,6 +12,7 @@
  * Every write is previewed in the diff editor and confirmed in a modal dialog; in an untrusted VS Code
  * workspace, or when the folder is read-only, the preview is all that happens (and the user is told).
  */
+import { closePreviewTabs } from '../shared/previewTabs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -423,8 +424,18 @@ export class MemoriesController extends Disposable {
 
   // ------------------------------------------------------------------------------------------ writing
 
-  /** After the preview: untrusted / read-only → say so and stop; else ask, then write through the engine. */
+  /** After the preview: ask and write (confirmWrite); the preview closes then, unless it is all there is (preview only). */
   private async confirmAndApply(w: AgentWorkspace, plan: DreamPlanOk | AcceptPlan | RejectPlan, prompt: MemoryPrompt, files: string[]): Promise<MemoryActionOutcome> {
+    let out: MemoryActionOutcome | undefined;
+    try {
+      return (out = await this.confirmWrite(w, plan, prompt, files));
+    } finally {
+      if (out?.status !== 'previewOnly') await closePreviewTabs();
+    }
+  }
+
+  /** Untrusted / read-only → say so and stop; else ask, then write through the engine. */
+  private async confirmWrite(w: AgentWorkspace, plan: DreamPlanOk | AcceptPlan | RejectPlan, prompt: MemoryPrompt, files: string[]): Promise<MemoryActionOutcome> {
     const ui = this.deps.ui();
     if (!this.writesAllowed()) return this.previewOnly('untrusted', w, files);
     if (!this.canWrite(w.dir)) return this.previewOnly('readonly', w, files);

@@ -16,8 +16,8 @@ import { contextUri } from '../sessions/contextDocument';
 import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import type { Ui } from '../shared/ui';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
-import { sessionFromArg } from '../sessions/sessionsTree';
 import { SessionActivity } from '../sessions/activity';
+import { chooseSession, givenSession } from '../sessions/sessionPicker';
 import type { SessionState } from '../../core/context/model';
 import { formatTokens } from '../../core/context/format';
 import { gaugeShort } from '../../core/context/viewModel';
@@ -77,9 +77,6 @@ export interface SearchOutcome {
 }
 
 
-interface SessionPickItem extends vscode.QuickPickItem {
-  uid: string;
-}
 interface SearchPickItem extends vscode.QuickPickItem {
   hit: SearchHit;
 }
@@ -114,30 +111,6 @@ export class MemoryCommands extends Disposable {
     this.register(vscode.commands.registerCommand('openclawContext.memory.remember', (arg) => this.remember(arg)));
   }
 
-  // ============================================================================================ sessions
-
-  private async pickSession(title: string): Promise<SessionState | undefined> {
-    const sessions = [...this.deps.service.model.sessions()].sort((a, b) => b.lastActivity - a.lastActivity);
-    if (!sessions.length) return undefined;
-    const active = this.deps.service.active();
-    const ordered = active ? [active, ...sessions.filter((s) => s.uid !== active.uid)] : sessions;
-    const dirs = new Set(sessions.map((s) => s.stateDir));
-    const items: SessionPickItem[] = ordered.map((s) => ({
-      label: s.row.key,
-      description: `${gaugeShort(s.gauge)}${s.uid === active?.uid ? ' · the gauge’s session' : ''}`,
-      detail: dirs.size > 1 ? `${s.agentId} · ${s.stateDir}` : undefined,
-      uid: s.uid,
-    }));
-    const chosen = await this.ui.pick(items, { title, placeHolder: 'Pick a session', matchOnDescription: true, matchOnDetail: true });
-    return chosen ? this.deps.service.model.get(chosen.uid) : undefined;
-  }
-
-  /** The session of a command argument (Sessions view node, uid, key); from the palette (no argument) a QuickPick. */
-  private async sessionOf(arg: unknown, title: string): Promise<SessionState | undefined> {
-    if (arg === undefined || arg === null) return this.pickSession(title);
-    return sessionFromArg(this.deps.service, arg);
-  }
-
   // ============================================================================================ flush
 
   /**
@@ -146,10 +119,10 @@ export class MemoryCommands extends Disposable {
    * offers "Flush Again" (force). A remote Gateway's session: the flush turn (see flushTurnConfirm).
    */
   async flush(arg?: unknown, opts: { force?: boolean; background?: boolean } = {}): Promise<FlushOutcome> {
-    const s0 = await this.sessionOf(arg, 'Flush a Session to Memory');
+    const { session: s0, cancelled } = await chooseSession(this.deps.service, this.ui, arg, 'Flush to memory');
     if (!s0) {
-      if (arg === undefined || arg === null) {
-        if (!this.deps.service.model.sessions().length) void this.ui.info('OpenClaw Context: no session to flush.');
+      if (cancelled || !givenSession(arg)) {
+        if (!cancelled) void this.ui.info('OpenClaw Context: no session to flush.');
         return { status: 'cancelled' };
       }
       void this.ui.info('OpenClaw Context: that session no longer exists.');
@@ -181,7 +154,7 @@ export class MemoryCommands extends Disposable {
     };
     let o: CoreFlushOutcome;
     try {
-      o = await runAction(this.deps.service.model, this.deps.live?.(), confirm, (ctx) => flushSession(ctx, s0, { workspaceDir: ws?.dir ?? '', force: opts.force === true, recordEpoch: this.writesAllowed(), readOnly: !this.writesAllowed() }));
+      o = await runAction(this.deps.service.model, this.deps.live?.(), confirm, (ctx) => flushSession(ctx, s0, { workspaceDir: ws?.dir ?? '', force: opts.force === true, recordEpoch: this.writesAllowed(), readOnly: !this.writesAllowed() }), { keepPreviews: () => previewOnly });
     } catch (err) {
       const msg = err instanceof MemoryWriteError ? err.message : errText(err);
       this.deps.diag.report({ severity: 'error', source: `flush ${key}`, message: msg });
@@ -207,7 +180,7 @@ export class MemoryCommands extends Disposable {
     const detail = [
       ...(note ? [note] : []),
       `${counts.join('; ')}.`,
-      `Appended at the end of ${path.join(ws.dir, plan.targetRel)} (${zone}); nothing in the file is changed. The flush is recorded so this compaction epoch is not flushed twice.`,
+      `Appended at the end of ${path.join(ws.dir, plan.targetRel)} (${zone}); nothing in the file is changed. The flush is recorded so it is not repeated before the next compaction.`,
     ].join('\n\n');
     return (await this.ui.confirm(`Append to ${plan.targetRel}?`, detail, FLUSH_BUTTON)) === FLUSH_BUTTON;
   }
@@ -222,7 +195,7 @@ export class MemoryCommands extends Disposable {
         return { status: previewOnly ? 'preview-only' : 'cancelled', sessionKey: key, ...(plan ? { plan } : {}) };
       case 'nothing': {
         if (!('plan' in o) || o.plan.status === 'ok') return { status: 'nothing', sessionKey: key, reason: o.reason };
-        if (o.recordError) this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `the flush epoch was not recorded: ${o.recordError}` });
+        if (o.recordError) this.deps.diag.report({ severity: 'warning', source: `flush ${key}`, message: `the flush was not recorded: ${o.recordError}` });
         const out: FlushOutcome = { status: 'nothing', sessionKey: key, plan: o.plan, reason: o.plan.message };
         const msg = `OpenClaw Context: nothing to flush from ${key}. ${o.plan.message}`;
         if (background) this.deps.diag.info(msg);

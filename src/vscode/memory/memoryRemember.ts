@@ -3,6 +3,7 @@
  * goes), priority and an optional category; then core/actions (rememberFact) plans the append, this previews it
  * (and the MEMORY.md pointer when the target is not indexed yet), asks, and core writes it.
  */
+import { closingPreviews } from '../shared/previewTabs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { rememberFact, type ActionPreview } from '../../core/actions';
@@ -143,7 +144,7 @@ export async function rememberCommand(h: RememberHost, arg?: unknown): Promise<R
   };
   let o;
   try {
-    o = await rememberFact({ confirm }, input, { workspaceDir: ws.dir, config: ws.config, readOnly: !h.writesAllowed() });
+    o = await closingPreviews(() => rememberFact({ confirm }, input, { workspaceDir: ws.dir, config: ws.config, readOnly: !h.writesAllowed() }), () => previewOnly);
   } catch (err) {
     if (!planned) throw err;
     h.deps.diag.report({ severity: 'error', source: `remember ${planned.targetRel}`, message: errText(err) });

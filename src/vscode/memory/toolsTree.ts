@@ -10,6 +10,7 @@
  * welcome text covers the rest). Export Markdown opens seed 004's "Tool Usage Memories" block in an
  * untitled document and offers to copy it.
  */
+import { showMarkdownPreview } from '../shared/reports';
 import * as vscode from 'vscode';
 import type { SessionState } from '../../core/context/model';
 import { toolStats, toolStatsMarkdown, type ToolStat, type ToolStats, type ToolStatsSession } from '../../core/memory/toolStats';
@@ -199,12 +200,13 @@ export class ToolsController extends Disposable implements vscode.TreeDataProvid
 
   // ------------------------------------------------------------------------------------------ export
 
-  /** Seed 004's markdown block in an untitled document; offers to copy it. */
+  /** The statistics as a Markdown block (the layout memories/TOOLS.md use), rendered in the Markdown preview; offers to copy it. */
   async exportMarkdown(): Promise<vscode.TextDocument> {
     const c = this.last && !this.stale ? this.last : await this.refresh();
     const text = toolStatsMarkdown(c.stats);
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-    await vscode.window.showTextDocument(doc, { preview: false });
+    const uri = this.deps.docs.put('tools/statistics.md', text);
+    await showMarkdownPreview(uri);
+    const doc = await vscode.workspace.openTextDocument(uri);
     void Promise.resolve(this.deps.ui().info(`OpenClaw Context: tool and skill statistics of ${c.stats.sessions} transcript${c.stats.sessions === 1 ? '' : 's'} exported (paste them into TOOLS.md or memories/).`, 'Copy to Clipboard')).then(async (choice) => {
       if (choice === 'Copy to Clipboard') await vscode.env.clipboard.writeText(text);
     });

@@ -14,7 +14,8 @@ import { familyFor, type EstimatorFamily } from '../../core/tokens/estimator';
 import { countExactly, exactFamilyFor, formatExactResult, formatSessionResult, modelTexts, type ExactCountResult, type ExactFamily } from '../../core/tokens/exact';
 import type { ContextService } from './service';
 import { SECTION } from '../shared/settings';
-import { sessionFromArg } from './sessionsTree';
+import { chooseSession } from './sessionPicker';
+import type { UiSeam } from '../shared/ui';
 
 export const IDLE_MS = 60_000;
 const DEFAULT_MAX_CHARS = 5_000_000;
@@ -183,7 +184,7 @@ function reportError(err: unknown): undefined {
   return undefined;
 }
 
-export function registerExactCount(context: vscode.ExtensionContext, service: ContextService): ExactCountApi {
+export function registerExactCount(context: vscode.ExtensionContext, service: ContextService, ui: UiSeam): ExactCountApi {
   const workers = new TokenizerWorkers(path.join(context.extensionPath, 'dist'));
 
   const count = (texts: readonly string[], modelFamily: EstimatorFamily, onProgress?: (d: number, t: number) => void, isCancelled?: () => boolean) => {
@@ -217,10 +218,10 @@ export function registerExactCount(context: vscode.ExtensionContext, service: Co
   };
 
   const countSession = async (arg?: unknown): Promise<ExactSessionResult | undefined> => {
-    const found = sessionFromArg(service, arg);
+    const { session: found, cancelled } = await chooseSession(service, ui.current, arg, 'Count exactly');
     const s = found && service.model.ensureTranscript(found.uid);
     if (!s) {
-      void vscode.window.showInformationMessage('OpenClaw Context: no session to count. Check the Sessions view or set openclawContext.stateDir.');
+      if (!cancelled) void vscode.window.showInformationMessage('OpenClaw Context: no session to count. Check the Sessions view or set openclawContext.stateDir.');
       return undefined;
     }
     const items = s.context?.items ?? [];

@@ -265,11 +265,13 @@ export class SessionsTreeProvider extends Disposable implements vscode.TreeDataP
         const item = new vscode.TreeItem(sessionLabel(s), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `session:${s.uid}`;
         item.description = sessionDescription(s, pinned, this.warnTurns);
-        const md = new vscode.MarkdownString(statusBarModel(s, { pinned, now: Date.now(), click: 'expand', warnTurns: this.warnTurns }).tooltip, true);
+        const md = new vscode.MarkdownString(statusBarModel(s, { pinned, now: Date.now(), click: 'open', warnTurns: this.warnTurns }).tooltip, true);
         item.tooltip = md;
         const icon = sessionIcon(s);
         item.iconPath = new vscode.ThemeIcon(icon.icon, new vscode.ThemeColor(icon.color));
         item.contextValue = pinned ? 'session.pinned' : 'session';
+        // click / Enter opens the session's context; the twistie (or →) expands it
+        item.command = { command: 'openclawContext.openContext', title: 'Open Active Context', arguments: [node] };
         item.accessibilityInformation = { label: `${s.row.key}, ${sessionDescription(s, pinned, this.warnTurns)}, ${levelWords(s.figures.level)}` };
         return item;
       }

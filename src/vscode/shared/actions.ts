@@ -1,12 +1,14 @@
 /**
  * How the extension calls src/core/actions: the one write path. Core plans, routes (our writer, the Gateway,
- * or refused with the reason) and writes; the extension only gives it the confirm seam (previews, then a modal
- * through the one Ui seam), live mode's shared Gateway connections, and shows the progress lines.
+ * or refused with the reason) and writes; the extension only gives it the confirm seam (previews, then the question
+ * through the one Ui seam, beside them), live mode's shared Gateway connections, and shows the progress lines.
+ * The previews the action opened close when it ends.
  */
 import * as vscode from 'vscode';
 import { clientGateway, type ActionContext, type ActionPreview, type GatewayAccess } from '../../core/actions';
 import type { ContextModel, SessionState } from '../../core/context/model';
 import type { LiveGateway } from '../gateway/gatewayShared';
+import { closingPreviews } from './previewTabs';
 
 /** Live mode's connection for a session's state dir: already open and shared, so never connected or closed here. */
 export function liveAccess(live: LiveGateway | undefined): GatewayAccess {
@@ -50,8 +52,10 @@ class Notification {
 /**
  * Run one action with the editor's seams. `planningShown`: the caller shows its own progress while the action
  * plans (the compaction planner, cancellable), so only the lines after the confirmation are shown here.
+ * `keepPreviews`: true when the preview is the outcome (nothing may be written, the preview shows what would be).
  */
-export async function runAction<P, O>(model: ContextModel, live: LiveGateway | undefined, confirm: (pv: ActionPreview<P>) => Promise<boolean>, run: (ctx: ActionContext<P>) => Promise<O>, planningShown = false): Promise<O> {
+export async function runAction<P, O>(model: ContextModel, live: LiveGateway | undefined, confirm: (pv: ActionPreview<P>) => Promise<boolean>, run: (ctx: ActionContext<P>) => Promise<O>, opts: { planningShown?: boolean; keepPreviews?: () => boolean } = {}): Promise<O> {
+  const planningShown = opts.planningShown === true;
   const note = new Notification();
   let showing = !planningShown;
   const ctx: ActionContext<P> = {
@@ -68,7 +72,7 @@ export async function runAction<P, O>(model: ContextModel, live: LiveGateway | u
     },
   };
   try {
-    return await run(ctx);
+    return await closingPreviews(() => run(ctx), opts.keepPreviews);
   } finally {
     note.close();
   }

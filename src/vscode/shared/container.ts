@@ -32,7 +32,7 @@ import { UiSeam } from './ui';
 
 export class Container extends Disposable {
   /** the one UI seam: every dialog, picker and input box (the in-host tests replace `ui.current`) */
-  readonly ui = new UiSeam();
+  readonly ui = this.register(new UiSeam());
   readonly diag: DiagnosticsChannel;
   readonly service: ContextService;
   readonly gateway: GatewayController;
@@ -88,7 +88,7 @@ export class Container extends Disposable {
     this.register(vscode.workspace.registerTextDocumentContentProvider(CONTEXT_SCHEME, docs));
     this.register(service.onDidChange((r) => (r.structureChanged ? this.watcher.sync() : undefined)));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
-    this.exact = registerExactCount(context, service); // commands countTokensExactly, countSessionExactly
+    this.exact = registerExactCount(context, service, this.ui); // commands countTokensExactly, countSessionExactly
     this.panel = this.register(new ContextPanel(context.extensionUri, service, () => this.settings)); // commands openPanel, showPanel
   }
 

@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import type { CompactOutcome, DroppedOutcome } from '../../../src/vscode/compaction/compaction';
-import { compactButton, demoStateCopy, EXT_ID, fakeGatewayLock, REPO, transcriptRows, waitFor } from './util';
+import { compactButton, demoStateCopy, EXT_ID, fakeGatewayLock, markdownPreviewTabs, REPO, sleep, transcriptRows, waitFor } from './util';
+import { isPreviewTab } from '../../../src/vscode/shared/previewTabs';
 import { CompactionBreaker } from '../../../src/core/compaction/breaker';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
@@ -32,6 +33,9 @@ suite('Compaction in the extension host', () => {
     for (let i = 0; i < n; i++) execFileSync(process.execPath, [path.join(REPO, 'scripts/demo-append.mjs'), dir, ...args, '--text', `Turn ${i}: please check src/app-${i}.ts and keep TODO: update docs/notes-${i}.md. ${'More detail. '.repeat(40)}`], { encoding: 'utf8' });
   };
   const rows = (sessionId: string) => transcriptRows(db(), sessionId);
+  const allTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+  /** the tabs showing one of our previews (labels, for a readable failure) */
+  const ourPreviewTabs = () => allTabs().filter(isPreviewTab).map((t) => t.label);
 
   suiteSetup(async () => {
     const ext = vscode.extensions.getExtension<OpenClawContextApi>(EXT_ID);
@@ -45,12 +49,13 @@ suite('Compaction in the extension host', () => {
     fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
     originalUi = api.ui.current;
     const stub = (kind: string) => (message: string, ...rest: unknown[]) => {
-      const detail = kind === 'confirm' ? (rest[0] as string) : undefined;
-      const buttons = (kind === 'confirm' ? rest.slice(1) : rest) as string[];
+      const withDetail = kind === 'confirm' || kind === 'details';
+      const detail = withDetail ? (rest[0] as string) : undefined;
+      const buttons = (withDetail ? rest.slice(1) : rest) as string[];
       prompts.push({ kind, message, detail, buttons });
       return Promise.resolve(kind === 'confirm' ? confirmAnswer(message, buttons) : kind === 'info' ? infoAnswer(message) : kind === 'warn' ? warnAnswer(message) : undefined);
     };
-    api.ui.current = { ...originalUi, confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), pick: (items) => Promise.resolve(items[0]) } as Ui;
+    api.ui.current = { ...originalUi, confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), details: stub('details'), pick: (items) => Promise.resolve(items[0]) } as Ui;
     await vscode.workspace.getConfiguration('openclawContext').update('stateDir', dir, vscode.ConfigurationTarget.Global);
     await waitFor(() => session('agent:main:work') && session('agent:legacy:main'), 'the demo state');
   });
@@ -63,16 +68,23 @@ suite('Compaction in the extension host', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  test('Compact Session: preview (diff + quality report), cancel writes nothing', async () => {
+  test('Compact Session: preview (diff + quality report in the Markdown preview) while it asks, closed when cancelled; nothing written', async () => {
     const s = session('agent:main:work')!;
     const before = rows(s.row.sessionId);
-    confirmAnswer = () => undefined;
+    let shownWhileAsking: { diffs: vscode.Uri[]; reports: number; tabs: string } | undefined;
+    confirmAnswer = () => {
+      const tabs = allTabs();
+      shownWhileAsking = { diffs: tabs.flatMap((t) => (t.input instanceof vscode.TabInputTextDiff ? [t.input.modified] : [])), reports: markdownPreviewTabs().length, tabs: tabs.map((t) => `${t.label} (${(t.input as { viewType?: string })?.viewType ?? (t.input as object | undefined)?.constructor?.name})`).join(', ') };
+      return undefined;
+    };
     const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
     assert.equal(out.status, 'cancelled', out.reason);
     assert.deepEqual(rows(s.row.sessionId), before);
-    // the diff editor shows before ↔ after
-    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && (t.input as vscode.TabInputTextDiff).modified.toString() === out.after!.toString());
-    assert.ok(diff, 'a diff tab of the preview');
+    // while it asked: the diff editor showed before ↔ after, the quality report rendered beside it
+    assert.ok(shownWhileAsking?.diffs.some((u) => u.toString() === out.after!.toString()), 'a diff tab of the preview');
+    assert.equal(shownWhileAsking?.reports, 1, `the quality report in the Markdown preview; tabs: ${shownWhileAsking?.tabs}`);
+    // the flow ended: its previews are closed
+    assert.deepEqual(ourPreviewTabs(), [], 'the previews closed');
     const afterDoc = await vscode.workspace.openTextDocument(out.after!);
     assert.ok(afterDoc.getText().includes('## Decisions'), 'the summary is in the after view');
     const report = await vscode.workspace.openTextDocument(out.report!);
@@ -204,8 +216,11 @@ suite('Compaction in the extension host', () => {
     assert.match(text, new RegExp(`^# What compaction ${c.id.slice(0, 8)} dropped`));
     assert.match(text, /## Dropped[\s\S]*## Replaced by this summary\n\n[\s\S]*## Decisions/);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), dropped.uri.toString(), 'one document, not a diff');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const q = (await vscode.commands.executeCommand<vscode.Uri>('openclawContext.showCompactionQuality', node))!;
-    assert.match((await vscode.workspace.openTextDocument(q)).getText(), /\| Decisions \| \d+ \| \d+ \|/);
+    assert.match((await vscode.workspace.openTextDocument(q)).getText(), /\| Decisions \| \d+ \| \d+ \| .+ \|/);
+    assert.match((await vscode.workspace.openTextDocument(q)).getText(), /\| From the dropped part \| Found \| Kept in the summary \| Lost \|/);
+    await waitFor(() => markdownPreviewTabs().length === 1, 'the quality report rendered in the Markdown preview');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -217,10 +232,17 @@ suite('Compaction in the extension host', () => {
     const gw = await fakeGatewayLock(dir, 'e2e00002');
     try {
       confirmAnswer = (_m, b) => compactButton(b);
+      warnAnswer = (m) => (m.includes('did not compact') ? 'Details' : undefined);
       const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+      warnAnswer = () => undefined;
       assert.equal(out.status, 'refused', out.reason);
       assert.deepEqual(rows(s.row.sessionId), before);
-      assert.match(prompts.filter((p) => p.kind === 'warn').pop()!.message, /openclaw sessions compact agent:main:main/);
+      // one line, the rest (what to do instead) behind "Details"
+      const w = prompts.filter((p) => p.kind === 'warn').pop()!;
+      assert.equal(w.message, 'OpenClaw Context did not compact agent:main:main: OpenClaw is using the session.');
+      assert.equal(w.buttons?.at(-1), 'Details');
+      const d = await waitFor(() => prompts.filter((p) => p.kind === 'details').pop(), 'the details');
+      assert.match(d.detail!, /openclaw sessions compact agent:main:main/);
     } finally {
       gw.release();
     }
@@ -230,7 +252,7 @@ suite('Compaction in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  test('trimmed views (nothing written): L1 soft trim and what OpenClaw sends, as diffs against the stored context', async () => {
+  test('trimmed views (nothing written): light trim and what OpenClaw sends, as diffs against the stored context', async () => {
     const key = 'agent:legacy:work';
     const s0 = session(key)!;
     const sessions = path.join(dir, 'agents/legacy/sessions');
@@ -264,7 +286,7 @@ suite('Compaction in the extension host', () => {
     // L5: the session is far under its compaction line, so nothing is dropped and it says so
     const l5 = (await vscode.commands.executeCommand<{ kind: string; view: vscode.Uri; rules: unknown[] }>('openclawContext.openTrimmedContext', s0.uid, 'l5'))!;
     const l5Text = (await vscode.workspace.openTextDocument(l5.view)).getText();
-    assert.match(l5Text, /^# L5 emergency trim — agent:legacy:work/);
+    assert.match(l5Text, /^# Emergency trim — agent:legacy:work/);
     assert.match(l5Text, /0 steps: 0 messages in 0 turns dropped; .*fits/);
     assert.deepEqual(l5.rules, []);
     assert.ok(fs.readFileSync(file).equals(bytes1) && bytes1.subarray(0, bytes0.length).equals(bytes0), 'views never write');
@@ -295,5 +317,65 @@ suite('Compaction in the extension host', () => {
     assert.deepEqual(lines.map((l) => l.type), ['compaction', 'custom']);
     assert.equal(lines[1]!.customType, 'openclaw-context.undo-compaction');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /**
+   * Compact agent:main:work with the real confirmation (beside the preview, not the suite's stub); `answer`
+   * answers its question the way a user does. Afterwards no question is pending and the previews are closed.
+   */
+  async function compactAskingForReal(answer: (q: { message: string; buttons: readonly string[] }) => Promise<void>) {
+    const s = session('agent:main:work')!;
+    const before = rows(s.row.sessionId);
+    const stubbed = api.ui.current;
+    api.ui.current = { ...stubbed, confirm: originalUi.confirm };
+    try {
+      await vscode.commands.executeCommand('openclawContext.confirm.cancel'); // a question left by an earlier flow
+      const flow = vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+      const q = await waitFor(() => (api.ui.beside.question?.message.startsWith('Compact agent:main:work?') ? api.ui.beside.question : undefined), 'the question', 30_000);
+      await answer(q);
+      const out = await flow;
+      assert.equal(api.ui.beside.question, undefined, 'no question left');
+      assert.deepEqual(ourPreviewTabs(), [], 'the previews closed');
+      return { out, q, before, after: rows(s.row.sessionId) };
+    } finally {
+      api.ui.current = stubbed;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  }
+
+  test('the real confirmation sits beside the preview: closing the preview cancels, nothing is written, no question is left', async () => {
+    // new turns: something to compact whatever the tests before did
+    const n0 = api.service.model.ensureTranscript(session('agent:main:work')!.uid)!.context!.items.length;
+    turns(3, '--key', 'agent:main:work');
+    await waitFor(() => (api.service.model.ensureTranscript(session('agent:main:work')!.uid)!.context!.items.length > n0 ? true : undefined), 'the new turns');
+    const { out, before, after } = await compactAskingForReal(async () => {
+      const previews = allTabs().filter(isPreviewTab);
+      assert.ok(previews.some((t) => t.input instanceof vscode.TabInputTextDiff) && markdownPreviewTabs().length === 1, `the diff and the report are open while it asks: ${ourPreviewTabs().join(', ')}`);
+      await vscode.window.tabGroups.close(previews);
+    });
+    assert.equal(out.status, 'cancelled', out.reason);
+    assert.deepEqual(after, before);
+  });
+
+  test("the real confirmation answered from the preview's title bar (Answer the Pending Question…): the chosen button is the answer; the previews close", async () => {
+    // the title-bar actions are contributed for our previews while a question is pending
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } };
+    const title = pkg.contributes.menus['editor/title'] ?? [];
+    for (const c of ['openclawContext.confirm.choose', 'openclawContext.confirm.cancel']) assert.ok(title.some((m) => m.command === c && /openclawContext\.confirming/.test(m.when ?? '')), c);
+    // the first answer in the title bar's list is taken: "Keep As Is" when it would not shrink, else "Compact"
+    const { out, q, before, after } = await compactAskingForReal(async () => {
+      const choosing = vscode.commands.executeCommand('openclawContext.confirm.choose');
+      await sleep(700); // the QuickPick opens
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await choosing;
+    });
+    if (q.buttons[0] === 'Compact') {
+      assert.equal(out.status, 'compacted', out.reason);
+      assert.equal(after.length, before.length + 1);
+    } else {
+      assert.equal(q.buttons[0], 'Keep As Is');
+      assert.equal(out.status, 'cancelled', out.reason);
+      assert.deepEqual(after, before);
+    }
   });
 });

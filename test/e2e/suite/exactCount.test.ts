@@ -13,6 +13,7 @@ import { exactFamilyFor } from '../../../src/core/tokens/exact';
 import type { ExactCountResult } from '../../../src/core/tokens/exact';
 import { familyFor } from '../../../src/core/tokens/estimator';
 import { TokenizerWorkers, type ExactSessionResult } from '../../../src/vscode/sessions/exactCount';
+import type { Ui } from '../../../src/vscode/shared/ui';
 
 const EXT_ID = 'openclaw-context.openclaw-context';
 const PLAIN = { disallowedSpecial: new Set<string>() };
@@ -123,10 +124,21 @@ suite('Exact token counts in the extension host', () => {
     }
   });
 
-  test('Count Active Session Exactly counts what the model sees of the active session', async () => {
+  test('Count Session Exactly from the palette asks which session (the gauge’s first) and counts what the model sees of it', async () => {
     const s = api.service.active();
     assert.ok(s, 'there is an active session');
-    const r = await vscode.commands.executeCommand<ExactSessionResult>('openclawContext.countSessionExactly');
+    const original = api.ui.current;
+    const asked: string[][] = [];
+    // the picker's first item (the gauge's session) is the one Enter takes
+    api.ui.current = { ...original, pick: (items) => (asked.push(items.map((i) => i.label)), Promise.resolve(items[0])) } as Ui;
+    let r: ExactSessionResult;
+    try {
+      r = (await vscode.commands.executeCommand<ExactSessionResult>('openclawContext.countSessionExactly'))!;
+    } finally {
+      api.ui.current = original;
+    }
+    assert.equal(asked.length, 1, 'the session picker was shown');
+    assert.equal(asked[0]![0], s.row.key);
     assert.ok(r, 'the command returns its result');
     assert.equal(r.key, s.row.key);
     assert.ok(r.exact > 0, `exact ${r.exact}`);
@@ -156,7 +168,7 @@ suite('Exact token counts in the extension host', () => {
     assert.equal(workers.live, 0, 'dispose ends the workers');
   });
 
-  test('Count Active Session Exactly takes a session from the Sessions view', async () => {
+  test('Count Session Exactly takes a session from the Sessions view without asking', async () => {
     const s = api.service.model.findByKey('agent:main:main');
     assert.ok(s);
     const r = await vscode.commands.executeCommand<ExactSessionResult>('openclawContext.countSessionExactly', s.uid);

@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import { FakeGateway } from '../../support/fakeGateway';
 import type { OpenClawContextApi } from '../../../src/extension';
 import type { GatewayController } from '../../../src/vscode/gateway/gateway';
-import { activatedApi, waitFor } from './util';
+import { activatedApi, markdownPreviewTabs, waitFor } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
 const TOKEN = `fake-gw-${Math.random().toString(36).slice(2)}-${Date.now()}`;
@@ -120,8 +120,11 @@ suite('Gateway live mode (fake Gateway in the extension host)', function () {
       () => undefined,
     );
     if (ctx !== undefined) assert.equal(ctx, true);
-    // Show Gateway Connection: URL, state, version, scopes, token source (never the token)
+    // Show Gateway Connection: URL, state, version, scopes, token source (never the token), as a report in the Markdown preview
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('openclawContext.gateway.showStatus');
+    await waitFor(() => markdownPreviewTabs().length === 1, 'the connection report in the Markdown preview');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const md = gw.lastStatusMarkdown;
     assert.match(md, new RegExp(`## ${fake.url.replace(/[.]/g, '\\.')}`));
     assert.match(md, /OpenClaw 2026\.9\.6, protocol 4/);

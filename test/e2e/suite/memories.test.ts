@@ -23,7 +23,7 @@ import { scanWorkspace } from '../../../src/core/memory/workspace/scan';
 // types only: the extension runs from its bundle (no instanceof on its objects)
 import type { MemoryActionOutcome } from '../../../src/vscode/memory/memoriesTree';
 import type { MemoryRow } from '../../../src/core/memory/viewModel/rows';
-import { EXT_ID, waitFor, recordingDialogs } from './util';
+import { EXT_ID, waitFor, recordingDialogs, type ShownPreview } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
 const stateDir = process.env.OPENCLAW_STATE_DIR ?? '';
@@ -34,6 +34,7 @@ interface Prompt {
   message: string;
   detail?: string;
   buttons: string[];
+  previews?: ShownPreview[];
 }
 
 /** Every file under `dir`, relative. */
@@ -73,10 +74,11 @@ suite('Memories view in the extension host', () => {
   const todayLog = () => `memory/${dateStamp(new Date(), userTimeZone(config))}.md`;
 
   /** The diff editor in front, as [original, modified] texts (the previews are virtual documents). */
+  /** The active diff preview: open now (a preview-only flow keeps it), else the one open when the last confirmation asked. */
   async function activeDiff(): Promise<{ title: string; left: string; right: string } | undefined> {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     const input = tab?.input as { original?: vscode.Uri; modified?: vscode.Uri } | undefined;
-    if (!tab || !input?.original || !input.modified) return undefined;
+    if (!tab || !input?.original || !input.modified) return prompts.filter((p) => p.kind === 'confirm').pop()?.previews?.find((p) => p.active);
     const left = (await vscode.workspace.openTextDocument(input.original)).getText();
     const right = (await vscode.workspace.openTextDocument(input.modified)).getText();
     return { title: tab.label, left, right };
@@ -224,9 +226,10 @@ suite('Memories view in the extension host', () => {
     const ask = prompts.find((p) => p.kind === 'confirm')!;
     assert.equal(ask.message, `Stage ${n} memory candidates in DREAMS.md?`);
     assert.deepEqual(ask.buttons, ['Write DREAMS.md']);
-    const diff = await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label.startsWith(`DREAMS.md: ${n} new candidates`), 'the DREAMS.md preview');
-    assert.ok(diff);
+    // the preview was open while it asked, and closed when the flow ended
     const shown = (await activeDiff())!;
+    assert.ok(shown.title.startsWith(`DREAMS.md: ${n} new candidates`), shown.title);
+    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.label.startsWith('DREAMS.md: '))), 'the preview closed');
     assert.equal(shown.left, '');
     assert.ok(shown.right.includes('Deploy with blue-green releases, never on Fridays.'), shown.right);
 

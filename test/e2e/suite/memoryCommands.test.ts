@@ -21,7 +21,7 @@ import type { OpenClawContextApi } from '../../../src/extension';
 import type { FlushOutcome, RememberOutcome, SearchOutcome } from '../../../src/vscode/memory/memoryCommands';
 import type { SessionState } from '../../../src/core/context/model';
 import { FlushStateStore } from '../../../src/core/memory/flush';
-import { EXT_ID, waitFor, activatedApi, recordingDialogs } from './util';
+import { EXT_ID, waitFor, activatedApi, recordingDialogs, shownPreviews, type ShownPreview } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
 interface Prompt {
@@ -30,6 +30,7 @@ interface Prompt {
   detail?: string;
   buttons: string[];
   items?: vscode.QuickPickItem[];
+  previews?: ShownPreview[];
 }
 
 type Answer = (message: string) => string | undefined;
@@ -62,15 +63,10 @@ suite('Memory commands in the extension host', () => {
     else fs.writeFileSync(f, v);
   };
   const since = (n: number) => prompts.slice(n);
+  /** The diff previews open now (a preview-only flow keeps them) and those open when the last confirmation asked (a flow closes them when it ends). */
   async function previewTexts(): Promise<Array<{ before: string; after: string; title: string }>> {
-    const out: Array<{ before: string; after: string; title: string }> = [];
-    for (const g of vscode.window.tabGroups.all) {
-      for (const t of g.tabs) {
-        if (!(t.input instanceof vscode.TabInputTextDiff) || t.input.modified.scheme !== 'openclaw-memory') continue;
-        out.push({ before: (await vscode.workspace.openTextDocument(t.input.original)).getText(), after: (await vscode.workspace.openTextDocument(t.input.modified)).getText(), title: t.label });
-      }
-    }
-    return out;
+    const shown = [...(await shownPreviews()), ...(prompts.filter((p) => p.kind === 'confirm').pop()?.previews ?? [])];
+    return shown.map((p) => ({ before: p.left, after: p.right, title: p.title }));
   }
 
   suiteSetup(async () => {
@@ -183,7 +179,7 @@ suite('Memory commands in the extension host', () => {
     assert.ok(out.plan && out.plan.status === 'NOTHING_TO_FLUSH');
     assert.equal(out.plan.reason, 'already-flushed-this-epoch');
     const info = since(n).find((p) => p.kind === 'info')!;
-    assert.match(info.message, /nothing to flush from agent:main:work\. Already flushed in compaction epoch/);
+    assert.match(info.message, /nothing to flush from agent:main:work\. Already flushed since the last compaction/);
     assert.deepEqual(info.buttons, ['Flush Again']);
     assert.equal(since(n).filter((p) => p.kind === 'confirm').length, 0, 'nothing to confirm');
     assert.equal(read(dayFile), before);

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { OpenClawContextApi } from '../../../src/extension';
 import { toolStats, toolStatsMarkdown, type ToolStats } from '../../../src/core/memory/toolStats';
 import { toolRow } from '../../../src/core/memory/toolsViewModel';
-import { EXT_ID, waitFor, activatedApi } from './util';
+import { EXT_ID, waitFor, activatedApi, markdownPreviewTabs } from './util';
 import type { Ui } from '../../../src/vscode/shared/ui';
 
 suite('Tools view in the extension host', () => {
@@ -99,17 +99,20 @@ suite('Tools view in the extension host', () => {
     assert.equal(c.stats.tools.find((t) => t.name === 'exec')?.calls, 4);
   });
 
-  test("Export as Markdown opens an untitled markdown document with seed 004's block and offers to copy it", async () => {
+  test("Export as Markdown opens seed 004's block rendered in the Markdown preview (nothing on disk, nothing to save) and offers to copy it", async () => {
     const n = infos.length;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const doc = await vscode.commands.executeCommand<vscode.TextDocument>('openclawContext.tools.exportMarkdown');
     assert.equal(doc.languageId, 'markdown');
-    assert.equal(doc.isUntitled, true);
+    assert.equal(doc.isUntitled, false);
+    assert.equal(doc.uri.scheme, 'openclaw-memory', 'a read-only virtual document');
     assert.ok(doc.getText().includes('### exec'));
     assert.equal(doc.getText(), toolStatsMarkdown(expected()));
     assert.match(doc.getText(), /### exec\n- Called 4 times, 100% success rate\n- Average time: 515ms \(p95 1\.7s\)/);
-    assert.equal(vscode.window.activeTextEditor?.document, doc, 'shown');
+    await waitFor(() => markdownPreviewTabs().length === 1, 'the Markdown preview');
+    assert.equal(vscode.window.activeTextEditor, undefined, 'the preview, not the source, is shown');
     const offer = infos.slice(n).find((i) => i.buttons.includes('Copy to Clipboard'));
     assert.ok(offer, 'offers to copy');
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

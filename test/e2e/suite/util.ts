@@ -89,12 +89,39 @@ export async function activatedApi(): Promise<{ api: OpenClawContextApi; stateDi
   return { api, stateDir };
 }
 
+/** The open Markdown preview tabs (reports open rendered). */
+export const markdownPreviewTabs = (): vscode.Tab[] =>
+  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType));
+
+/** A diff preview open when a question was asked (its texts, and whether it was the active tab). */
+export interface ShownPreview {
+  title: string;
+  left: string;
+  right: string;
+  active: boolean;
+}
+
 /** One dialog a UI seam was asked to show (tests assert on them). */
 export interface RecordedPrompt {
   kind: string;
   message: string;
   detail?: string;
   buttons: string[];
+  /** a confirmation: the diff previews open while it asked (they close when the flow ends) */
+  previews?: ShownPreview[];
+}
+
+/** The diff previews of our documents open now (texts read from their documents). */
+export async function shownPreviews(): Promise<ShownPreview[]> {
+  const out: ShownPreview[] = [];
+  const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+  for (const t of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
+    if (!(t.input instanceof vscode.TabInputTextDiff) || !t.input.modified.scheme.startsWith('openclaw-')) continue;
+    const left = (await vscode.workspace.openTextDocument(t.input.original)).getText();
+    const right = (await vscode.workspace.openTextDocument(t.input.modified)).getText();
+    out.push({ title: t.label, left, right, active: t === active });
+  }
+  return out;
 }
 
 /**
@@ -111,13 +138,17 @@ export const compactButton = (buttons: readonly string[]): string => (buttons.in
 export function recordingDialogs(prompts: RecordedPrompt[], answers: Partial<Record<'confirm' | 'info' | 'warn' | 'error', (message: string, buttons: string[]) => string | undefined>>) {
   const stub =
     (kind: 'confirm' | 'info' | 'warn' | 'error') =>
-    (message: string, ...rest: unknown[]): Thenable<string | undefined> => {
+    async (message: string, ...rest: unknown[]): Promise<string | undefined> => {
       const detail = kind === 'confirm' ? (rest.shift() as string | undefined) : undefined;
       const buttons = rest as string[];
-      prompts.push({ kind, message, detail, buttons });
-      return Promise.resolve(answers[kind]?.(message, buttons));
+      const p: RecordedPrompt = { kind, message, detail, buttons };
+      prompts.push(p);
+      if (kind === 'confirm') p.previews = await shownPreviews();
+      return answers[kind]?.(message, buttons);
     };
-  return { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error') };
+  // "Details" (the rest of a one-line message): recorded, nothing to answer
+  const details = (message: string, detail: string): Thenable<unknown> => (prompts.push({ kind: 'details', message, detail, buttons: [] }), Promise.resolve(undefined));
+  return { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), details };
 }
 
 /** The uid of the session `key` of state dir `dir` (the same key may be in several state dirs). */

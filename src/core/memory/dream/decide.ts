@@ -124,7 +124,7 @@ export function planAccept(candidateId: string, workspaceDir: string, opts: Plan
   const dreams: FileChange = { targetRel: found.rel, before: found.text, after: setCandidateStatus(found.text, c, 'accepted', date) };
   const memory = { targetRel: memRel, before, after, line, tokensBefore, tokensAfter, alreadyPresent };
   if (!alreadyPresent && tokensAfter > maxTokens) {
-    const msg = `${memRel} would be about ${tokensAfter} tokens (budget ${maxTokens}; seed 000 keeps the always-loaded index under ${MEMORY_TOKEN_LIMIT}).`;
+    const msg = `${memRel} would be about ${tokensAfter} tokens (budget ${maxTokens}; the always-loaded index stays under ${MEMORY_TOKEN_LIMIT}).`;
     if (!opts.allowOverBudget) return { ...base, candidate: c, memory, status: 'refused', reason: 'memory-over-budget', message: `${msg} Move detail into a file MEMORY.md points to, then accept again.` };
     warnings.push(msg);
   }

@@ -65,7 +65,7 @@ export function lintCacheVolatile(rel: string, text: string, out: MemoryProblem[
         ...(label && !stamp ? { ...label, endColumn: lines[i]!.text.length } : w),
         severity: 'warning',
         code: 'cache-volatile',
-        message: `${rel} carries ${what}. OpenClaw injects ${rel} in the static part of the system prompt, before the prompt-cache boundary: each change re-bills the whole cached prefix (seed 000, Prompt Cache Protection). Keep timestamps and per-turn figures out of it — put them in memories/context.md or the daily log memory/YYYY-MM-DD.md.`,
+        message: `${rel} carries ${what}. OpenClaw injects ${rel} in the static part of the system prompt, before the prompt-cache boundary: each change re-bills the whole cached prefix. Keep timestamps and per-turn figures out of it — put them in memories/context.md or the daily log memory/YYYY-MM-DD.md.`,
       });
       continue;
     }
@@ -76,7 +76,7 @@ export function lintCacheVolatile(rel: string, text: string, out: MemoryProblem[
         ...status,
         severity: 'info',
         code: 'cache-volatile',
-        message: `A task status in ${rel} changes as work moves on, and each change invalidates the cached prompt prefix (seed 000: no task descriptions in the static section). Keep the current task in memories/context.md and point to it.`,
+        message: `A task status in ${rel} changes as work moves on, and each change invalidates the cached prompt prefix. Keep the current task in memories/context.md and point to it.`,
       });
       continue;
     }
@@ -92,7 +92,7 @@ export function lintCacheVolatile(rel: string, text: string, out: MemoryProblem[
       ...firstDate,
       severity: 'info',
       code: 'cache-volatile',
-      message: `${dateLines} line${dateLines === 1 ? '' : 's'} of ${rel} carr${dateLines === 1 ? 'ies' : 'y'} a date. Fine for stable facts; a date that is rewritten every day (a "today" line, a log) belongs in memory/YYYY-MM-DD.md, since ${rel} sits in the cached static prompt (seed 000).`,
+      message: `${dateLines} line${dateLines === 1 ? '' : 's'} of ${rel} carr${dateLines === 1 ? 'ies' : 'y'} a date. Fine for stable facts; a date that is rewritten every day (a "today" line, a log) belongs in memory/YYYY-MM-DD.md, since ${rel} sits in the cached static prompt.`,
     });
   }
 }

@@ -67,7 +67,7 @@ function lintMemoryFile(rel: string, text: string, input: LintInput, out: Memory
       endColumn: end.column,
       severity: 'warning',
       code: 'memory-too-long',
-      message: `${rel} is about ${fmt(total)} tokens; keep it under ${MEMORY_TOKEN_LIMIT} (seed 000: MEMORY.md is an always-loaded index of pointers). The budget runs out around line ${from + 1}: move the detail into memories/ files and keep one-line pointers here.`,
+      message: `${rel} is about ${fmt(total)} tokens; keep it under ${MEMORY_TOKEN_LIMIT} (MEMORY.md is an always-loaded index of pointers). The budget runs out around line ${from + 1}: move the detail into memories/ files and keep one-line pointers here.`,
     });
   }
 
@@ -87,7 +87,7 @@ function lintMemoryFile(rel: string, text: string, input: LintInput, out: Memory
         endColumn: lines[endLine]!.text.length,
         severity: 'warning',
         code: 'content-not-pointer',
-        message: `${n} line${n === 1 ? '' : 's'} (${fmt(runChars)} chars) of content without a pointer. ${rel} should hold locations, not content (seed 000 rule 1): move this text to the memories/ file it belongs in (project.md, decisions.md …) and leave one line such as "- <topic> → memories/project.md".`,
+        message: `${n} line${n === 1 ? '' : 's'} (${fmt(runChars)} chars) of content without a pointer. ${rel} should hold locations, not content: move this text to the memories/ file it belongs in (project.md, decisions.md …) and leave one line such as "- <topic> → memories/project.md".`,
       });
     }
     runStart = -1;
@@ -113,7 +113,7 @@ function lintMemoryFile(rel: string, text: string, input: LintInput, out: Memory
             endColumn: line.length,
             severity: 'warning',
             code: 'content-not-pointer',
-            message: `A ${inner}-line code block (${fmt(fenceChars)} chars) in ${rel}: code is content, not a pointer (seed 000 rule 1). Save it in a file under memories/ and point to it.`,
+            message: `A ${inner}-line code block (${fmt(fenceChars)} chars) in ${rel}: code is content, not a pointer. Save it in a file under memories/ and point to it.`,
           });
         }
       }
@@ -129,7 +129,7 @@ function lintMemoryFile(rel: string, text: string, input: LintInput, out: Memory
         endColumn: line.length,
         severity: 'warning',
         code: 'line-too-long',
-        message: `Line is ${cps} characters; keep ${rel} lines at ${MEMORY_LINE_CHAR_LIMIT} or fewer (seed 000): one short entry per line, details in the file it points to.`,
+        message: `Line is ${cps} characters; keep ${rel} lines at ${MEMORY_LINE_CHAR_LIMIT} or fewer: one short entry per line, details in the file it points to.`,
       });
     }
     if (inFence) {
@@ -175,7 +175,7 @@ function lintMemoryFile(rel: string, text: string, input: LintInput, out: Memory
     const inner = lines.length - fenceStart - 1;
     if (inner >= CODE_BLOCK_MIN_LINES || fenceChars >= CONTENT_RUN_MIN_CHARS) {
       const end = lastPos(lines);
-      problem({ line: fenceStart, column: 0, endLine: end.line, endColumn: end.column, severity: 'warning', code: 'content-not-pointer', message: `An unclosed ${inner}-line code block in ${rel}: code is content, not a pointer (seed 000 rule 1).` });
+      problem({ line: fenceStart, column: 0, endLine: end.line, endColumn: end.column, severity: 'warning', code: 'content-not-pointer', message: `An unclosed ${inner}-line code block in ${rel}: code is content, not a pointer.` });
     }
   } else flushRun(lines.length - 1);
 }
@@ -191,7 +191,7 @@ function lintErrorsLog(current: string | undefined, baseline: string, out: Memor
         endColumn: 0,
         severity: 'error',
         code: 'errors-not-append-only',
-        message: `${ERRORS_REL} was deleted (it held ${fmt(baseline.length)} chars when last seen). It is an append-only log (seed 000): restore it so the agent keeps avoiding the errors it recorded.`,
+        message: `${ERRORS_REL} was deleted (it held ${fmt(baseline.length)} chars when last seen). It is an append-only log: restore it so the agent keeps avoiding the errors it recorded.`,
       });
     }
     return;
@@ -214,10 +214,10 @@ function lintErrorsLog(current: string | undefined, baseline: string, out: Memor
     severity: onlyEol ? 'warning' : 'error',
     code: 'errors-not-append-only',
     message: onlyEol
-      ? `${ERRORS_REL}: the line endings were rewritten since it was last seen (the text is the same). It is append-only (seed 000): add new lines at the end without re-saving earlier ones.`
+      ? `${ERRORS_REL}: the line endings were rewritten since it was last seen (the text is the same). It is append-only: add new lines at the end without re-saving earlier ones.`
       : truncated
-        ? `${ERRORS_REL} lost text: it is ${fmt(current.length)} chars, ${fmt(baseline.length - current.length)} fewer than when last seen. It is append-only (seed 000): restore the removed lines; new entries go at the end.`
-        : `${ERRORS_REL} was edited, not appended to: line ${at.line + 1} differs from the text last seen. It is append-only (seed 000): restore the earlier lines and add corrections as new lines at the end.`,
+        ? `${ERRORS_REL} lost text: it is ${fmt(current.length)} chars, ${fmt(baseline.length - current.length)} fewer than when last seen. It is append-only: restore the removed lines; new entries go at the end.`
+        : `${ERRORS_REL} was edited, not appended to: line ${at.line + 1} differs from the text last seen. It is append-only: restore the earlier lines and add corrections as new lines at the end.`,
   });
 }
 

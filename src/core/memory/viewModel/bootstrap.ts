@@ -33,7 +33,7 @@ function bootstrapTooltip(f: BootstrapFileInfo, scan: WorkspaceScan, remainingBe
   } else if (f.error) {
     lines.push(`Cannot be read: ${inline(f.error, 300)}`);
   } else {
-    lines.push(table(['| | chars | tokens |', '|---|---:|---:|', `| on disk | ${formatChars(f.rawChars)} | ${f.approximate ? '\\~' : ''}${formatTokens(f.rawTokens)} |`, `| injected | ${formatChars(f.injectedChars)} | ${formatTokens(f.injectedTokens)} |`]));
+    lines.push(table(['| Copy | Chars | Tokens |', '|---|---:|---:|', `| on disk | ${formatChars(f.rawChars)} | ${f.approximate ? '\\~' : ''}${formatTokens(f.rawTokens)} |`, `| injected | ${formatChars(f.injectedChars)} | ${formatTokens(f.injectedTokens)} |`]));
     lines.push('');
     if (f.skipped === 'empty') lines.push('Empty after trimming: OpenClaw does not inject it.');
     else if (f.skipped === 'budget') lines.push(`Not injected: the ${formatChars(caps.totalMaxChars)}-char total cap of the bootstrap files was used up by the files before it.`);

@@ -22,7 +22,7 @@ export function memoriesFileRow(m: MemoriesFileInfo, workspaceDir: string): Memo
   const lines = [`**${m.rel}**${purpose ? ` · ${purpose}` : ''}`, ''];
   if (m.error) lines.push(`Cannot be read: ${inline(m.error, 300)}`);
   else if (m.exists) lines.push(`${formatChars(m.chars ?? 0)} chars · ${formatChars(m.tokens ?? 0)} tokens · ${formatBytes(m.bytes ?? 0)}`, '', 'Not in the system prompt: the agent reads it when MEMORY.md points to it.');
-  else lines.push('Not there yet (seed 000 keeps project.md, decisions.md, errors.md and context.md under memories/).');
+  else lines.push('Not there yet (the recommended layout keeps project.md, decisions.md, errors.md and context.md under memories/).');
   lines.push('', codeSpan(path));
   return {
     id: `mem:${workspaceDir}|memories|${m.name}`,
@@ -54,7 +54,7 @@ export function memoriesSection(scan: WorkspaceScan): MemoryRow {
     label: 'memories/',
     description,
     tooltip: md([
-      '**memories/** · the detail MEMORY.md points to (seed 000)',
+      '**memories/** · the detail MEMORY.md points to',
       '',
       ...scan.memories.map((m) => `${m.exists ? '✓' : '✗'} ${m.name}: ${MEMORIES_PURPOSE[m.name] ?? ''}`),
       '',
