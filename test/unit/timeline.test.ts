@@ -107,7 +107,8 @@ describe('timeline: points, events and lines', () => {
     const lines = chain(U('u1'), A('a1', 5000), U('u2', 'word '.repeat(2000)), A('a2'));
     const plain = buildTimeline({ path: pathOf(lines), figures: FIG }).points[1]!.tokens;
     const scaled = buildTimeline({ path: pathOf(lines), figures: { ...FIG, calibration: { scale: 2, pairs: 3, actual: 1, estimated: 1 } } }).points[1]!.tokens;
-    assert.equal(scaled - 5000, 2 * (plain - 5000));
+    // each figure is rounded to a whole token, so the doubled estimate may differ by one
+    assert.ok(plain - 5000 > 1000 && Math.abs(scaled - 5000 - 2 * (plain - 5000)) <= 1, `${scaled} vs 5000 + 2 × ${plain - 5000}`);
   });
 
   const events: Array<{ name: string; lines: Json[]; want: Array<Record<string, unknown>> }> = [
