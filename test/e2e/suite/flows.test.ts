@@ -150,9 +150,9 @@ suite('Command flows (issue 20) in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  test('item 10: keybindings for Compact and Create Checkpoint, documented in the manifest, clashing with no VS Code default', async () => {
+  test('item 10: keybindings for Compact, Create Checkpoint and the Context panel, documented in the manifest, clashing with no VS Code default', async () => {
     const kb = pkg().contributes.keybindings ?? [];
-    const ours = ['openclawContext.compactSession', 'openclawContext.createCheckpoint'].map((c) => kb.find((k) => k.command === c));
+    const ours = ['openclawContext.compactSession', 'openclawContext.createCheckpoint', 'openclawContext.openPanel'].map((c) => kb.find((k) => k.command === c));
     for (const k of ours) assert.ok(k?.key && k.mac, `bound on every platform: ${JSON.stringify(k)}`);
     // VS Code's own defaults (this platform): none uses our keys, nor their first chord part alone
     await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
