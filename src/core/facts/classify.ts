@@ -26,7 +26,7 @@ const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了
 const REASON_JA = /理由は|なぜなら|ため[、,]|ので[、,]|から[、,]/;
 const REASON_START = /^(?:because|the reason|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因[:：]|因为|因為|由于|なぜなら)/i;
 
-const TODO_EN = /\b(?:todo|to-do|need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
+const TODO_EN = /\b(?:need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
 const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|要在|之前要/;
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しなければ|しないといけない|するべき|までに/;
 

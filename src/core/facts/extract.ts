@@ -52,6 +52,9 @@ class Collector {
         this.facts.decisions.push(d);
       } else if (st.type === 'todo') {
         if (!this.fresh('t', s)) continue;
+        // a checklist line holding this sentence (and more) gives way to the sentence, which has its condition and deadline
+        const k = key(s).replace(/[.。!！?？]+$/, '');
+        this.facts.todos = this.facts.todos.filter((x) => x.source.index !== source.index || !key(x.text).includes(k) || key(x.text) === key(s));
         const strings = [st.what, st.condition, st.deadline].filter((x): x is string => !!x);
         this.facts.todos.push({ text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) });
       } else if (this.fresh('r', s)) {
@@ -68,7 +71,7 @@ class Collector {
         this.facts.todos = this.facts.todos.filter((x) => key(x.what) !== k && key(x.text) !== k);
         continue;
       }
-      if (this.facts.todos.some((x) => k.includes(key(x.text)) || key(x.text).includes(k))) continue;
+      if (this.facts.todos.some((x) => x.source.index === source.index && (k.includes(key(x.text)) || key(x.text).includes(k)))) continue;
       if (this.fresh('t', t.text)) this.facts.todos.push({ text: t.text, what: t.text, strings: [t.text.replace(/…$/, '')], source });
     }
   }
@@ -100,8 +103,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         const text = extractMessageText(m);
         if (!text || isSlashCommand(text)) return;
         const source: FactSource = { index, role: 'user' };
-        c.statements(scanWindow(text), 'user', source);
         c.checklist(scanWindow(text), source);
+        c.statements(scanWindow(text), 'user', source);
         c.identifiers(identifierSourceText(m), source);
         return;
       }
@@ -109,8 +112,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         if (m.provider === 'openclaw') return;
         const source: FactSource = { index, role: 'assistant' };
         const text = scanWindow(extractMessageText(m));
-        c.statements(text, 'assistant', source);
         c.checklist(text, source);
+        c.statements(text, 'assistant', source);
         c.identifiers(identifierSourceText(m), source);
         if (Array.isArray(m.content)) {
           for (const b of m.content) {
@@ -144,8 +147,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         const text = scanWindow(m.role === 'custom' ? extractMessageText(m) : typeof m.summary === 'string' ? m.summary : '');
         if (!text) return;
         const source: FactSource = { index, role: m.role === 'custom' ? 'custom' : 'summary' };
-        c.statements(text, 'user', source);
         c.checklist(text, source);
+        c.statements(text, 'user', source);
         c.identifiers(text, source);
         return;
       }
