@@ -17,9 +17,10 @@ import { plain, sentences } from './sentences';
 import { toolResultFacts } from './toolFacts';
 import { type ArtifactAction, type ExtractedFacts, type ExtractFactsOptions, type FactMessage, type FactSource } from './types';
 
-export const DEFAULT_TOOL_RESULT_FACT_CHARS = 4000;
+/** Tool results are read this far for findings (a log or a file read whole). */
+export const DEFAULT_TOOL_RESULT_FACT_CHARS = 200_000;
 
-const key = (s: string) => flatten(plain(s)).toLowerCase();
+const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
 class Collector {
   readonly facts: ExtractedFacts = { decisions: [], todos: [], rules: [], identifiers: [], toolFacts: [], artifacts: [] };
@@ -80,8 +81,8 @@ class Collector {
     for (const f of extractRichIdentifiers(text)) if (this.fresh('i', f.value)) this.facts.identifiers.push({ value: f.value, kind: f.kind, source });
   }
 
-  toolFacts(text: string, toolName: string, source: FactSource): void {
-    for (const line of toolResultFacts(text)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source });
+  toolFacts(text: string, toolName: string, source: FactSource, ask: string): void {
+    for (const line of toolResultFacts(text, ask)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source });
   }
 }
 
@@ -96,12 +97,14 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
   }
   const trail = new ArtifactTrail();
   const pending = new Map<string, { name: string; touches: Array<{ path: string; action: ArtifactAction }> }>();
+  let lastAsk = '';
   messages.forEach((m, index) => {
     if (!isObj(m) || isRuntimeContextMessage(m)) return;
     switch (m.role) {
       case 'user': {
         const text = extractMessageText(m);
         if (!text || isSlashCommand(text)) return;
+        lastAsk = text;
         const source: FactSource = { index, role: 'user' };
         c.checklist(scanWindow(text), source);
         c.statements(scanWindow(text), 'user', source);
@@ -136,7 +139,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         }
         const source: FactSource = { index, role: 'toolResult', toolName };
         const text = truncateUtf16Safe(extractMessageText(m), scanChars);
-        c.toolFacts(text, toolName, source);
+        c.toolFacts(text, toolName, source, lastAsk);
+        if (m.isError !== true) c.statements(text, 'document', source);
         c.identifiers(identifierSourceText(m, scanChars), source);
         return;
       }

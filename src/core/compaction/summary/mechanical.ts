@@ -273,7 +273,7 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
         .map((v) => `- ${oneLine(v)}`),
       Number.POSITIVE_INFINITY,
     ),
-    plan('## Found by tools', EMPTY, [], toolFindings),
+    plan('## Found by tools', EMPTY, [], toolFindings, toolFindings.length),
     plan('## Done', EMPTY, [], done),
     plan('## Key files', EMPTY, [], keyFiles),
     plan('## Current task', EMPTY, askLine ? [askLine] : [], facts.lastReply ? [`- Last reply: ${wholeSentences(facts.lastReply, 300)}`] : []),
@@ -300,7 +300,7 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
   const OVERFLOW_RESERVE = 24 * sections.length;
 
   // Fill: stated facts in the order stated (the previous summary's first), ten per kind before any kind gets
-  // more; then checklist items (newest first), tool findings, current task, files, done. An identifier already
+  // more (tool findings are facts too); then checklist items (newest first), current task, files, done. An identifier already
   // quoted by a chosen line is not repeated.
   const tiers: Array<{ s: SectionPlan; newestFirst: boolean }> = [
     { s: pending, newestFirst: false },
