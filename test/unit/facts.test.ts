@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { extractFacts, factChecks, renderFacts } from '../../src/core/facts';
 import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
-import { cjkSession, englishSession, type PlantedSession, user } from './factsFixtures';
+import { assistant, call, cjkSession, englishSession, type PlantedSession, result, user } from './factsFixtures';
+import { toolResultFacts } from '../../src/core/facts/toolFacts';
 import { auditMechanicalSummary, buildMechanicalSummary } from '../../src/core/compaction/summary/mechanical';
 import { hasRequiredSummarySections } from '../../src/core/compaction/summary/audit';
 import { compactionQualityReport } from '../../src/core/compaction/quality';
@@ -102,5 +103,59 @@ describe('facts: identifiers and rendering', () => {
     assert.match(small, /- …and \d+ more/);
     const lines = new Set(all.split('\n'));
     for (const l of small.split('\n')) if (l.startsWith('- ') && !l.startsWith('- …and')) assert.ok(lines.has(l), l);
+  });
+});
+
+describe('facts: tool findings and the artifact trail', () => {
+  it('a tool result gives its error, its named constant and the JSON line with its parent key, not routine lines', () => {
+    const log = ['2026-11-20T03:00:00Z INFO worker started', '2026-11-20T03:01:00Z DEBUG poll ok', '2026-11-20T03:14:07Z ERROR worker batch=RB-5521 upstream 10.4.7.21:8443 returned 502', '2026-11-20T03:15:00Z INFO worker idle'].join('\n');
+    assert.deepEqual(toolResultFacts(log, 'Find the error in the worker log'), ['2026-11-20T03:14:07Z ERROR worker batch=RB-5521 upstream 10.4.7.21:8443 returned 502']);
+    const code = ['import x from "y";', 'export const BATCH = 1;', 'const WEBHOOK_TIMEOUT_MS = 4500; // the provider gives up at 5000', 'function go() {', '  return 1;', '}'].join('\n');
+    assert.deepEqual(toolResultFacts(code, 'Show me the timeouts'), ['const WEBHOOK_TIMEOUT_MS = 4500; // the provider gives up at 5000']);
+    const json = JSON.stringify({ flags: { 'a.b': { enabled: true }, 'refunds.partialCapture': { enabled: false, reason: 'INC-2207 double refunds' } } }, null, 2);
+    assert.deepEqual(toolResultFacts(json, 'Is partial capture on?'), ['refunds.partialCapture › "enabled": false', 'refunds.partialCapture › "reason": "INC-2207 double refunds"']);
+  });
+
+  it('the trail names each file with what was done and by which tool; a failed call touches nothing', () => {
+    const facts = extractFacts([
+      call('a', 'read', { path: 'src/a.ts' }),
+      result('a', 'read', 'x'),
+      call('b', 'edit', { path: 'src/a.ts', oldText: 'x', newText: 'y' }),
+      result('b', 'edit', 'ok'),
+      call('c', 'write', { path: 'docs/new.md', content: '#' }),
+      result('c', 'write', 'ok'),
+      call('d', 'exec', { command: 'cat config/app.json && echo hi > out/log.txt' }),
+      result('d', 'exec', 'ok'),
+      call('e', 'read', { path: 'missing.ts' }),
+      result('e', 'read', 'ENOENT', true),
+      call('f', 'apply_patch', { input: '*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** Update File: src/a.ts\n@@\n-x\n+y\n*** End Patch' }),
+      result('f', 'apply_patch', 'ok'),
+    ]);
+    assert.deepEqual(
+      facts.artifacts.map((a) => [a.path, a.action, a.actions.join('+'), a.tools.join('+')]),
+      [
+        ['src/a.ts', 'modified', 'read+modified', 'read+edit+apply_patch'],
+        ['docs/new.md', 'created', 'created', 'write'],
+        ['config/app.json', 'read', 'read', 'exec'],
+        ['out/log.txt', 'created', 'created', 'exec'],
+        ['src/new.ts', 'created', 'created', 'apply_patch'],
+      ],
+    );
+  });
+
+  it('decisions with the reason in the next sentence, documents a tool read, and Japanese TODOs with their condition', () => {
+    const f = extractFacts([
+      user('We decided to keep the cache cold. The reason is that warm-up hides the real latency.'),
+      call('r', 'read', { path: 'docs/design.md' }),
+      result('r', 'read', '# Design\n\nAfter two incidents we decided to hold late events for 72 hours, because replays arrive within two days.'),
+      user('TODO：審査が通ったら、文言を差し替える。'),
+      assistant('We will use a bigger machine.'), // the assistant's prose is not a decision
+    ]);
+    assert.deepEqual(f.decisions.map((d) => [d.what, d.reason, d.source.role]), [
+      ['We decided to keep the cache cold', 'warm-up hides the real latency', 'user'],
+      ['After two incidents we decided to hold late events for 72 hours', 'replays arrive within two days', 'toolResult'],
+    ]);
+    assert.equal(f.todos.length, 1);
+    assert.equal(f.todos[0]!.condition, '審査が通ったら');
   });
 });

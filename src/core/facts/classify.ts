@@ -122,10 +122,12 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   const todoMarker = speaker === 'user' && !!firstMatch(s, [TODO_EN, TODO_ZH, TODO_JA]);
   const rule = LABEL_RULE.test(s) ? ruleKind(s) ?? 'constraint' : speaker === 'user' ? ruleKind(s) : undefined;
   if (todoLabel || todoMarker || (speaker === 'user' && deadline && !rule)) {
-    const out: Statement = { type: 'todo', what: clause(s.replace(LABEL_TODO, ''), 0) };
-    const cond = firstMatch(s, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]);
+    const body = s.replace(LABEL_TODO, '').replace(/^(?:TODO|FIXME)\b\s*[:：]?\s*/, '');
+    const out: Statement = { type: 'todo', what: clause(body, 0) };
+    const cond = firstMatch(body, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]);
     if (cond && cond[0].trim().length > 3) out.condition = cond[0].trim();
-    if (deadline && deadline[0].trim().length > 1) out.deadline = deadline[0].trim();
+    const due = firstMatch(body, [DEADLINE_EN, DEADLINE_ZH, DEADLINE_JA]);
+    if (due && due[0].trim().length > 1) out.deadline = due[0].trim();
     return out;
   }
   if (rule) return { type: 'rule', kind: rule };

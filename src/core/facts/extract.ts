@@ -52,12 +52,15 @@ class Collector {
         const d = { text: sentence, what: st.what, strings: [st.what, ...(reason ? [reason] : [])], source, ...(reason ? { reason } : {}) };
         this.facts.decisions.push(d);
       } else if (st.type === 'todo') {
-        if (!this.fresh('t', s)) continue;
+        const same = this.facts.todos.findIndex((x) => key(x.text) === key(s));
+        if (!this.fresh('t', s) && same < 0) continue;
         // a checklist line holding this sentence (and more) gives way to the sentence, which has its condition and deadline
         const k = key(s).replace(/[.。!！?？]+$/, '');
         this.facts.todos = this.facts.todos.filter((x) => x.source.index !== source.index || !key(x.text).includes(k) || key(x.text) === key(s));
         const strings = [st.what, st.condition, st.deadline].filter((x): x is string => !!x);
-        this.facts.todos.push({ text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) });
+        const todo = { text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) };
+        if (same >= 0) this.facts.todos[same] = todo; // the checklist's copy of this sentence, now with its condition and deadline
+        else this.facts.todos.push(todo);
       } else if (this.fresh('r', s)) {
         this.facts.rules.push({ text: s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
       }

@@ -69,7 +69,7 @@ export function toolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RES
   const seen = new Set<string>();
   linesWithParents(text).forEach((raw, i) => {
     const line = flatten(raw).replace(/^[-*•]\s+/, '');
-    if (line.length < 8 || line.length > MAX_LINE || seen.has(line)) return;
+    if (line.length < 8 || line.length > MAX_LINE || seen.has(line) || /[{[]$/.test(line)) return; // an opening line holds no value
     seen.add(line);
     const s = score(line, askWords);
     if (s >= MIN_SCORE) scored.push({ line, s, i });
