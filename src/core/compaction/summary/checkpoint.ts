@@ -22,13 +22,16 @@ import { estimateTokens, type EstimatorFamily } from '../../tokens/estimator';
 import { normalizeForMatch } from '../quality';
 import { isRuntimeContextMessage } from '../openclaw/estimate';
 import { EMPTY, EMPTY_IDENTIFIERS, extractMessageText, isObj, MAX_EXTRACTED_IDENTIFIERS, neutralizeSummaryHeadings, oneLineAskContext } from './contract';
-import { type AuditResult, auditSummary, formatLatestUserRequestContext, opaqueIdentifierCandidates } from './audit';
+import { type AuditResult, auditSummary, formatLatestUserRequestContext, hasAskOverlap, opaqueIdentifierCandidates } from './audit';
+import { gist } from '../../transcript/text';
 import { type CompactionInput } from './input';
 import { auditInputsFor, compactionFileLists, type SummaryAuditInputs } from './mechanical';
 
 /** The whole checkpoint summary's budget (tokens of the session's tokenizer family). */
 export const CHECKPOINT_SUMMARY_TOKENS = 2000;
 export const CHECKPOINT_SECTION = '## Checkpoint restore';
+/** The latest ask is quoted up to this many characters (OpenClaw's audit checks its first keywords). */
+const ASK_CHARS = 240;
 /** Facts given a place before any kind gets more. */
 const FIRST_ROUND = 10;
 
@@ -72,6 +75,12 @@ function withoutQuoted(cp: Checkpoint, quoted: string): Checkpoint {
   return { ...cp, decisions: cp.decisions.filter((d) => fresh(d.what)), open_items: cp.open_items.filter(fresh) };
 }
 
+/** The ask in ASK_CHARS when that still reflects it for OpenClaw's audit, else whole (on one line). */
+function askGist(ask: string): string {
+  const short = gist(ask, ASK_CHARS);
+  return hasAskOverlap(short, ask) ? short : oneLineAskContext(ask);
+}
+
 export function buildCheckpointSummary(input: CompactionInput, opts: CheckpointSummaryOptions): CheckpointSummary {
   const family = opts.family ?? 'o200k';
   const maxTokens = Math.max(1, Math.floor(opts.maxTokens ?? CHECKPOINT_SUMMARY_TOKENS));
@@ -103,7 +112,7 @@ export function buildCheckpointSummary(input: CompactionInput, opts: CheckpointS
 
   const quoted = normalizeForMatch([...decisions.items, ...todos.items, ...rules.items].join('\n'));
   const note = renderInjection(withoutQuoted(opts.checkpoint, quoted), { maxTokens: opts.noteTokens ?? DEFAULT_INJECTION_TOKENS, family, ...(opts.compactionCount !== undefined ? { compactionCount: opts.compactionCount } : {}) });
-  const askLine = audit.latestAsk ? `Latest ask in the summarised part: ${oneLineAskContext(audit.latestAsk)}\n\n` : '';
+  const askLine = audit.latestAsk ? `Latest ask in the summarised part: ${askGist(audit.latestAsk)}\n\n` : '';
   const noteSection = `${CHECKPOINT_SECTION}\n${askLine}${neutralizeSummaryHeadings(note.text)}`;
 
   let omitted: Record<string, number> = {};
