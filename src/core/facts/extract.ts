@@ -1,14 +1,171 @@
-import { type ExtractedFacts, type ExtractFactsOptions, type FactMessage } from './types';
+/**
+ * The facts of a range of messages (see types.ts): user, note and summary text is read with every marker,
+ * assistant text with explicit labels only (`Decision:`, `TODO:`, `- [ ]`), tool results for tool facts,
+ * tool calls for the artifact trail.
+ */
+import { extractMessageText, isObj } from '../compaction/summary/contract';
+import { projectEntryMessage } from '../compaction/summary/input';
+import { extractToolResultId } from '../compaction/openclaw/toolCalls';
+import { isRuntimeContextMessage } from '../compaction/openclaw/estimate';
+import { truncateUtf16Safe } from '../compaction/openclaw/utf16';
+import { flatten, isSlashCommand, todoLines } from '../transcript/text';
+import { ArtifactTrail, callArtifacts } from './artifacts';
+import { classify, isReasonSentence, reasonOf, type Speaker } from './classify';
+import { extractRichIdentifiers } from './identifiers';
+import { identifierSourceText, scanWindow } from './messages';
+import { plain, sentences } from './sentences';
+import { toolResultFacts } from './toolFacts';
+import { type ArtifactAction, type ExtractedFacts, type ExtractFactsOptions, type FactMessage, type FactSource } from './types';
+
+export const DEFAULT_TOOL_RESULT_FACT_CHARS = 4000;
+
+const key = (s: string) => flatten(plain(s)).toLowerCase();
+
+class Collector {
+  readonly facts: ExtractedFacts = { decisions: [], todos: [], rules: [], identifiers: [], toolFacts: [], artifacts: [] };
+  private readonly seen = new Set<string>();
+
+  private fresh(kind: string, text: string): boolean {
+    const k = `${kind}\u0000${key(text)}`;
+    if (this.seen.has(k)) return false;
+    this.seen.add(k);
+    return true;
+  }
+
+  statements(text: string, speaker: Speaker, source: FactSource): void {
+    const list = sentences(text);
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
+      const st = classify(s, speaker);
+      if (!st) continue;
+      if (st.type === 'decision') {
+        let sentence = s;
+        let reason = st.reason;
+        const next = list[i + 1];
+        if (!reason && next && isReasonSentence(next)) {
+          sentence = `${s} ${next}`;
+          reason = reasonOf(next) ?? next.replace(/[.。!！?？]+$/, '');
+          i++;
+        }
+        if (!this.fresh('d', sentence)) continue;
+        const d = { text: sentence, what: st.what, strings: [st.what, ...(reason ? [reason] : [])], source, ...(reason ? { reason } : {}) };
+        this.facts.decisions.push(d);
+      } else if (st.type === 'todo') {
+        if (!this.fresh('t', s)) continue;
+        const strings = [st.what, st.condition, st.deadline].filter((x): x is string => !!x);
+        this.facts.todos.push({ text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) });
+      } else if (this.fresh('r', s)) {
+        this.facts.rules.push({ text: s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
+      }
+    }
+  }
+
+  /** `- [ ]` items and `TODO:` lines (any speaker); `- [x]` closes an open one. */
+  checklist(text: string, source: FactSource): void {
+    for (const t of todoLines(text, 50)) {
+      const k = key(t.text.replace(/^(?:TODO|FIXME):\s*/, ''));
+      if (t.kind === 'done') {
+        this.facts.todos = this.facts.todos.filter((x) => key(x.what) !== k && key(x.text) !== k);
+        continue;
+      }
+      if (this.facts.todos.some((x) => k.includes(key(x.text)) || key(x.text).includes(k))) continue;
+      if (this.fresh('t', t.text)) this.facts.todos.push({ text: t.text, what: t.text, strings: [t.text.replace(/…$/, '')], source });
+    }
+  }
+
+  identifiers(text: string, source: FactSource): void {
+    for (const f of extractRichIdentifiers(text)) if (this.fresh('i', f.value)) this.facts.identifiers.push({ value: f.value, kind: f.kind, source });
+  }
+
+  toolFacts(text: string, toolName: string, source: FactSource): void {
+    for (const line of toolResultFacts(text)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source });
+  }
+}
 
 /** The facts of `messages` (oldest first). */
 export function extractFacts(messages: readonly FactMessage[], opts: ExtractFactsOptions = {}): ExtractedFacts {
-  void messages;
-  void opts;
-  return { decisions: [], todos: [], rules: [], identifiers: [], toolFacts: [], artifacts: [] };
+  const c = new Collector();
+  const scanChars = opts.toolResultScanChars ?? DEFAULT_TOOL_RESULT_FACT_CHARS;
+  if (opts.previousSummary?.trim()) {
+    const source: FactSource = { index: -1, role: 'summary' };
+    c.statements(scanWindow(opts.previousSummary), 'user', source);
+    c.identifiers(scanWindow(opts.previousSummary), source);
+  }
+  const trail = new ArtifactTrail();
+  const pending = new Map<string, { name: string; touches: Array<{ path: string; action: ArtifactAction }> }>();
+  messages.forEach((m, index) => {
+    if (!isObj(m) || isRuntimeContextMessage(m)) return;
+    switch (m.role) {
+      case 'user': {
+        const text = extractMessageText(m);
+        if (!text || isSlashCommand(text)) return;
+        const source: FactSource = { index, role: 'user' };
+        c.statements(scanWindow(text), 'user', source);
+        c.checklist(scanWindow(text), source);
+        c.identifiers(identifierSourceText(m), source);
+        return;
+      }
+      case 'assistant': {
+        if (m.provider === 'openclaw') return;
+        const source: FactSource = { index, role: 'assistant' };
+        const text = scanWindow(extractMessageText(m));
+        c.statements(text, 'assistant', source);
+        c.checklist(text, source);
+        c.identifiers(identifierSourceText(m), source);
+        if (Array.isArray(m.content)) {
+          for (const b of m.content) {
+            if (!isObj(b) || b.type !== 'toolCall') continue;
+            const name = String(b.name ?? 'tool');
+            const touches = callArtifacts(name, b.arguments);
+            if (typeof b.id === 'string') pending.set(b.id, { name, touches });
+            else trail.add(name, touches);
+          }
+        }
+        return;
+      }
+      case 'toolResult': {
+        const id = extractToolResultId(m);
+        const call = id ? pending.get(id) : undefined;
+        const toolName = typeof m.toolName === 'string' && m.toolName ? m.toolName : call?.name ?? 'tool';
+        if (call) {
+          pending.delete(id!);
+          if (m.isError !== true) trail.add(call.name, call.touches);
+        }
+        const source: FactSource = { index, role: 'toolResult', toolName };
+        const text = truncateUtf16Safe(extractMessageText(m), scanChars);
+        c.toolFacts(text, toolName, source);
+        c.identifiers(identifierSourceText(m, scanChars), source);
+        return;
+      }
+      case 'custom':
+      case 'branchSummary':
+      case 'compactionSummary': {
+        if (m.role === 'custom' && isObj(m.details) && m.details.runtimeContextCarrier === true) return;
+        const text = scanWindow(m.role === 'custom' ? extractMessageText(m) : typeof m.summary === 'string' ? m.summary : '');
+        if (!text) return;
+        const source: FactSource = { index, role: m.role === 'custom' ? 'custom' : 'summary' };
+        c.statements(text, 'user', source);
+        c.checklist(text, source);
+        c.identifiers(text, source);
+        return;
+      }
+      default:
+        return;
+    }
+  });
+  // Calls whose result is not in the range (still running, or the result was cut): their intent is the trail.
+  for (const p of pending.values()) trail.add(p.name, p.touches);
+  c.facts.artifacts = trail.list();
+  return c.facts;
 }
 
-/** The facts of transcript entries (message, custom_message, branch_summary, compaction …), oldest first. */
+/** The facts of transcript entries (message, custom_message, branch_summary …), oldest first. */
 export function extractFactsFromEntries(entries: readonly unknown[], opts: ExtractFactsOptions = {}): ExtractedFacts {
-  void entries;
-  return extractFacts([], opts);
+  const messages: FactMessage[] = [];
+  for (const e of entries) {
+    const m = projectEntryMessage(e);
+    if (m) messages.push(m);
+    else if (isObj(e) && e.type === 'compaction' && typeof e.summary === 'string') messages.push({ role: 'compactionSummary', summary: e.summary });
+  }
+  return extractFacts(messages, opts);
 }

@@ -1,0 +1,128 @@
+/**
+ * What a sentence states: a decision (with its reason), a TODO (with its condition and deadline), or a rule /
+ * preference / constraint, in English, Chinese and Japanese. Markers only; no model.
+ */
+import { plain } from './sentences';
+import { type RuleKind } from './types';
+
+export type Statement =
+  | { type: 'decision'; what: string; reason?: string }
+  | { type: 'todo'; what: string; condition?: string; deadline?: string }
+  | { type: 'rule'; kind: RuleKind };
+
+/** Who said it: the user (and notes, summaries) is read with every marker; the assistant with explicit ones only. */
+export type Speaker = 'user' | 'assistant';
+
+const LABEL_DECISION = /^(?:decision|decided|决定|决策|結論|決定)\s*[:：]/i;
+const LABEL_TODO = /^(?:todo|to-do|action item|next step|follow[- ]up|待办|待辦|やること|タスク)\s*[:：]/i;
+const LABEL_RULE = /^(?:rule|constraint|preference|policy|requirement|规则|约束|偏好|要求|ルール|制約|方針)\s*[:：]/i;
+
+const DECISION_EN = /\b(?:we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|agreed (?:to|on))\b/i;
+const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|改用/;
+const DECISION_JA = /ことにした|ことにしました|ことにします|に決めた|に決めました|を採用/;
+
+const REASON_EN = /\b(?:because|since|due to|given that|so that|as it|as they|as we)\b|\breason(?:\s+is)?\s*[:：]?/i;
+const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了/;
+const REASON_JA = /理由は|なぜなら|ため[、,]|ので[、,]|から[、,]/;
+const REASON_START = /^(?:because|the reason|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因[:：]|因为|因為|由于|なぜなら)/i;
+
+const TODO_EN = /\b(?:todo|to-do|need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
+const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|要在|之前要/;
+const TODO_JA = /やること|必要があ|忘れずに|しておく|しなければ|しないといけない|するべき|までに/;
+
+const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b[^,.;:!?]*/i;
+const CONDITION_ZH = /(?:如果|若是|假如|一旦|等到?|只要)[^，。,；;！？]*/;
+const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
+const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
+const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+${DAY}\b[^,.;!?]*`, 'i');
+const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}月\d{1,2}[日号]/;
+const DEADLINE_JA = /[^、。,，]{0,16}までに|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
+
+const RULE_EN: Array<[RegExp, RuleKind]> = [
+  [/\b(?:always|every time|at all times)\b/i, 'always'],
+  [/\b(?:never|under no circumstances)\b|^(?:please\s+)?(?:do not|don'?t)\b/i, 'never'],
+  [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b/i, 'only'],
+  [/\b(?:must(?! have been)|must not|mustn'?t|make sure|is required|are required|required to|no more than|at most|at least)\b/i, 'must'],
+  [/\b(?:i prefer|we prefer|prefer(?:ably)?|i(?:'d| would) rather|i like (?:it )?when|i want (?:you )?to always)\b/i, 'prefer'],
+];
+const RULE_ZH: Array<[RegExp, RuleKind]> = [
+  [/总是|總是|始终|始終|一律|每次都/, 'always'],
+  [/不要|不准|禁止|严禁|嚴禁|不得|请勿|請勿|永远不|永遠不|绝不|絕不|别再|别用|别把/, 'never'],
+  [/只能|只用|只允许|仅|僅/, 'only'],
+  [/必须|必須|务必|務必|一定要/, 'must'],
+  [/更喜欢|更喜歡|偏好|倾向于/, 'prefer'],
+];
+const RULE_JA: Array<[RegExp, RuleKind]> = [
+  [/常に|いつも|毎回/, 'always'],
+  [/ないでください|ないで下さい|しないで|禁止|してはいけない|してはならない|絶対に?.{0,12}ない|決して/, 'never'],
+  [/のみ|だけ(?:を|に|で|が)/, 'only'],
+  [/必ず|なければならない|なければいけない|ないといけない|こと。?$/, 'must'],
+  [/方が好き|ほうが好き|好みは/, 'prefer'],
+];
+
+function firstMatch(s: string, res: readonly RegExp[]): RegExpExecArray | null {
+  for (const re of res) {
+    const m = re.exec(s);
+    if (m) return m;
+  }
+  return null;
+}
+
+function clause(s: string, from: number): string {
+  return s
+    .slice(from)
+    .replace(/^[\s,，、:：]+/, '')
+    .replace(/[\s.。!！?？]+$/, '')
+    .trim();
+}
+
+/** The reason clause of a sentence ("because X" → "X"), if any. */
+export function reasonOf(sentence: string): string | undefined {
+  const s = plain(sentence);
+  const m = firstMatch(s, [REASON_EN, REASON_ZH, REASON_JA]);
+  if (!m) return undefined;
+  const r = clause(s, m.index + m[0].length).replace(/^(?:that|is that)\s+/i, '');
+  return r.length >= 2 ? r : undefined;
+}
+
+/** A sentence that gives the reason of the one before it ("Reason: …", "理由は…", "因为…"). */
+export function isReasonSentence(sentence: string): boolean {
+  return REASON_START.test(plain(sentence).trim());
+}
+
+function decisionWhat(s: string, reasonAt: number): string {
+  const head = (reasonAt >= 0 ? s.slice(0, reasonAt) : s).replace(LABEL_DECISION, '');
+  return clause(head, 0).replace(/[\s,，、]+$/, '');
+}
+
+function ruleKind(s: string): RuleKind | undefined {
+  for (const table of [RULE_EN, RULE_ZH, RULE_JA]) for (const [re, kind] of table) if (re.test(s)) return kind;
+  return undefined;
+}
+
+/** Classify one sentence; undefined when it states none of the three. */
+export function classify(sentence: string, speaker: Speaker): Statement | undefined {
+  const s = plain(sentence).trim();
+  if (s.length < 6) return undefined;
+  const labelled = LABEL_DECISION.test(s);
+  if (labelled || (speaker === 'user' && firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA]))) {
+    const rm = firstMatch(s, [REASON_EN, REASON_ZH, REASON_JA]);
+    const reason = reasonOf(s);
+    const out: Statement = { type: 'decision', what: decisionWhat(s, rm ? rm.index : -1) || s };
+    if (reason) out.reason = reason;
+    return out;
+  }
+  const todoLabel = LABEL_TODO.test(s) || /^(?:TODO|FIXME)\b/.test(s);
+  const deadline = firstMatch(s, [DEADLINE_EN, DEADLINE_ZH, DEADLINE_JA]);
+  const todoMarker = speaker === 'user' && !!firstMatch(s, [TODO_EN, TODO_ZH, TODO_JA]);
+  const rule = LABEL_RULE.test(s) ? ruleKind(s) ?? 'constraint' : speaker === 'user' ? ruleKind(s) : undefined;
+  if (todoLabel || todoMarker || (speaker === 'user' && deadline && !rule)) {
+    const out: Statement = { type: 'todo', what: clause(s.replace(LABEL_TODO, ''), 0) };
+    const cond = firstMatch(s, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]);
+    if (cond && cond[0].trim().length > 3) out.condition = cond[0].trim();
+    if (deadline && deadline[0].trim().length > 1) out.deadline = deadline[0].trim();
+    return out;
+  }
+  if (rule) return { type: 'rule', kind: rule };
+  return undefined;
+}

@@ -1,0 +1,116 @@
+/**
+ * Identifiers a summary must keep literally, found by shape: HTTP routes with their method, URLs, UUIDs,
+ * host:port, environment variables, versions, file paths (never a route, never `/dev/null`), tickets, hashes
+ * and OpenClaw's opaque tokens. First occurrence order, de-duplicated; a span claimed by one kind is not
+ * re-read as another (`POST /v1/orders` is one route, not a path).
+ */
+import { opaqueIdentifierCandidates } from '../compaction/summary/audit';
+import { type IdentifierKind } from './types';
+
+/** The four kinds of the compaction's original identifier list (the quality report's by-kind counts). */
+export type BasicIdentifierKind = 'url' | 'path' | 'id' | 'hash';
+
+export interface FoundIdentifier<K extends string = BasicIdentifierKind> {
+  value: string;
+  kind: K;
+}
+
+const HTTP_METHOD = String.raw`(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)`;
+const ROUTE = new RegExp(String.raw`(?<![\w-])${HTTP_METHOD}\s+\/[\w\-.~%:{}\/@*?=&]*`, 'g');
+const URL_IN_TEXT = /(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`]+/g;
+/** `~/x`, `./x`, `../x`, `/a/b`; `a/b.ext` or `a/b/c`; `C:\x\y`. */
+const PATH_IN_TEXT = /(?<![\w.\/~-])(?:(?:~|\.{1,2})(?:\/[\w.@+-]+)+|(?:\/[\w.@+-]+){2,})\/?|(?<![\w.\/~:-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?|(?<![\w])[A-Za-z]:\\[\w\\.@+-]+/g;
+const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
+const TICKET = /(?<![\w-])[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*-\d+(?![\w-])|(?<![\w#])#\d{2,}\b/g;
+const HEX = /(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,64}(?![\w-])/g;
+const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?)*):\d{2,5}(?![\w:])/g;
+/** `FOO_BAR`, `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
+const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?![\w-])/g;
+const VERSION = /(?<![\w.-])v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?(?![\w-])|(?<![\w.-])v\d+(?:\.\d+)?(?![\w.-])/g;
+
+/** A path with a letter in it that is rooted (`/`, `~`, `.`, a drive) or ends in `name.ext` or has ≥ 2 slashes (not `and/or`). */
+function isPathLike(v: string): boolean {
+  if (!/[A-Za-z]/.test(v) || v === '/dev/null') return false;
+  if (/^(?:[~.\/]|[A-Za-z]:\\)/.test(v)) return true;
+  const parts = v.replace(/\/$/, '').split('/');
+  return parts.length >= 3 || /\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(parts[parts.length - 1]!);
+}
+
+function trimIdent(v: string): string {
+  return v.replace(/^[("'`[{<]+/, '').replace(/[)\]"'`,;:.!?<>]+$/, '');
+}
+
+interface Rule<K extends string> {
+  re: RegExp;
+  kind: K;
+  min?: number;
+  valid?: (v: string) => boolean;
+  /** The kind of an OpenClaw opaque token that no rule claimed. */
+}
+
+function scan<K extends string>(text: string, rules: ReadonlyArray<Rule<K>>, opaqueKind: (raw: string) => K): Array<FoundIdentifier<K>> {
+  const found: Array<FoundIdentifier<K> & { at: number }> = [];
+  const covered = new Uint8Array(text.length + 1);
+  const overlaps = (a: number, b: number) => {
+    for (let i = a; i < b; i++) if (covered[i]) return true;
+    return false;
+  };
+  for (const { re, kind, min = 3, valid } of rules) {
+    for (const m of text.matchAll(re)) {
+      const raw = m[0];
+      const at = m.index ?? 0;
+      if (overlaps(at, at + raw.length)) continue;
+      const value = trimIdent(raw.replace(/\s+/g, ' '));
+      if (value.length < min || (valid && !valid(value))) continue;
+      covered.fill(1, at, at + raw.length);
+      found.push({ value, kind, at });
+    }
+  }
+  for (const c of opaqueIdentifierCandidates(text)) {
+    if (overlaps(c.at, c.at + c.raw.length)) continue;
+    found.push({ value: c.raw, kind: opaqueKind(c.raw), at: c.at });
+  }
+  found.sort((a, b) => a.at - b.at);
+  const seen = new Set<string>();
+  const out: Array<FoundIdentifier<K>> = [];
+  for (const f of found) {
+    if (seen.has(f.value)) continue;
+    seen.add(f.value);
+    out.push({ value: f.value, kind: f.kind });
+  }
+  return out;
+}
+
+const BASIC_RULES: ReadonlyArray<Rule<BasicIdentifierKind>> = [
+  { re: URL_IN_TEXT, kind: 'url' },
+  { re: UUID, kind: 'id' },
+  { re: PATH_IN_TEXT, kind: 'path', min: 4, valid: isPathLike },
+  { re: TICKET, kind: 'id' },
+  { re: HEX, kind: 'hash' },
+];
+
+/**
+ * The compaction's original identifier list, by shape only: URLs (any scheme), file paths (with a slash: code
+ * like `items.reduce` is not a file name), ids (UUIDs, `ABC-123` tickets, `#412`, OpenClaw's opaque tokens with
+ * ≥ 6 digits), hashes (hex runs of ≥ 7 with a digit and a letter).
+ */
+export function extractIdentifiers(text: string): Array<FoundIdentifier<BasicIdentifierKind>> {
+  return scan(text, BASIC_RULES, (raw) => (/^https?:/.test(raw) ? 'url' : /[\\/]/.test(raw) ? 'path' : /^[0-9a-fA-F]+$/.test(raw) ? 'hash' : 'id'));
+}
+
+const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
+  { re: ROUTE, kind: 'route', min: 5 },
+  { re: URL_IN_TEXT, kind: 'url' },
+  { re: UUID, kind: 'uuid' },
+  { re: HOST_PORT, kind: 'hostPort', min: 4, valid: (v) => /:\d{2,5}$/.test(v) },
+  { re: ENV_VAR, kind: 'env', min: 3 },
+  { re: VERSION, kind: 'version', min: 2 },
+  { re: PATH_IN_TEXT, kind: 'path', min: 4, valid: isPathLike },
+  { re: TICKET, kind: 'ticket' },
+  { re: HEX, kind: 'hash' },
+];
+
+/** Every identifier in `text` with its precise kind (routes keep their method). */
+export function extractRichIdentifiers(text: string): Array<FoundIdentifier<IdentifierKind>> {
+  return scan(text, RICH_RULES, (raw) => (/^https?:/.test(raw) ? 'url' : /[\\/]/.test(raw) ? 'path' : /^[0-9a-fA-F]+$/.test(raw) ? 'hash' : 'id'));
+}

@@ -1,0 +1,53 @@
+/**
+ * Text → sentences, each on one line and never cut: lines outside fenced code, list and quote markers removed,
+ * split after `.` `!` `?` followed by a capital (English) and after `。` `！` `？` (Chinese, Japanese).
+ */
+import { flatten } from '../transcript/text';
+
+/** A sentence may be at most this long (a longer "sentence" is a blob: JSON, a log line, code). */
+export const MAX_SENTENCE_CHARS = 600;
+
+const SPLIT = /(?<=[。！？])\s*|(?<=[.!?])\s+(?=[A-Z"'“‘(\[*`_\u3040-\u30ff\u4e00-\u9fff])/u;
+const LIST_MARKER = /^\s*(?:>\s*)*(?:[-*+•]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/;
+
+/** The sentences of `text`, in order (fenced code skipped). */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(raw);
+    if (f) {
+      if (!fence) fence = f[1]![0];
+      else if (f[1]![0] === fence) fence = undefined;
+      continue;
+    }
+    if (fence) continue;
+    const line = flatten(raw.replace(LIST_MARKER, '').replace(/^#{1,6}\s+/, ''), 20_000);
+    if (!line) continue;
+    for (const s of line.split(SPLIT)) {
+      const t = s.trim();
+      if (t && t.length <= MAX_SENTENCE_CHARS) out.push(t);
+    }
+  }
+  return out;
+}
+
+/** Markdown emphasis removed for matching (`**Decision:**` → `Decision:`); the stored text keeps it. */
+export function plain(s: string): string {
+  return s.replace(/[*_`]+/g, '').normalize('NFKC');
+}
+
+/** Whole leading sentences of `text` within `maxChars` (the first one cut with `…` only when it alone is longer). */
+export function wholeSentences(text: string, maxChars: number): string {
+  const flat = flatten(text, maxChars * 8 + 64);
+  if (flat.length <= maxChars) return flat;
+  const parts = flat.split(SPLIT);
+  let out = '';
+  for (const p of parts) {
+    const next = out ? `${out} ${p}` : p;
+    if (next.length > maxChars) break;
+    out = next;
+  }
+  if (out) return out;
+  return `${Array.from(flat).slice(0, Math.max(1, maxChars - 1)).join('').trimEnd()}…`;
+}
