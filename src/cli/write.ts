@@ -11,6 +11,7 @@
  */
 import type { SessionState } from '../core/context/model';
 import { isOwned } from '../core/context/queries';
+import { checkpointFactExtractor } from '../core/compaction/summary/checkpoint';
 import { CheckpointCoordinator } from '../core/checkpoint/coordinator';
 import { listCheckpoints, readLatestCheckpoint } from '../core/checkpoint/store';
 import type { Checkpoint } from '../core/checkpoint/schema';
@@ -378,7 +379,7 @@ export async function checkpointCreate(key: string, g: GlobalOptions, io: CliIo)
   try {
     const s = await loadSession(m, key);
     io.progress?.(`reading ${s.row.key} and building its checkpoint…`);
-    const coord = new CheckpointCoordinator(m.model, { auto: false });
+    const coord = new CheckpointCoordinator(m.model, { auto: false, facts: checkpointFactExtractor });
     const ev = coord.createManual(s.uid);
     coord.flush();
     const base = { command: 'checkpoint create', version: JSON_VERSION, session: sessionRef(s) };
