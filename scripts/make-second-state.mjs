@@ -30,7 +30,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { OfflineOpenClaw, tail } from './openclaw-offline.mjs';
+import { OfflineOpenClaw, offlinePrereqs, shipFixture, tail } from './openclaw-offline.mjs';
 import { sleep, waitFor } from '../test/support/process.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,14 +41,7 @@ const die = (msg) => {
   console.error(`make-second-state: ${msg}`);
   process.exit(2);
 };
-const SHARED = path.join(path.resolve(process.env.OPENCLAW_SHARED_DIR || path.join(ROOT, '..', 'shared')), 'tools', 'openclaw-real');
-if (!fs.existsSync(path.join(SHARED, 'fake-llm.mjs'))) die(`${SHARED}/fake-llm.mjs is missing: check out shared/ beside the repo or set OPENCLAW_SHARED_DIR`);
-const APP = process.env.OPENCLAW_APP;
-if (!APP || !fs.existsSync(path.join(APP, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or holds no openclaw (test/interop/setup.sh prints it)');
-if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version})`);
-const CLIENT = path.join(ROOT, 'out', 'src', 'core', 'gateway', 'client.js');
-if (!fs.existsSync(CLIENT)) die(`${CLIENT} is missing; compile first (npx tsc -p .)`);
-const { GatewayClient } = require(CLIENT);
+const { shared: SHARED, app: APP, GatewayClient } = offlinePrereqs(ROOT, die);
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'test', 'fixtures', 'openclaw-second'));
 
 /** The two windows, one model each. */
@@ -281,26 +274,12 @@ for (const agent of Object.keys(AGENTS)) {
 }
 fs.cpSync(path.join(TMP, 'oracle'), STAGE, { recursive: true });
 fs.writeFileSync(path.join(STAGE, 'keys.json'), JSON.stringify({ ...K, fork: forkKey, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) }, null, 2) + '\n');
-// no temp path outside the transcripts (which keep the workspace paths OpenClaw saw) and no key material
-const leaks = [];
-walk(STAGE, (f) => {
-  const text = fs.readFileSync(f).toString('latin1');
-  if (!f.endsWith('.gz') && text.includes(TMP)) leaks.push(`${path.relative(STAGE, f)}: the temp path`);
-  if (/PRIVATE KEY|"deviceToken"\s*:\s*"[^<]/.test(text)) leaks.push(`${path.relative(STAGE, f)}: key material`);
-});
-if (leaks.length) die(`the fixture would ship:\n  ${leaks.join('\n  ')}`);
-fs.rmSync(OUT, { recursive: true, force: true });
-fs.cpSync(STAGE, OUT, { recursive: true });
-let bytes = 0;
-walk(OUT, (f) => (bytes += fs.statSync(f).size));
+let bytes;
+try {
+  bytes = shipFixture(STAGE, OUT, TMP);
+} catch (err) {
+  die(err.message);
+}
 if (process.env.MAKE_SECOND_KEEP === '1') console.log(`  kept ${TMP}`);
 else fs.rmSync(TMP, { recursive: true, force: true });
 say(`written to ${path.relative(ROOT, OUT) || OUT}: ${(bytes / 1024).toFixed(0)} KB`);
-
-function walk(dir, fn) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, fn);
-    else if (e.isFile()) fn(p);
-  }
-}

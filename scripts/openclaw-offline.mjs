@@ -11,6 +11,52 @@ import path from 'node:path';
 import { waitForHelloOk } from '../test/support/gatewayReady.mjs';
 import { alive, freePort, portOpen, sleep, waitFor } from '../test/support/process.mjs';
 
+/**
+ * What a make-* script needs to drive OpenClaw offline, checked: the shared harness (`../shared/tools/openclaw-real`
+ * beside the repo, or $OPENCLAW_SHARED_DIR), OPENCLAW_APP (test/interop/setup.sh prints it), Node 24 and our
+ * compiled Gateway client (its hello-ok tells when a Gateway is ready). `die(message)` on the first one missing.
+ */
+export function offlinePrereqs(root, die) {
+  const shared = path.join(path.resolve(process.env.OPENCLAW_SHARED_DIR || path.join(root, '..', 'shared')), 'tools', 'openclaw-real');
+  if (!fs.existsSync(path.join(shared, 'fake-llm.mjs'))) die(`${shared}/fake-llm.mjs is missing: check out shared/ beside the repo or set OPENCLAW_SHARED_DIR`);
+  const app = process.env.OPENCLAW_APP;
+  if (!app || !fs.existsSync(path.join(app, 'node_modules', 'openclaw', 'openclaw.mjs'))) die('OPENCLAW_APP is not set or holds no openclaw (test/interop/setup.sh prints it)');
+  if (!/^v(2[4-9]|[3-9]\d)\./.test(process.version)) die(`run this under Node 24 (this is ${process.version})`);
+  const client = path.join(root, 'out', 'src', 'core', 'gateway', 'client.js');
+  if (!fs.existsSync(client)) die(`${client} is missing; compile first (npx tsc -p .)`);
+  return { shared, app, GatewayClient: createRequire(import.meta.url)(client).GatewayClient };
+}
+
+/** Calls `fn(file)` for every regular file under `dir`. */
+export function walkFiles(dir, fn) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walkFiles(p, fn);
+    else if (e.isFile()) fn(p);
+  }
+}
+
+/**
+ * Puts a staged fixture in place: refuses (throws) when a file outside the gzipped DBs (the transcripts keep the
+ * workspace paths OpenClaw saw) names the run's temp dir `tmp`, or any file holds key material; then replaces
+ * `dest` with `stage`. Returns the bytes written.
+ */
+export function shipFixture(stage, dest, tmp) {
+  const leaks = [];
+  walkFiles(stage, (f) => {
+    const text = fs.readFileSync(f).toString('latin1');
+    if (!f.endsWith('.gz') && text.includes(tmp)) leaks.push(`${path.relative(stage, f)}: the temp path`);
+    if (/PRIVATE KEY|"deviceToken"\s*:\s*"[^<]/.test(text)) leaks.push(`${path.relative(stage, f)}: key material`);
+  });
+  if (leaks.length) throw new Error(`the fixture would ship:\n  ${leaks.join('\n  ')}`);
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(dest), { recursive: true });
+  fs.cpSync(stage, dest, { recursive: true });
+  let bytes = 0;
+  walkFiles(dest, (f) => (bytes += fs.statSync(f).size));
+  return bytes;
+}
+
 export const stripAnsi = (t) => t.replace(/\x1b\[[0-9;]*m/g, '');
 export function tail(s, n = 15) {
   return s.split('\n').filter(Boolean).slice(-n).join('\n');

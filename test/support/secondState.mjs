@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
+import { copyFixtureState } from './stateCopy.mjs';
 
 export const SECOND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'openclaw-second');
 
@@ -19,18 +19,7 @@ export const secondKeys = () => JSON.parse(fs.readFileSync(path.join(SECOND_DIR,
  * pointed at this run's Gateway port, token, fake model port and log file. Returns `stateDir`.
  */
 export function restoreSecondState(stateDir, { gatewayPort, token, llmPort, logFile } = {}) {
-  fs.cpSync(path.join(SECOND_DIR, 'state'), stateDir, { recursive: true });
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.sqlite.gz')) {
-        fs.writeFileSync(p.slice(0, -3), zlib.gunzipSync(fs.readFileSync(p)));
-        fs.rmSync(p);
-      }
-    }
-  };
-  walk(stateDir);
+  copyFixtureState(path.join(SECOND_DIR, 'state'), stateDir);
   const file = path.join(stateDir, 'openclaw.json');
   const cfg = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (gatewayPort !== undefined) cfg.gateway.port = gatewayPort;
