@@ -134,10 +134,16 @@ function planJson(plan: CompactionPlan) {
       summaryRatio: finite(round2(q.summaryRatio)),
       reduction: finite(round2(q.reduction)),
       summaryChars: Math.round(q.summaryChars),
+      facts: { found: q.factsFound, kept: q.factsKept },
       decisions: surv(q.decisions),
+      reasons: surv(q.reasons),
       todos: surv(q.todos),
+      rules: surv(q.rules),
       identifiers: { ...surv(q.identifiers), byKind: q.identifiers.byKind },
+      toolFacts: surv(q.toolFacts),
+      artifacts: surv(q.artifacts),
       asks: surv(q.asks),
+      lost: q.lost.map((l) => ({ ...l })),
     },
     audit: { ok: plan.audit.ok, reasons: [...plan.audit.reasons], reasonCodes: [...plan.audit.reasonCodes] },
   };
@@ -155,11 +161,11 @@ function planText(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan, dr
     `  context: ${contextPairText(pj.context)} (the session's figure: system prompt, files, tools and messages)${v.explicit ? ` — ${v.kind === 'grows' ? 'it grows' : v.kind === 'equal' ? 'no change' : 'barely smaller'}: --yes needs --even-if-larger` : ''}`,
     `  messages only: ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} (×${pj.quality.compressionRatio ?? '∞'})`,
     `  the entry records, as OpenClaw does: tokensBefore ${formatTokens(pj.entry.tokensBefore)} (the context before), tokensAfter ${pj.entry.tokensAfter !== null ? formatTokens(pj.entry.tokensAfter) : '?'} (the messages after, chars/4)`,
-    `  survives in the summary: decisions ${pct(q.decisions)}, TODOs ${pct(q.todos)}, identifiers ${pct(q.identifiers)}, user asks ${pct(q.asks)}`,
+    `  survives (summary or kept tail): facts ${q.factsKept}/${q.factsFound} — decisions ${pct(q.decisions)}, reasons ${pct(q.reasons)}, TODOs ${pct(q.todos)}, rules ${pct(q.rules)}, identifiers ${pct(q.identifiers)}, found by tools ${pct(q.toolFacts)}, files ${pct(q.artifacts)}; user asks ${pct(q.asks)}`,
     `  audit (OpenClaw's summary quality check): ${plan.audit.ok ? 'ok' : `fails: ${plan.audit.reasons.join(', ')}`}`,
     `  ${undoLimits(era, 'local')}`,
   ];
-  const lost = [...q.decisions.lost.map((x) => `decision: ${x}`), ...q.todos.lost.map((x) => `todo: ${x}`), ...q.identifiers.lost.map((x) => `identifier: ${x}`), ...q.asks.lost.map((x) => `ask: ${x}`)];
+  const lost = [...q.lost.map((x) => `${x.category}: ${x.label}`), ...q.asks.lost.map((x) => `ask: ${x}`)];
   if (lost.length) lines.push('  lost:', ...lost.slice(0, 20).map((x) => `    - ${clean(x).slice(0, 160)}`));
   if (withSummary) lines.push('', clean(plan.summary));
   else lines.push(`  summary: ${plan.summary.length.toLocaleString('en')} chars (--summary prints it, --json includes it)`);

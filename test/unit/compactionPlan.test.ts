@@ -130,7 +130,7 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
     assert.deepEqual([pr.buttons, pr.accept], [['Keep As Is', 'Compact Anyway'], 'Compact Anyway']);
     assert.match(pr.detail.split('\n')[0]!, /^This compaction does not shrink the context, it grows it: messages ~/);
     assert.match(pr.detail, /SQLite transcript \(one transaction\)/);
-    assert.match(pr.detail, new RegExp(`${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks`));
+    assert.match(pr.detail, new RegExp(`Kept: ${q.factsKept}/${q.factsFound} facts \\(${q.decisions.kept}/${q.decisions.found} decisions, ${q.reasons.kept}/${q.reasons.found} reasons, ${q.todos.kept}/${q.todos.found} TODOs, ${q.rules.kept}/${q.rules.found} rules, ${q.identifiers.kept}/${q.identifiers.found} identifiers\\), ${q.asks.kept}/${q.asks.found} asks`));
     assert.match(pr.detail, /Undo: only through a running OpenClaw Gateway \(sessions\.rewind/, 'SQLite: the undo needs the Gateway, said before confirming');
     assert.doesNotMatch(pr.detail, /Undo Compaction/, 'the marker undo is only for JSONL');
     assert.match(compactPrompt(row.key, 'jsonl', r.plan).detail, /Undo: Undo Compaction makes the earlier context active again/);

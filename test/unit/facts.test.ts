@@ -6,7 +6,13 @@
 import assert from 'node:assert/strict';
 import { extractFacts, factChecks, renderFacts } from '../../src/core/facts';
 import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
-import { cjkSession, englishSession, type PlantedSession } from './factsFixtures';
+import { assistant, call, cjkSession, englishSession, type PlantedSession, result, user } from './factsFixtures';
+import { toolResultFacts } from '../../src/core/facts/toolFacts';
+import { auditMechanicalSummary, buildMechanicalSummary } from '../../src/core/compaction/summary/mechanical';
+import { hasRequiredSummarySections } from '../../src/core/compaction/summary/audit';
+import { compactionQualityReport } from '../../src/core/compaction/quality';
+import { qualityMarkdown } from '../../src/core/compaction/viewModel';
+import { openclawEstimateTokens } from '../../src/core/compaction/openclaw/estimate';
 
 const norm = (s: string) => s.normalize('NFKC').replace(/[*_`]+/g, '').replace(/\s+/g, ' ').toLowerCase();
 
@@ -24,4 +30,132 @@ describe('facts: extraction', () => {
       assert.deepEqual(missing(s, all), []);
     });
   }
+});
+
+describe('facts: the compaction summary keeps them, the quality report says what is lost', () => {
+  for (const make of [englishSession, cjkSession]) {
+    it(`the mechanical summary of the ${make().name} session keeps every planted fact within 2,000 tokens, and passes the audit`, () => {
+      const s = make();
+      const r = buildMechanicalSummary({ messages: s.messages });
+      assert.deepEqual(missing(s, r.summary), []);
+      assert.ok(openclawEstimateTokens({ role: 'compactionSummary', summary: r.summary }) <= 2000);
+      assert.equal(auditMechanicalSummary(r).ok, true, auditMechanicalSummary(r).reasons.join(', '));
+      assert.equal(hasRequiredSummarySections(r.summary), true);
+      // every fact line is whole: none of them ends in a cut
+      for (const l of r.body.split('\n')) if (/^- (?!\.\.\.and)/.test(l)) assert.ok(!l.endsWith('…'), l);
+    });
+  }
+
+  it('the report counts a fact kept only when its exact strings are there, and names what was removed', () => {
+    const s = englishSession();
+    const r = buildMechanicalSummary({ messages: s.messages });
+    const full = compactionQualityReport({ dropped: s.messages, summary: r.summary, kept: [] });
+    assert.equal(full.factsKept, full.factsFound);
+    assert.ok(full.factsFound >= s.facts.length);
+    // remove one decision's reason, one rule, one route and one file from the summary
+    const removed = ['we need serializable transactions across accounts', 'Never log card numbers, not even masked ones', 'POST /v1/invoices/{id}/refunds', 'docs/adr/0007-ledger-store.md'];
+    let cut = r.summary;
+    for (const x of removed) cut = cut.split(x).join('[removed]');
+    const q = compactionQualityReport({ dropped: s.messages, summary: cut, kept: [] });
+    assert.equal(q.reasons.kept, q.reasons.found - 1);
+    assert.equal(q.decisions.kept, q.decisions.found); // the decision itself is still there
+    assert.equal(q.rules.kept, q.rules.found - 1);
+    assert.deepEqual(q.identifiers.lost, ['POST /v1/invoices/{id}/refunds', 'docs/adr/0007-ledger-store.md']); // the file's path is an identifier too
+    assert.equal(q.artifacts.kept, q.artifacts.found - 1);
+    const missingStrings = q.lost.flatMap((l) => l.missing);
+    for (const x of removed) assert.ok(missingStrings.some((m) => m.includes(x) || x.includes(m)), x);
+    // a string found in the kept tail counts as kept
+    const tail = compactionQualityReport({ dropped: s.messages, summary: cut, kept: [user('reminder: POST /v1/invoices/{id}/refunds')] });
+    assert.deepEqual(tail.identifiers.lost, ['docs/adr/0007-ledger-store.md']);
+    // the Markdown names them under "Lost", in a labelled table
+    const md = qualityMarkdown('Q', q);
+    assert.match(md, /\n## Lost\n\n\| Kind \| What was lost \| Missing text \|\n/);
+    assert.match(md, /\| Reason \| we will use PostgreSQL 16 for the ledger — because we need serializable transactions across accounts \| `we need serializable transactions across accounts` \|/);
+    assert.match(md, /\| Identifier \| POST \/v1\/invoices\/\{id\}\/refunds \|/);
+    assert.match(md, /\| File \| docs\/adr\/0007-ledger-store\.md — created \(write\) \|/);
+    assert.match(md, new RegExp(`Facts kept \\(every exact string in the summary or the kept tail\\): \\*\\*${q.factsKept} of ${q.factsFound}\\*\\* — \\*\\*${q.factsFound - q.factsKept} lost\\*\\*`));
+  });
+});
+
+describe('facts: identifiers and rendering', () => {
+  it('routes keep their method, paths stay apart from routes and /dev/null, hosts, env vars and versions have their kind', () => {
+    const ids = extractRichIdentifiers('Call POST /v1/orders and GET /health, read src/app.ts, not /dev/null; API_TOKEN and $HOME; redis at cache-1.internal:6379 and localhost:8080; v2.4.1 and 1.20.3-rc.1; see https://ex.com/a; deploy at 14:00.');
+    assert.deepEqual(ids, [
+      { value: 'POST /v1/orders', kind: 'route' },
+      { value: 'GET /health', kind: 'route' },
+      { value: 'src/app.ts', kind: 'path' },
+      { value: 'API_TOKEN', kind: 'env' },
+      { value: '$HOME', kind: 'env' },
+      { value: 'cache-1.internal:6379', kind: 'hostPort' },
+      { value: 'localhost:8080', kind: 'hostPort' },
+      { value: 'v2.4.1', kind: 'version' },
+      { value: '1.20.3-rc.1', kind: 'version' },
+      { value: 'https://ex.com/a', kind: 'url' },
+    ]);
+  });
+
+  it('renderFacts spends the budget by priority, whole lines only', () => {
+    const facts = extractFacts(englishSession().messages);
+    const all = renderFacts(facts, 100_000);
+    for (const h of ['## Decisions', '## Constraints/Rules', '## Open TODOs', '## Found by tools', '## Artifact trail']) assert.ok(all.includes(h), h);
+    const small = renderFacts(facts, 120);
+    assert.ok(small.startsWith('## Decisions\n- Decision: we will use PostgreSQL 16 for the ledger because we need serializable transactions across accounts.'));
+    assert.match(small, /- …and \d+ more/);
+    const lines = new Set(all.split('\n'));
+    for (const l of small.split('\n')) if (l.startsWith('- ') && !l.startsWith('- …and')) assert.ok(lines.has(l), l);
+  });
+});
+
+describe('facts: tool findings and the artifact trail', () => {
+  it('a tool result gives its error, its named constant and the JSON line with its parent key, not routine lines', () => {
+    const log = ['2026-11-20T03:00:00Z INFO worker started', '2026-11-20T03:01:00Z DEBUG poll ok', '2026-11-20T03:14:07Z ERROR worker batch=RB-5521 upstream 10.4.7.21:8443 returned 502', '2026-11-20T03:15:00Z INFO worker idle'].join('\n');
+    assert.deepEqual(toolResultFacts(log, 'Find the error in the worker log'), ['2026-11-20T03:14:07Z ERROR worker batch=RB-5521 upstream 10.4.7.21:8443 returned 502']);
+    const code = ['import x from "y";', 'export const BATCH = 1;', 'const WEBHOOK_TIMEOUT_MS = 4500; // the provider gives up at 5000', 'function go() {', '  return 1;', '}'].join('\n');
+    assert.deepEqual(toolResultFacts(code, 'Show me the timeouts'), ['const WEBHOOK_TIMEOUT_MS = 4500; // the provider gives up at 5000']);
+    const json = JSON.stringify({ flags: { 'a.b': { enabled: true }, 'refunds.partialCapture': { enabled: false, reason: 'INC-2207 double refunds' } } }, null, 2);
+    assert.deepEqual(toolResultFacts(json, 'Is partial capture on?'), ['refunds.partialCapture › "enabled": false', 'refunds.partialCapture › "reason": "INC-2207 double refunds"']);
+  });
+
+  it('the trail names each file with what was done and by which tool; a failed call touches nothing', () => {
+    const facts = extractFacts([
+      call('a', 'read', { path: 'src/a.ts' }),
+      result('a', 'read', 'x'),
+      call('b', 'edit', { path: 'src/a.ts', oldText: 'x', newText: 'y' }),
+      result('b', 'edit', 'ok'),
+      call('c', 'write', { path: 'docs/new.md', content: '#' }),
+      result('c', 'write', 'ok'),
+      call('d', 'exec', { command: 'cat config/app.json && echo hi > out/log.txt' }),
+      result('d', 'exec', 'ok'),
+      call('e', 'read', { path: 'missing.ts' }),
+      result('e', 'read', 'ENOENT', true),
+      call('f', 'apply_patch', { input: '*** Begin Patch\n*** Add File: src/new.ts\n+x\n*** Update File: src/a.ts\n@@\n-x\n+y\n*** End Patch' }),
+      result('f', 'apply_patch', 'ok'),
+    ]);
+    assert.deepEqual(
+      facts.artifacts.map((a) => [a.path, a.action, a.actions.join('+'), a.tools.join('+')]),
+      [
+        ['src/a.ts', 'modified', 'read+modified', 'read+edit+apply_patch'],
+        ['docs/new.md', 'created', 'created', 'write'],
+        ['config/app.json', 'read', 'read', 'exec'],
+        ['out/log.txt', 'created', 'created', 'exec'],
+        ['src/new.ts', 'created', 'created', 'apply_patch'],
+      ],
+    );
+  });
+
+  it('decisions with the reason in the next sentence, documents a tool read, and Japanese TODOs with their condition', () => {
+    const f = extractFacts([
+      user('We decided to keep the cache cold. The reason is that warm-up hides the real latency.'),
+      call('r', 'read', { path: 'docs/design.md' }),
+      result('r', 'read', '# Design\n\nAfter two incidents we decided to hold late events for 72 hours, because replays arrive within two days.'),
+      user('TODO：審査が通ったら、文言を差し替える。'),
+      assistant('We will use a bigger machine.'), // the assistant's prose is not a decision
+    ]);
+    assert.deepEqual(f.decisions.map((d) => [d.what, d.reason, d.source.role]), [
+      ['We decided to keep the cache cold', 'warm-up hides the real latency', 'user'],
+      ['After two incidents we decided to hold late events for 72 hours', 'replays arrive within two days', 'toolResult'],
+    ]);
+    assert.equal(f.todos.length, 1);
+    assert.equal(f.todos[0]!.condition, '審査が通ったら');
+  });
 });

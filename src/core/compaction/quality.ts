@@ -1,17 +1,20 @@
 /**
  * How good a compaction was: tokens before → after, the compression, and which facts of the dropped
- * messages the summary still holds — decisions, open TODOs, identifiers (paths, ids, URLs, hashes) and
- * user asks — as counts found vs kept plus the lists of what was lost.
+ * messages survive — decisions and, separately, their reasons; open TODOs (with condition and deadline);
+ * rules; identifiers; facts found by tools; the artifact trail; user asks — as counts found vs kept, plus
+ * every lost fact by name.
  *
- * The facts are extracted from the dropped messages with the mechanical summary's own rules (summary/facts.ts,
- * language-agnostic); survival is literal, so it measures any summary (mechanical or a model's) the same
- * way: an identifier must appear as written (pure hex case-insensitively, as OpenClaw checks), a TODO
- * or decision by its text, an ask by its first 60 characters; case, width (NFKC) and whitespace ignored.
+ * The facts come from the shared extraction (src/core/facts) over the dropped messages. A fact counts as kept
+ * only when every one of its exact strings is in the summary or in the kept tail: an identifier as written
+ * (pure hex case-insensitively, as OpenClaw checks), text with case, width (NFKC), emphasis markers and
+ * whitespace ignored. So it measures any summary (mechanical or a model's) the same way.
  */
 import { codePoints, flatten } from '../transcript/text';
 import { type AgentMessage, estimateMessagesTokens, type MessageEstimator, openclawEstimateTokens } from './openclaw/estimate';
 import { summaryIncludesIdentifier } from './summary/audit';
-import { extractCompactionFacts, type CompactionFacts, type IdentifierKind } from './summary/facts';
+import { extractCompactionFacts, type CompactionFacts } from './summary/facts';
+import { type ExtractedFacts, factChecks, type FactCheck, type IdentifierKind } from '../facts';
+import { identifierSourceText } from '../facts/messages';
 
 /** An ask is found in a summary by this many of its first characters (code points). */
 export const ASK_MATCH_CHARS = 60;
@@ -21,14 +24,21 @@ export const DEFAULT_MAX_LISTED = 200;
 export interface SurvivalCount {
   /** Distinct items in the dropped messages. */
   found: number;
-  /** Of those, present in the summary. */
+  /** Of those, present in the summary or the kept tail. */
   kept: number;
-  /** The ones missing (at most `maxListed`). */
+  /** The ones missing, by name (at most `maxListed`). */
   lost: string[];
 }
 
 export interface IdentifierSurvival extends SurvivalCount {
-  byKind: Record<IdentifierKind, { found: number; kept: number }>;
+  byKind: Partial<Record<IdentifierKind, { found: number; kept: number }>>;
+}
+
+/** A fact the compaction lost: its category, its name, and which of its exact strings are missing. */
+export interface LostFact {
+  category: FactCheck['category'];
+  label: string;
+  missing: string[];
 }
 
 export interface CompactionQualityReport {
@@ -49,9 +59,19 @@ export interface CompactionQualityReport {
   reduction: number;
   summaryChars: number;
   decisions: SurvivalCount;
+  /** The reasons of the decisions that state one (a decision can survive without its reason). */
+  reasons: SurvivalCount;
   todos: SurvivalCount;
+  rules: SurvivalCount;
   identifiers: IdentifierSurvival;
+  toolFacts: SurvivalCount;
+  artifacts: SurvivalCount;
   asks: SurvivalCount;
+  /** All facts (every category but asks): found, kept. */
+  factsFound: number;
+  factsKept: number;
+  /** Every lost fact by name, in category order (at most `maxListed`). */
+  lost: LostFact[];
 }
 
 export interface QualityReportInput {
@@ -70,9 +90,9 @@ export interface QualityReportInput {
   facts?: CompactionFacts;
 }
 
-/** Text compared for survival: NFKC, lower case, whitespace collapsed, controls dropped. */
+/** Text compared for survival: NFKC, lower case, emphasis markers (`*`, `_`, backticks) and controls dropped, whitespace collapsed. */
 export function normalizeForMatch(s: string): string {
-  return flatten(s.normalize('NFKC')).toLowerCase();
+  return flatten(s.normalize('NFKC').replace(/[*_`]+/g, '')).toLowerCase();
 }
 
 function firstCodePoints(s: string, n: number): string {
@@ -80,15 +100,48 @@ function firstCodePoints(s: string, n: number): string {
   return Array.from(s).slice(0, n).join('').trimEnd();
 }
 
-/** Decision/TODO text without the `…` of a cut gist: what must appear literally. */
-function core(s: string): string {
-  return normalizeForMatch(s.endsWith('…') ? s.slice(0, -1) : s);
-}
-
 function survival(items: readonly string[], present: (item: string) => boolean, maxListed: number): SurvivalCount {
   const distinct = [...new Set(items)];
   const lost = distinct.filter((i) => !present(i));
   return { found: distinct.length, kept: distinct.length - lost.length, lost: lost.slice(0, maxListed) };
+}
+
+const CATEGORIES: ReadonlyArray<FactCheck['category']> = ['decision', 'reason', 'todo', 'rule', 'identifier', 'toolFact', 'artifact'];
+
+/**
+ * Which facts survive in `summary` or `keptText`: per category found / kept / lost labels, and the lost facts
+ * with their missing strings. Identifiers are compared as written; other strings normalised.
+ */
+export function factSurvival(facts: ExtractedFacts, summary: string, keptText = '', maxListed = DEFAULT_MAX_LISTED): { byCategory: Record<FactCheck['category'], SurvivalCount>; byKind: IdentifierSurvival['byKind']; lost: LostFact[]; found: number; kept: number } {
+  const hay = `${normalizeForMatch(summary)}\n${normalizeForMatch(keptText)}`;
+  const has = (c: FactCheck, s: string) => (c.category === 'identifier' ? summaryIncludesIdentifier(summary, s) || summaryIncludesIdentifier(keptText, s) : hay.includes(normalizeForMatch(s)));
+  const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, { found: 0, kept: 0, lost: [] as string[] }])) as Record<FactCheck['category'], SurvivalCount>;
+  const byKind: IdentifierSurvival['byKind'] = {};
+  const kinds = new Map(facts.identifiers.map((i) => [i.value, i.kind]));
+  const lost: LostFact[] = [];
+  let found = 0;
+  let kept = 0;
+  for (const c of factChecks(facts)) {
+    const missing = c.strings.filter((s) => !has(c, s));
+    const cat = byCategory[c.category];
+    cat.found++;
+    found++;
+    const k = c.category === 'identifier' ? kinds.get(c.strings[0]!) : undefined;
+    if (k) byKind[k] = { found: (byKind[k]?.found ?? 0) + 1, kept: (byKind[k]?.kept ?? 0) + (missing.length === 0 ? 1 : 0) };
+    if (missing.length === 0) {
+      cat.kept++;
+      kept++;
+      continue;
+    }
+    if (cat.lost.length < maxListed) cat.lost.push(c.label);
+    if (lost.length < maxListed) lost.push({ category: c.category, label: c.label, missing });
+  }
+  return { byCategory, byKind, lost, found, kept };
+}
+
+/** The text of kept messages as the model sees it (tool calls' arguments included). */
+export function keptTailText(kept: readonly AgentMessage[]): string {
+  return kept.map((m) => identifierSourceText(m, Number.MAX_SAFE_INTEGER)).join('\n');
 }
 
 /** Quality of one compaction. Counts derive from the dropped messages only. */
@@ -104,25 +157,14 @@ export function compactionQualityReport(input: QualityReportInput): CompactionQu
   const tokensAfter = summaryTokens + keptTokens;
 
   const facts = input.facts ?? extractCompactionFacts(input.dropped, input.previousSummary);
-  const norm = normalizeForMatch(input.summary);
-
-  const decisions = survival(facts.decisions, (d) => norm.includes(core(d)), maxListed);
-  const todos = survival(facts.todos, (t) => norm.includes(core(t)), maxListed);
+  const keptText = keptTailText(input.kept);
+  const s = factSurvival(facts.extracted, input.summary, keptText, maxListed);
+  const norm = `${normalizeForMatch(input.summary)}\n${normalizeForMatch(keptText)}`;
   const asks = survival(
     facts.asks.map((a) => flatten(a.text)).filter(Boolean),
     (a) => norm.includes(normalizeForMatch(firstCodePoints(a, ASK_MATCH_CHARS))),
     maxListed,
   );
-
-  const byKind: Record<IdentifierKind, { found: number; kept: number }> = { url: { found: 0, kept: 0 }, path: { found: 0, kept: 0 }, id: { found: 0, kept: 0 }, hash: { found: 0, kept: 0 } };
-  const lostIds: string[] = [];
-  for (const f of facts.identifiers) {
-    const k = byKind[f.kind];
-    k.found++;
-    if (summaryIncludesIdentifier(input.summary, f.value)) k.kept++;
-    else lostIds.push(f.value);
-  }
-  const idFound = facts.identifiers.length;
   return {
     tokensBefore,
     tokensAfter,
@@ -134,9 +176,17 @@ export function compactionQualityReport(input: QualityReportInput): CompactionQu
     summaryRatio: summaryTokens > 0 ? droppedTokens / summaryTokens : Number.POSITIVE_INFINITY,
     reduction: tokensBefore > 0 ? 1 - tokensAfter / tokensBefore : 0,
     summaryChars: input.summary.length,
-    decisions,
-    todos,
-    identifiers: { found: idFound, kept: idFound - lostIds.length, lost: lostIds.slice(0, maxListed), byKind },
+    decisions: s.byCategory.decision,
+    reasons: s.byCategory.reason,
+    todos: s.byCategory.todo,
+    rules: s.byCategory.rule,
+    identifiers: { ...s.byCategory.identifier, byKind: s.byKind },
+    toolFacts: s.byCategory.toolFact,
+    artifacts: s.byCategory.artifact,
     asks,
+    factsFound: s.found,
+    factsKept: s.kept,
+    lost: s.lost,
   };
 }
+

@@ -12,25 +12,53 @@ import type { EntryMeta } from '../store/types';
 type Json = Record<string, unknown>;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
-const survival = (name: string, s: { found: number; kept: number; lost?: readonly string[] }) => {
-  const lost = s.lost?.length ? ` — lost: ${s.lost.slice(0, 5).map((x) => `\`${x.replace(/`/g, "'").slice(0, 80)}\``).join(', ')}${s.lost.length > 5 ? ` and ${s.lost.length - 5} more` : ''}` : '';
-  return `| ${name} | ${s.found} | ${s.kept} |${lost ? ` ${lost.slice(3)}` : ''}`;
+/** Table cell text: one line, `|` escaped, at most `max` characters. */
+const cell = (s: string, max = 120) => {
+  const t = s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+const code = (s: string) => `\`${cell(s, 80).replace(/`/g, "'")}\``;
+const survival = (name: string, s: { found: number; kept: number }) => `| ${name} | ${s.found} | ${s.kept} | ${s.found - s.kept} |`;
+
+const CATEGORY_NAMES: Record<CompactionQualityReport['lost'][number]['category'], string> = {
+  decision: 'Decision',
+  reason: 'Reason',
+  todo: 'TODO',
+  rule: 'Rule',
+  identifier: 'Identifier',
+  toolFact: 'Found by a tool',
+  artifact: 'File',
 };
 
-/** The quality report as Markdown (the preview shows it beside the diff; the history node too). */
+/** The quality report as Markdown (the preview shows it beside the diff; the history node too): counts, then every lost fact by name. */
 export function qualityMarkdown(title: string, q: CompactionQualityReport, audit?: AuditResult, extra: readonly string[] = []): string {
   const lines = [
     `# ${title}`,
     '',
     `- Message tokens (estimate; the system prompt, workspace files and tools come on top): **${formatTokens(q.tokensBefore)} → ${formatTokens(q.tokensAfter)}** (saves ${formatTokens(Math.max(0, q.tokensSaved))}, ${q.reduction >= 0 ? `−${pct(q.reduction)}` : `+${pct(-q.reduction)}`}); compression ×${Number.isFinite(q.compressionRatio) ? q.compressionRatio.toFixed(2) : '∞'}`,
     `- Summary: ${q.summaryChars.toLocaleString('en')} characters, ~${formatTokens(q.summaryTokens)} tokens, replacing ~${formatTokens(q.droppedTokens)} tokens (×${Number.isFinite(q.summaryRatio) ? q.summaryRatio.toFixed(1) : '∞'} smaller); kept verbatim ~${formatTokens(q.keptTokens)} tokens`,
+    `- Facts kept (every exact string in the summary or the kept tail): **${q.factsKept} of ${q.factsFound}**${q.factsFound > q.factsKept ? ` — **${q.factsFound - q.factsKept} lost**, listed below` : ''}`,
     ...extra,
   ];
   if (audit) lines.push(`- OpenClaw's summary quality check: ${audit.ok ? '**passes**' : `**fails** (${audit.reasonCodes.join(', ')})`}`);
-  lines.push('', '| From the dropped part | found | kept in the summary | ', '|---|---|---|');
-  lines.push(survival('Decisions', q.decisions), survival('Open TODOs', q.todos), survival('User asks', q.asks));
-  const ids = q.identifiers;
-  lines.push(survival('Identifiers (paths, ids, URLs, hashes)', ids));
+  lines.push('', '| From the dropped part | found | kept | lost |', '|---|---:|---:|---:|');
+  lines.push(
+    survival('Decisions', q.decisions),
+    survival('Reasons of decisions', q.reasons),
+    survival('Open TODOs', q.todos),
+    survival('Rules and preferences', q.rules),
+    survival('Identifiers (routes, env vars, hosts, URLs, ids, versions, paths)', q.identifiers),
+    survival('Found by tools', q.toolFacts),
+    survival('Files read / created / modified', q.artifacts),
+    survival('User asks', q.asks),
+  );
+  if (q.lost.length > 0 || q.asks.lost.length > 0) {
+    lines.push('', '## Lost', '', '| Kind | What was lost | Missing text |', '|---|---|---|');
+    for (const l of q.lost) lines.push(`| ${CATEGORY_NAMES[l.category]} | ${cell(l.label)} | ${l.missing.map(code).join(', ')} |`);
+    for (const a of q.asks.lost) lines.push(`| User ask | ${cell(a)} | ${code(a)} |`);
+    const unlisted = q.factsFound - q.factsKept - q.lost.length;
+    if (unlisted > 0) lines.push('', `…and ${unlisted} more lost facts not listed.`);
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -84,7 +112,7 @@ export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: Compac
   const ours =
     `${n} message${n === 1 ? '' : 's'} are replaced by a ${q.summaryChars.toLocaleString('en')}-character summary; ${plan.after.length - 1} stay verbatim. ` +
     `Messages ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} tokens (system prompt and tools not included). ` +
-    `Kept in the summary: ${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers, ${q.asks.kept}/${q.asks.found} asks.`;
+    `Kept: ${q.factsKept}/${q.factsFound} facts (${q.decisions.kept}/${q.decisions.found} decisions, ${q.reasons.kept}/${q.reasons.found} reasons, ${q.todos.kept}/${q.todos.found} TODOs, ${q.rules.kept}/${q.rules.found} rules, ${q.identifiers.kept}/${q.identifiers.found} identifiers), ${q.asks.kept}/${q.asks.found} asks.`;
   if (via === 'gateway') {
     return {
       message: `Compact ${key} through the Gateway?${SHORT[v.kind]}`,

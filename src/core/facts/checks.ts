@@ -14,7 +14,7 @@ export function factChecks(facts: ExtractedFacts): FactCheck[] {
   }
   for (const t of facts.todos) out.push({ category: 'todo', label: t.text, strings: t.strings });
   for (const r of facts.rules) out.push({ category: 'rule', label: r.text, strings: r.strings });
-  for (const i of facts.identifiers) out.push({ category: 'identifier', label: `${i.value} (${i.kind})`, strings: [i.value] });
+  for (const i of facts.identifiers) out.push({ category: 'identifier', label: i.value, strings: [i.value] });
   for (const f of facts.toolFacts) out.push({ category: 'toolFact', label: `${f.toolName}: ${f.text}`, strings: f.strings });
   for (const a of facts.artifacts) out.push({ category: 'artifact', label: artifactLine(a), strings: [a.path] });
   return out;

@@ -10,14 +10,19 @@ export type Statement =
   | { type: 'todo'; what: string; condition?: string; deadline?: string }
   | { type: 'rule'; kind: RuleKind };
 
-/** Who said it: the user (and notes, summaries) is read with every marker; the assistant with explicit ones only. */
-export type Speaker = 'user' | 'assistant';
+/**
+ * Who said it: the user (and notes, summaries) is read with every marker; the assistant with explicit labels
+ * only; a document a tool returned with labels and "we decided" / 决定 / ことにした.
+ */
+export type Speaker = 'user' | 'assistant' | 'document';
+
+const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was))\b|决定|決定|ことにした|ことにしました/i;
 
 const LABEL_DECISION = /^(?:decision|decided|决定|决策|結論|決定)\s*[:：]/i;
 const LABEL_TODO = /^(?:todo|to-do|action item|next step|follow[- ]up|待办|待辦|やること|タスク)\s*[:：]/i;
 const LABEL_RULE = /^(?:rule|constraint|preference|policy|requirement|规则|约束|偏好|要求|ルール|制約|方針)\s*[:：]/i;
 
-const DECISION_EN = /\b(?:we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|agreed (?:to|on))\b/i;
+const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|have|see|talk|discuss|check|look|get back|let you)\w+|we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|agreed (?:to|on))\b/i;
 const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|改用/;
 const DECISION_JA = /ことにした|ことにしました|ことにします|に決めた|に決めました|を採用/;
 
@@ -26,7 +31,7 @@ const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了
 const REASON_JA = /理由は|なぜなら|ため[、,]|ので[、,]|から[、,]/;
 const REASON_START = /^(?:because|the reason|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因[:：]|因为|因為|由于|なぜなら)/i;
 
-const TODO_EN = /\b(?:todo|to-do|need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
+const TODO_EN = /\b(?:need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
 const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|要在|之前要/;
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しなければ|しないといけない|するべき|までに/;
 
@@ -105,7 +110,7 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   const s = plain(sentence).trim();
   if (s.length < 6) return undefined;
   const labelled = LABEL_DECISION.test(s);
-  if (labelled || (speaker === 'user' && firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA]))) {
+  if (labelled || (speaker === 'user' && firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA])) || (speaker === 'document' && DECISION_DOCUMENT.test(s))) {
     const rm = firstMatch(s, [REASON_EN, REASON_ZH, REASON_JA]);
     const reason = reasonOf(s);
     const out: Statement = { type: 'decision', what: decisionWhat(s, rm ? rm.index : -1) || s };
@@ -117,10 +122,12 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   const todoMarker = speaker === 'user' && !!firstMatch(s, [TODO_EN, TODO_ZH, TODO_JA]);
   const rule = LABEL_RULE.test(s) ? ruleKind(s) ?? 'constraint' : speaker === 'user' ? ruleKind(s) : undefined;
   if (todoLabel || todoMarker || (speaker === 'user' && deadline && !rule)) {
-    const out: Statement = { type: 'todo', what: clause(s.replace(LABEL_TODO, ''), 0) };
-    const cond = firstMatch(s, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]);
+    const body = s.replace(LABEL_TODO, '').replace(/^(?:TODO|FIXME)\b\s*[:：]?\s*/, '');
+    const out: Statement = { type: 'todo', what: clause(body, 0) };
+    const cond = firstMatch(body, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]);
     if (cond && cond[0].trim().length > 3) out.condition = cond[0].trim();
-    if (deadline && deadline[0].trim().length > 1) out.deadline = deadline[0].trim();
+    const due = firstMatch(body, [DEADLINE_EN, DEADLINE_ZH, DEADLINE_JA]);
+    if (due && due[0].trim().length > 1) out.deadline = due[0].trim();
     return out;
   }
   if (rule) return { type: 'rule', kind: rule };

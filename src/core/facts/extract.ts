@@ -17,9 +17,10 @@ import { plain, sentences } from './sentences';
 import { toolResultFacts } from './toolFacts';
 import { type ArtifactAction, type ExtractedFacts, type ExtractFactsOptions, type FactMessage, type FactSource } from './types';
 
-export const DEFAULT_TOOL_RESULT_FACT_CHARS = 4000;
+/** Tool results are read this far for findings (a log or a file read whole). */
+export const DEFAULT_TOOL_RESULT_FACT_CHARS = 200_000;
 
-const key = (s: string) => flatten(plain(s)).toLowerCase();
+const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
 class Collector {
   readonly facts: ExtractedFacts = { decisions: [], todos: [], rules: [], identifiers: [], toolFacts: [], artifacts: [] };
@@ -51,9 +52,15 @@ class Collector {
         const d = { text: sentence, what: st.what, strings: [st.what, ...(reason ? [reason] : [])], source, ...(reason ? { reason } : {}) };
         this.facts.decisions.push(d);
       } else if (st.type === 'todo') {
-        if (!this.fresh('t', s)) continue;
+        const same = this.facts.todos.findIndex((x) => key(x.text) === key(s));
+        if (!this.fresh('t', s) && same < 0) continue;
+        // a checklist line holding this sentence (and more) gives way to the sentence, which has its condition and deadline
+        const k = key(s).replace(/[.。!！?？]+$/, '');
+        this.facts.todos = this.facts.todos.filter((x) => x.source.index !== source.index || !key(x.text).includes(k) || key(x.text) === key(s));
         const strings = [st.what, st.condition, st.deadline].filter((x): x is string => !!x);
-        this.facts.todos.push({ text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) });
+        const todo = { text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) };
+        if (same >= 0) this.facts.todos[same] = todo; // the checklist's copy of this sentence, now with its condition and deadline
+        else this.facts.todos.push(todo);
       } else if (this.fresh('r', s)) {
         this.facts.rules.push({ text: s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
       }
@@ -68,7 +75,7 @@ class Collector {
         this.facts.todos = this.facts.todos.filter((x) => key(x.what) !== k && key(x.text) !== k);
         continue;
       }
-      if (this.facts.todos.some((x) => k.includes(key(x.text)) || key(x.text).includes(k))) continue;
+      if (this.facts.todos.some((x) => x.source.index === source.index && (k.includes(key(x.text)) || key(x.text).includes(k)))) continue;
       if (this.fresh('t', t.text)) this.facts.todos.push({ text: t.text, what: t.text, strings: [t.text.replace(/…$/, '')], source });
     }
   }
@@ -77,8 +84,8 @@ class Collector {
     for (const f of extractRichIdentifiers(text)) if (this.fresh('i', f.value)) this.facts.identifiers.push({ value: f.value, kind: f.kind, source });
   }
 
-  toolFacts(text: string, toolName: string, source: FactSource): void {
-    for (const line of toolResultFacts(text)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source });
+  toolFacts(text: string, toolName: string, source: FactSource, ask: string): void {
+    for (const line of toolResultFacts(text, ask)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source });
   }
 }
 
@@ -93,15 +100,17 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
   }
   const trail = new ArtifactTrail();
   const pending = new Map<string, { name: string; touches: Array<{ path: string; action: ArtifactAction }> }>();
+  let lastAsk = '';
   messages.forEach((m, index) => {
     if (!isObj(m) || isRuntimeContextMessage(m)) return;
     switch (m.role) {
       case 'user': {
         const text = extractMessageText(m);
         if (!text || isSlashCommand(text)) return;
+        lastAsk = text;
         const source: FactSource = { index, role: 'user' };
-        c.statements(scanWindow(text), 'user', source);
         c.checklist(scanWindow(text), source);
+        c.statements(scanWindow(text), 'user', source);
         c.identifiers(identifierSourceText(m), source);
         return;
       }
@@ -109,8 +118,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         if (m.provider === 'openclaw') return;
         const source: FactSource = { index, role: 'assistant' };
         const text = scanWindow(extractMessageText(m));
-        c.statements(text, 'assistant', source);
         c.checklist(text, source);
+        c.statements(text, 'assistant', source);
         c.identifiers(identifierSourceText(m), source);
         if (Array.isArray(m.content)) {
           for (const b of m.content) {
@@ -133,7 +142,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         }
         const source: FactSource = { index, role: 'toolResult', toolName };
         const text = truncateUtf16Safe(extractMessageText(m), scanChars);
-        c.toolFacts(text, toolName, source);
+        c.toolFacts(text, toolName, source, lastAsk);
+        if (m.isError !== true) c.statements(text, 'document', source);
         c.identifiers(identifierSourceText(m, scanChars), source);
         return;
       }
@@ -144,8 +154,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         const text = scanWindow(m.role === 'custom' ? extractMessageText(m) : typeof m.summary === 'string' ? m.summary : '');
         if (!text) return;
         const source: FactSource = { index, role: m.role === 'custom' ? 'custom' : 'summary' };
-        c.statements(text, 'user', source);
         c.checklist(text, source);
+        c.statements(text, 'user', source);
         c.identifiers(text, source);
         return;
       }

@@ -23,9 +23,9 @@ const PATH_IN_TEXT = /(?<![\w.\/~-])(?:(?:~|\.{1,2})(?:\/[\w.@+-]+)+|(?:\/[\w.@+
 const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
 const TICKET = /(?<![\w-])[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*-\d+(?![\w-])|(?<![\w#])#\d{2,}\b/g;
 const HEX = /(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,64}(?![\w-])/g;
-const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?)*):\d{2,5}(?![\w:])/g;
-/** `FOO_BAR`, `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
-const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?![\w-])/g;
+const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|(?=[\w.-]*[A-Za-z])[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?)*):\d{2,5}(?![\w:])/g;
+/** `FOO_BAR` (with its `=value` when assigned), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
+const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+)?(?![\w-])/g;
 const VERSION = /(?<![\w.-])v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?(?![\w-])|(?<![\w.-])v\d+(?:\.\d+)?(?![\w.-])/g;
 
 /** A path with a letter in it that is rooted (`/`, `~`, `.`, a drive) or ends in `name.ext` or has ≥ 2 slashes (not `and/or`). */
@@ -67,7 +67,7 @@ function scan<K extends string>(text: string, rules: ReadonlyArray<Rule<K>>, opa
     }
   }
   for (const c of opaqueIdentifierCandidates(text)) {
-    if (overlaps(c.at, c.at + c.raw.length)) continue;
+    if (overlaps(c.at, c.at + c.raw.length) || c.raw === '/dev/null') continue;
     found.push({ value: c.raw, kind: opaqueKind(c.raw), at: c.at });
   }
   found.sort((a, b) => a.at - b.at);

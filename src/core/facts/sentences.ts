@@ -1,5 +1,5 @@
 /**
- * Text → sentences, each on one line and never cut: lines outside fenced code, list and quote markers removed,
+ * Text → sentences, each on one line and never cut: lines outside fenced code and headings, list and quote markers removed,
  * split after `.` `!` `?` followed by a capital (English) and after `。` `！` `？` (Chinese, Japanese).
  */
 import { flatten } from '../transcript/text';
@@ -22,7 +22,8 @@ export function sentences(text: string): string[] {
       continue;
     }
     if (fence) continue;
-    const line = flatten(raw.replace(LIST_MARKER, '').replace(/^#{1,6}\s+/, ''), 20_000);
+    if (/^\s*#{1,6}\s/.test(raw)) continue; // a heading names a section, it states nothing
+    const line = flatten(raw.replace(LIST_MARKER, ''), 20_000);
     if (!line) continue;
     for (const s of line.split(SPLIT)) {
       const t = s.trim();
@@ -37,7 +38,7 @@ export function plain(s: string): string {
   return s.replace(/[*_`]+/g, '').normalize('NFKC');
 }
 
-/** Whole leading sentences of `text` within `maxChars` (the first one cut with `…` only when it alone is longer). */
+/** Whole leading sentences of `text` within `maxChars`; at least the first one whole (cut with `…` only past 600 characters). */
 export function wholeSentences(text: string, maxChars: number): string {
   const flat = flatten(text, maxChars * 8 + 64);
   if (flat.length <= maxChars) return flat;
@@ -49,5 +50,6 @@ export function wholeSentences(text: string, maxChars: number): string {
     out = next;
   }
   if (out) return out;
+  if (parts[0]!.length <= MAX_SENTENCE_CHARS) return parts[0]!; // one sentence is never cut while it is a sentence
   return `${Array.from(flat).slice(0, Math.max(1, maxChars - 1)).join('').trimEnd()}…`;
 }

@@ -5,112 +5,15 @@
 import { extractThread } from '../../transcript/conversation';
 import { flatten, isSlashCommand, toolFileAccess, todoLines } from '../../transcript/text';
 import { type AgentMessage, isRuntimeContextMessage } from '../openclaw/estimate';
-import { sliceUtf16Safe, truncateUtf16Safe } from '../openclaw/utf16';
 import { extractToolResultId } from '../openclaw/toolCalls';
 import { computeFileLists, createFileOps, extractFileOpsFromMessage, type FileOps } from '../openclaw/fileOps';
 import { extractMessageText, isObj, item, type Json, LATEST_USER_REQUEST_CONTEXT_LABEL } from './contract';
-import { hasRequiredSummarySections, normalizedSummaryLines, opaqueIdentifierCandidates } from './audit';
+import { hasRequiredSummarySections, normalizedSummaryLines } from './audit';
+import { type ExtractedFacts, extractFacts, type IdentifierFact } from '../../facts';
 
-export type IdentifierKind = 'url' | 'path' | 'id' | 'hash';
-
-export interface FoundIdentifier {
-  value: string;
-  kind: IdentifierKind;
-}
-
-const URL_IN_TEXT = /(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`]+/g;
-
-/** `~/x`, `./x`, `../x`, `/a/b`; `a/b.ext` or `a/b/c`; `C:\x\y`. */
-const PATH_IN_TEXT = /(?<![\w.\/~-])(?:(?:~|\.{1,2})(?:\/[\w.@+-]+)+|(?:\/[\w.@+-]+){2,})\/?|(?<![\w.\/~:-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?|(?<![\w])[A-Za-z]:\\[\w\\.@+-]+/g;
-const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
-const TICKET = /(?<![\w-])[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*-\d+(?![\w-])|(?<![\w#])#\d{2,}\b/g;
-const HEX = /(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,64}(?![\w-])/g;
-
-/** A path with a letter in it that is rooted (`/`, `~`, `.`, a drive) or ends in `name.ext` or has ≥ 2 slashes (not `and/or`). */
-function isPathLike(v: string): boolean {
-  if (!/[A-Za-z]/.test(v)) return false;
-  if (/^(?:[~.\/]|[A-Za-z]:\\)/.test(v)) return true;
-  const parts = v.replace(/\/$/, '').split('/');
-  return parts.length >= 3 || /\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(parts[parts.length - 1]!);
-}
-
-function trimIdent(v: string): string {
-  return v.replace(/^[("'`[{<]+/, '').replace(/[)\]"'`,;:.!?<>]+$/, '');
-}
-
-/**
- * Identifiers a summary should keep literally, by shape only: URLs (any scheme), file paths (with a
- * slash: code like `items.reduce` is not a file name), ids (UUIDs, `ABC-123` tickets, `#412`, OpenClaw's opaque tokens with ≥ 6 digits), hashes
- * (hex runs of ≥ 7 with a digit and a letter). First occurrence order, de-duplicated.
- */
-export function extractIdentifiers(text: string): FoundIdentifier[] {
-  const found: Array<FoundIdentifier & { at: number }> = [];
-  const covered = new Uint8Array(text.length + 1);
-  const overlaps = (a: number, b: number) => {
-    for (let i = a; i < b; i++) if (covered[i]) return true;
-    return false;
-  };
-  const add = (re: RegExp, kind: IdentifierKind, min = 3, valid: (v: string) => boolean = () => true) => {
-    for (const m of text.matchAll(re)) {
-      const raw = m[0];
-      const at = m.index ?? 0;
-      if (overlaps(at, at + raw.length)) continue;
-      const value = trimIdent(raw);
-      if (value.length < min || !valid(value)) continue;
-      covered.fill(1, at, at + raw.length);
-      found.push({ value, kind, at });
-    }
-  };
-  add(URL_IN_TEXT, 'url');
-  add(UUID, 'id');
-  add(PATH_IN_TEXT, 'path', 4, isPathLike);
-  add(TICKET, 'id');
-  add(HEX, 'hash');
-  for (const c of opaqueIdentifierCandidates(text)) {
-    if (overlaps(c.at, c.at + c.raw.length)) continue;
-    found.push({ value: c.raw, kind: /^https?:/.test(c.raw) ? 'url' : /[\\/]/.test(c.raw) ? 'path' : /^[0-9a-fA-F]+$/.test(c.raw) ? 'hash' : 'id', at: c.at });
-  }
-  found.sort((a, b) => a.at - b.at);
-  const seen = new Set<string>();
-  const out: FoundIdentifier[] = [];
-  for (const f of found) {
-    if (seen.has(f.value)) continue;
-    seen.add(f.value);
-    out.push({ value: f.value, kind: f.kind });
-  }
-  return out;
-}
-
-/** Tool results are read as a summariser sees them: the first 2000 characters. */
-export const TOOL_RESULT_SCAN_CHARS = 2000;
-
-/** Other messages: at most the first 20,000 and the last 5,000 characters. */
-export const MESSAGE_SCAN_HEAD_CHARS = 20_000;
-export const MESSAGE_SCAN_TAIL_CHARS = 5_000;
-
-function scanWindow(s: string): string {
-  if (s.length <= MESSAGE_SCAN_HEAD_CHARS + MESSAGE_SCAN_TAIL_CHARS) return s;
-  return `${truncateUtf16Safe(s, MESSAGE_SCAN_HEAD_CHARS)}\n${sliceUtf16Safe(s, -MESSAGE_SCAN_TAIL_CHARS)}`;
-}
-
-/** All strings inside a tool call's arguments (paths, commands, URLs). */
-function argStrings(v: unknown, out: string[], depth = 0): void {
-  if (depth > 6 || out.length > 200) return;
-  if (typeof v === 'string') out.push(v.length > 4000 ? v.slice(0, 4000) : v);
-  else if (Array.isArray(v)) for (const x of v.slice(0, 100)) argStrings(x, out, depth + 1);
-  else if (isObj(v)) for (const k of Object.keys(v).slice(0, 100)) argStrings(v[k], out, depth + 1);
-}
-
-/** The text of a message in which identifiers are looked for. */
-export function identifierSourceText(m: AgentMessage): string {
-  if (m.role === 'toolResult') return truncateUtf16Safe(extractMessageText(m), TOOL_RESULT_SCAN_CHARS);
-  if (m.role === 'branchSummary' || m.role === 'compactionSummary') return scanWindow(typeof m.summary === 'string' ? m.summary : '');
-  const parts = [scanWindow(extractMessageText(m))];
-  if (m.role === 'assistant' && Array.isArray(m.content)) {
-    for (const b of m.content) if (isObj(b) && b.type === 'toolCall') argStrings(b.arguments, parts);
-  }
-  return parts.filter(Boolean).join('\n');
-}
+export { extractIdentifiers, type FoundIdentifier } from '../../facts/identifiers';
+export { identifierSourceText, MESSAGE_SCAN_HEAD_CHARS, MESSAGE_SCAN_TAIL_CHARS, TOOL_RESULT_SCAN_CHARS } from '../../facts/messages';
+export type { IdentifierKind } from '../../facts/types';
 
 export interface UserAsk {
   text: string;
@@ -133,7 +36,10 @@ export interface CompactionFacts {
   pendingAsks: string[];
   /** Every user ask (slash commands excluded), in order. */
   asks: UserAsk[];
-  identifiers: FoundIdentifier[];
+  /** Every identifier with its precise kind (routes with their method …), from the shared extraction. */
+  identifiers: Array<Pick<IdentifierFact, 'value' | 'kind'>>;
+  /** The shared fact extraction over the same messages (src/core/facts). */
+  extracted: ExtractedFacts;
   /** Files read / modified per OpenClaw's rule (read/write/edit tools, apply_patch). */
   readFiles: string[];
   modifiedFiles: string[];
@@ -199,6 +105,7 @@ export function extractCompactionFacts(messages: readonly AgentMessage[], previo
     pendingAsks: [],
     asks: [],
     identifiers: [],
+    extracted: { decisions: [], todos: [], rules: [], identifiers: [], toolFacts: [], artifacts: [] },
     readFiles: [],
     modifiedFiles: [],
     toolReadFiles: [],
@@ -226,12 +133,17 @@ export function extractCompactionFacts(messages: readonly AgentMessage[], previo
     }
   }
 
-  // Decisions: the checkpoint engine's rule over the same messages as transcript entries.
+  // Stated facts (decisions with reasons, TODOs, rules), then the checkpoint engine's reply rule.
+  facts.extracted = extractFacts(msgs, previousSummary ? { previousSummary } : {});
+  for (const r of facts.extracted.rules) pushUnique(facts.constraints, r.text);
+  for (const f of facts.extracted.identifiers) facts.identifiers.push({ value: f.value, kind: f.kind });
   const pseudo = msgs.map((m, i) => (m.role === 'custom' ? { type: 'custom_message', id: `m${i}`, customType: m.customType, content: m.content } : { type: 'message', id: `m${i}`, message: m }));
   for (const d of extractThread(pseudo).decisions) pushUnique(facts.decisions, d.what);
+  for (const d of facts.extracted.decisions) if (!facts.decisions.some((x) => x.includes(d.text))) pushUnique(facts.decisions, d.text);
 
   const open = new Map<string, string>();
   for (const t of facts.todos) open.set(flatten(t).toLowerCase(), t);
+  const carriedTodos = new Set(facts.todos);
   const ops: FileOps = createFileOps();
   const toolRead = new Set<string>();
   const toolModified = new Set<string>();
@@ -252,10 +164,8 @@ export function extractCompactionFacts(messages: readonly AgentMessage[], previo
       } else if (!open.has(key)) open.set(key, t.text);
     }
   };
-  const ids: FoundIdentifier[] = [];
 
   msgs.forEach((m, index) => {
-    ids.push(...extractIdentifiers(identifierSourceText(m)));
     extractFileOpsFromMessage(m, ops);
     switch (m.role) {
       case 'user': {
@@ -315,17 +225,13 @@ export function extractCompactionFacts(messages: readonly AgentMessage[], previo
     }
   });
 
-  facts.todos = [...open.values()];
+  // the previous summary's TODOs still open, then those stated by the user (or a note, a summary), then the assistant's checklist
+  const stated = [...facts.extracted.todos.filter((t) => t.source.role !== 'assistant'), ...facts.extracted.todos.filter((t) => t.source.role === 'assistant')].map((t) => t.text);
+  facts.todos = [...new Set([...[...open.values()].filter((t) => carriedTodos.has(t)), ...stated])];
   const lists = computeFileLists(ops);
   facts.readFiles = lists.readFiles;
   facts.modifiedFiles = lists.modifiedFiles;
   facts.toolModifiedFiles = [...toolModified].sort();
   facts.toolReadFiles = [...toolRead].filter((p) => !toolModified.has(p)).sort();
-  const seen = new Set<string>();
-  for (const f of ids) {
-    if (seen.has(f.value)) continue;
-    seen.add(f.value);
-    facts.identifiers.push(f);
-  }
   return facts;
 }

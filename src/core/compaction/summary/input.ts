@@ -63,6 +63,11 @@ export interface CompactionInput {
   recentTurnsPreserve?: number;
   /** Character cap of the whole summary (default 16,000). */
   maxChars?: number;
+  /**
+   * Token target of the summary (OpenClaw's estimate), within `maxChars`: default 2,000 for up to 30k
+   * dropped tokens, 1/15 of them beyond (`summaryTargetTokens`); `Infinity` = the character cap only.
+   */
+  targetTokens?: number;
   /** AGENTS.md critical rules already extracted, shown as `<workspace-critical-rules>`. */
   workspaceRules?: string;
 }

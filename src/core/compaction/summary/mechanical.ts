@@ -4,7 +4,7 @@
  * built so that the audit passes: every audited identifier is listed, the latest ask is quoted, no message text
  * can produce a second required heading, and the body is fitted item by item (never cut blindly).
  */
-import { type AgentMessage, isRuntimeContextMessage, stringifyCompactionValue } from '../openclaw/estimate';
+import { type AgentMessage, estimateMessagesTokens, estimateStringChars, isRuntimeContextMessage, stringifyCompactionValue } from '../openclaw/estimate';
 import { truncateUtf16Safe } from '../openclaw/utf16';
 import { capCompactionSummary, MAX_COMPACTION_SUMMARY_CHARS } from '../openclaw/summaryBudget';
 import { extractToolCalls } from '../openclaw/toolCalls';
@@ -14,6 +14,8 @@ import { type AskOverlapLexicon, type AuditParams, type AuditResult, auditSummar
 import { buildPreservedTurnsSection, capCompactionSuffix, collectToolFailures, formatToolFailuresSection, oneLine, splitPreservedRecentTurns } from './sections';
 import { type CompactionInput } from './input';
 import { type CompactionFacts, extractCompactionFacts } from './facts';
+import { artifactLine } from '../../facts/render';
+import { wholeSentences } from '../../facts/sentences';
 
 export interface SummaryAuditInputs {
   identifiers: string[];
@@ -65,12 +67,39 @@ export interface MechanicalSummary {
   feasible: boolean;
 }
 
+/** Tokens a summary may take for up to 30k dropped tokens; at least 600, at most a quarter of what it replaces; beyond 30k, 1/15 of it. */
+export const SUMMARY_TARGET_TOKENS = 2000;
+export const SUMMARY_MIN_TOKENS = 600;
+export const SUMMARY_TARGET_RATIO = 15;
+
+/** The summary's token target for `droppedTokens` (OpenClaw's estimate: CJK-weighted chars / 4). */
+export function summaryTargetTokens(droppedTokens: number): number {
+  const small = Math.min(SUMMARY_TARGET_TOKENS, Math.max(SUMMARY_MIN_TOKENS, Math.ceil(droppedTokens / 4)));
+  return Math.max(small, Math.ceil(droppedTokens / SUMMARY_TARGET_RATIO));
+}
+
+/** A cost in OpenClaw's estimate characters (4 per token; a CJK ideograph counts 4). */
+const cost = (s: string) => estimateStringChars(s);
+
+/** The suffix's tail within `budget` estimate characters (its cap is in characters, so shrink until it fits). */
+function capSuffixCost(suffix: string, budget: number): string {
+  let n = Math.min(suffix.length, budget);
+  let out = capCompactionSuffix(suffix, n);
+  for (let i = 0; i < 8 && cost(out) > budget && n > 0; i++) {
+    n = Math.max(0, Math.floor((n * budget) / cost(out)) - 1);
+    out = capCompactionSuffix(suffix, n);
+  }
+  return cost(out) <= budget ? out : '';
+}
+
 interface SectionPlan {
   heading: string;
   empty: string;
   fixed: string[];
   items: Array<{ text: string; order: number }>;
   chosen: Set<number>;
+  /** The first `facts` items are stated facts: they may use the suffix's reserve. */
+  facts: number;
 }
 
 /** A file path on one line for display. */
@@ -191,37 +220,44 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
   const auditedLines = audit.identifiers.map((n) => `- ${auditedRaw.get(n) ?? n}`); // no whitespace in them: verbatim
   const auditedSet = new Set(audit.identifiers);
 
-  const plan = (heading: string, empty: string, fixed: string[], texts: string[]): SectionPlan => ({
+  const plan = (heading: string, empty: string, fixed: string[], texts: string[], facts = 0): SectionPlan => ({
     heading,
     empty,
     fixed,
     items: texts.map((text, order) => ({ text, order })),
     chosen: new Set<number>(),
+    facts,
   });
   const answered = facts.asks.filter((a) => a.answered && a.index < messages.length); // the split turn is still running
   const done = [
     ...facts.carriedDone.map((d) => `- ${d}`),
-    ...answered.map((a) => `- [x] ${item(a.text, 120)} → ${item(a.answer ?? '', 100)}`),
-    ...facts.closedTodos.map((t) => `- [x] ${item(t, 160)}`),
+    ...answered.map((a) => `- [x] ${wholeSentences(a.text, 300)} → ${wholeSentences(a.answer ?? '', 200)}`),
+    ...facts.closedTodos.map((t) => `- [x] ${t}`),
   ];
-  // Seed 000: at most 8 key files — modified first, then read, then carried, then paths mentioned.
+  // The artifact trail (every file, what was done to it, by which tools), then files from OpenClaw's lists and
+  // the previous summary, then at most 8 paths only mentioned.
   const keyFiles: string[] = [];
   const keySeen = new Set<string>();
-  const addKey = (p: string, note: string) => {
+  const addKey = (p: string, line: string) => {
     const d = displayPath(p);
-    if (!d || keySeen.has(d) || keyFiles.length >= KEY_FILES_MAX) return;
+    if (!d || keySeen.has(d)) return;
     keySeen.add(d);
-    keyFiles.push(note ? `- ${d} (${note})` : `- ${d}`);
+    keyFiles.push(`- ${line}`);
   };
-  for (const p of [...details.modifiedFiles, ...facts.toolModifiedFiles]) addKey(p, 'modified');
-  for (const p of [...details.readFiles, ...facts.toolReadFiles]) addKey(p, 'read');
-  for (const k of facts.carriedKeyFiles) if (keyFiles.length < KEY_FILES_MAX && !keySeen.has(k.replace(/ \((?:modified|read)\)$/, ''))) keyFiles.push(`- ${k}`);
-  for (const f of facts.identifiers) if (f.kind === 'path') addKey(f.value, '');
+  for (const a of facts.extracted.artifacts) addKey(a.path, artifactLine(a));
+  for (const p of [...details.modifiedFiles, ...facts.toolModifiedFiles]) addKey(p, `${displayPath(p)} (modified)`);
+  for (const p of [...details.readFiles, ...facts.toolReadFiles]) addKey(p, `${displayPath(p)} (read)`);
+  for (const k of facts.carriedKeyFiles) addKey(k.replace(/ (?:\((?:modified|read)\)|— .*)$/, ''), k);
+  let mentioned = 0;
+  for (const f of facts.identifiers) if (f.kind === 'path' && mentioned < KEY_FILES_MAX && !keySeen.has(displayPath(f.value))) (addKey(f.value, displayPath(f.value)), mentioned++);
   const pendingFixed = input.latestUnresolvedUserRequest ? [formatLatestUserRequestContext(input.latestUnresolvedUserRequest)] : [];
+  const statedTodos = new Set(facts.extracted.todos.filter((t) => t.source.role !== 'assistant').map((t) => t.text));
+  const stated = facts.todos.filter((t) => statedTodos.has(t)).length; // they come first
+  const toolFindings = facts.extracted.toolFacts.map((f) => `- ${oneLine(f.toolName)}: ${f.text}`);
   const sections: SectionPlan[] = [
-    plan('## Decisions', EMPTY, [], facts.decisions.map((d) => `- ${d}`)),
-    plan('## Open TODOs', EMPTY, [], facts.todos.map((t) => `- ${item(t, 200)}`)),
-    plan('## Constraints/Rules', EMPTY, [], facts.constraints.map((c) => `- ${c}`)),
+    plan('## Decisions', EMPTY, [], facts.decisions.map((d) => `- ${d}`), facts.decisions.length),
+    plan('## Open TODOs', EMPTY, [], facts.todos.map((t) => `- ${t}`), stated),
+    plan('## Constraints/Rules', EMPTY, [], facts.constraints.map((c) => `- ${c}`), facts.constraints.length),
     plan(
       '## Pending user asks',
       EMPTY,
@@ -235,61 +271,72 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
       [...new Set([...facts.carriedIdentifiers, ...facts.identifiers.map((f) => f.value)])]
         .filter((v) => !auditedSet.has(isPureHex(v) ? v.toUpperCase() : v))
         .map((v) => `- ${oneLine(v)}`),
+      Number.POSITIVE_INFINITY,
     ),
+    plan('## Found by tools', EMPTY, [], toolFindings, toolFindings.length),
     plan('## Done', EMPTY, [], done),
     plan('## Key files', EMPTY, [], keyFiles),
-    plan('## Current task', EMPTY, askLine ? [askLine] : [], facts.lastReply ? [`- Last reply: ${item(facts.lastReply, 200)}`] : []),
+    plan('## Current task', EMPTY, askLine ? [askLine] : [], facts.lastReply ? [`- Last reply: ${wholeSentences(facts.lastReply, 300)}`] : []),
   ];
-  const [decisions, todos, constraints, pending, identifiers, doneS, keys, current] = sections as [SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan];
+  const [decisions, todos, constraints, pending, identifiers, found, doneS, keys, current] = sections as [SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan];
 
   const sectionLength = (s: SectionPlan, extra = 0) => {
     const lines = s.fixed.length + s.chosen.size;
-    let len = s.heading.length + 1;
-    if (lines === 0) return len + s.empty.length + extra;
-    for (const f of s.fixed) len += f.length + 1;
-    for (const i of s.chosen) len += s.items[i]!.text.length + 1;
+    let len = cost(s.heading) + 1;
+    if (lines === 0) return len + cost(s.empty) + extra;
+    for (const f of s.fixed) len += cost(f) + 1;
+    for (const i of s.chosen) len += cost(s.items[i]!.text) + 1;
     return len - 1 + extra;
   };
   const bodyLength = () => sections.reduce((n, s) => n + sectionLength(s), 0) + 2 * (sections.length - 1);
   const minimumBody = bodyLength();
 
-  // Budget split: body ≥ half the cap (OpenClaw's floor), the suffix gets the rest, the body the remainder.
+  // Budget (in estimate characters, 4 per token): the token target within the character cap. The body is filled
+  // first — facts verbatim, then progress and open work — and the suffix (recent turns, failures, file tags)
+  // gets what is left, keeping its newest part.
+  const droppedTokens = estimateMessagesTokens([...messages, ...prefix]) + (input.previousSummary ? Math.ceil(cost(input.previousSummary) / 4) : 0);
+  const target = input.targetTokens ?? summaryTargetTokens(droppedTokens);
+  const budget = Math.max(1, Math.min(maxChars, Number.isFinite(target) ? Math.floor(target * 4) : maxChars));
   const OVERFLOW_RESERVE = 24 * sections.length;
-  const bodyFloor = Math.min(maxChars, Math.max(Math.ceil(maxChars / 2), minimumBody));
-  let suffix = fullSuffix;
-  const fullOptional = sections.reduce((n, s) => n + s.items.reduce((m, it) => m + it.text.length + 1, 0), 0);
-  const bodyWanted = minimumBody + fullOptional + OVERFLOW_RESERVE;
-  if (bodyWanted + suffix.length > maxChars) {
-    const bodySlot = Math.min(Math.max(bodyWanted, bodyFloor), Math.max(bodyFloor, maxChars - suffix.length));
-    suffix = capCompactionSuffix(suffix, Math.max(0, maxChars - Math.min(bodySlot, bodyWanted)));
-  }
-  const bodyBudget = maxChars - suffix.length;
 
-  // Fill: ten newest per kind in priority order, then the rest in the same order.
+  // Fill: stated facts in the order stated (the previous summary's first), ten per kind before any kind gets
+  // more (tool findings are facts too); then checklist items (newest first), current task, files, done. An identifier already
+  // quoted by a chosen line is not repeated.
   const tiers: Array<{ s: SectionPlan; newestFirst: boolean }> = [
     { s: pending, newestFirst: false },
-    { s: current, newestFirst: true },
+    { s: decisions, newestFirst: false },
+    { s: constraints, newestFirst: false },
     { s: todos, newestFirst: true },
-    { s: decisions, newestFirst: true },
-    { s: constraints, newestFirst: true },
+    { s: identifiers, newestFirst: false },
+    { s: found, newestFirst: false },
+    { s: current, newestFirst: true },
     { s: keys, newestFirst: false },
-    { s: identifiers, newestFirst: true },
     { s: doneS, newestFirst: true },
   ];
   let length = minimumBody;
-  const budgetForItems = bodyBudget - OVERFLOW_RESERVE;
+  // The suffix keeps an eighth of the budget against facts (its tail: tool failures, file tags), a quarter against the rest.
+  const budgetForItems = Math.max(minimumBody, budget - OVERFLOW_RESERVE - Math.min(cost(fullSuffix), Math.floor(budget / 8)));
+  const budgetForOthers = Math.max(minimumBody, budget - OVERFLOW_RESERVE - Math.min(cost(fullSuffix), Math.floor(budget / 4)));
+  const quoted: string[] = [];
   const tryAdd = (s: SectionPlan, i: number): void => {
     if (s.chosen.has(i)) return;
+    const text = s.items[i]!.text;
+    if (s === identifiers && quoted.some((q) => q.includes(text.slice(2)))) return;
     const before = sectionLength(s);
     s.chosen.add(i);
     const delta = sectionLength(s) - before;
-    if (length + delta > budgetForItems) s.chosen.delete(i);
-    else length += delta;
+    if (length + delta > (i < s.facts ? budgetForItems : budgetForOthers)) s.chosen.delete(i);
+    else {
+      length += delta;
+      if (s === decisions || s === constraints || s === todos || s === found) quoted.push(text);
+    }
   };
   for (const round of [10, Number.POSITIVE_INFINITY]) {
     for (const { s, newestFirst } of tiers) {
+      // stated facts first, in order; then the rest, newest first when asked
       const order = s.items.map((_, i) => i);
-      if (newestFirst) order.reverse();
+      const rest = order.splice(Math.min(s.facts, order.length));
+      order.push(...(newestFirst ? rest.reverse() : rest));
       let taken = 0;
       for (const i of order) {
         if (taken >= round) break;
@@ -299,10 +346,10 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
     }
   }
   const omitted: Record<string, number> = {};
-  let truncated = suffix.length < fullSuffix.length;
+  let truncated = false;
   const render = (s: SectionPlan) => {
     const lines = [...s.fixed, ...[...s.chosen].sort((a, b) => a - b).map((i) => s.items[i]!.text)];
-    const left = s.items.length - s.chosen.size;
+    const left = s.items.filter((it, i) => !s.chosen.has(i) && !(s === identifiers && quoted.some((q) => q.includes(it.text.slice(2))))).length;
     if (left > 0) {
       omitted[s.heading.slice(3)] = left;
       truncated = true;
@@ -312,6 +359,11 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
   };
   let body = sections.map(render).join('\n\n');
   const feasible = minimumBody <= maxChars;
+  let suffix = fullSuffix;
+  if (cost(body) + cost(suffix) > budget) {
+    suffix = capSuffixCost(fullSuffix, Math.max(0, budget - cost(body)));
+    truncated = true;
+  }
   if (body.length + suffix.length > maxChars) {
     // Only when the protected content alone is too large: cut, keeping as much as fits.
     suffix = capCompactionSuffix(suffix, Math.max(0, maxChars - body.length));
