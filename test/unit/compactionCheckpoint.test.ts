@@ -13,11 +13,10 @@ import { checkpointOfPath } from '../../src/core/checkpoint/fromPath';
 import { INJECTION_HEADER } from '../../src/core/checkpoint/render';
 import { extractFacts, factLines } from '../../src/core/facts';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
-import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
 import { appendEvents } from '../../src/core/store/sqliteWriter';
 import { estimateTokens } from '../../src/core/tokens/estimator';
-import { materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
+import { jsonlSessionPath, materializeRealState, realDbPath, tmpDir } from './helpers';
 import { figures } from './support/checkpoints';
 import { assertSchema, cli, WORK } from './support/cli';
 import { ContextModel } from '../../src/core/context/model';
@@ -29,7 +28,7 @@ const REQUIRED = ['## Decisions', '## Open TODOs', '## Constraints/Rules', '## P
 const FILLER = 'The weather in the essay is a metaphor for the project; the narrator keeps returning to the harbour. ';
 
 /** A JSONL session: facts stated early, then unrelated turns; loaded as the extension loads it. */
-export function plantedSession(): { path: ReturnType<typeof rebuildContext>['path']; full: Array<Json | undefined> } {
+function plantedSession(): ReturnType<typeof jsonlSessionPath> {
   const sdir = path.join(tmpDir('occtx-ckpt-'), 'agents', 'main', 'sessions');
   fs.mkdirSync(sdir, { recursive: true });
   const t0 = Date.parse('2026-06-01T08:00:00Z');
@@ -59,15 +58,7 @@ export function plantedSession(): { path: ReturnType<typeof rebuildContext>['pat
     agent(`Thoughts on paragraph ${i}: ${FILLER.repeat(10)}`);
   }
   user('Now summarise the last paragraph in one sentence.');
-  writeJsonl(path.join(sdir, 'ck-s1.jsonl'), lines);
-  const row = { key: 'agent:main:main', sessionId: 'ck-s1', updatedAt: t0 + n * 1000 };
-  fs.writeFileSync(path.join(sdir, 'sessions.json'), JSON.stringify({ 'agent:main:main': { sessionId: 'ck-s1', updatedAt: row.updatedAt } }));
-  const store = new JsonlSessionStore('main', sdir, () => undefined);
-  store.readRows(true);
-  const index = new TranscriptIndex();
-  index.apply(store.readTranscript(row, undefined, { full: true }));
-  const ctx = rebuildContext(index);
-  return { path: ctx.path, full: store.loadEntries(row, ctx.path) };
+  return jsonlSessionPath(sdir, 'agent:main:main', 'ck-s1', t0 + n * 1000, lines);
 }
 
 const section = (summary: string, heading: string) => summary.split(`${heading}\n`)[1]?.split(/\n\n## /)[0] ?? '';
