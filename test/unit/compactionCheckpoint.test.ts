@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { planCompaction } from '../../src/core/compaction/plan';
+import { summaryKindLines } from '../../src/core/compaction/viewModel';
 import { buildCheckpointSummary, CHECKPOINT_SECTION, CHECKPOINT_SUMMARY_TOKENS } from '../../src/core/compaction/summary/checkpoint';
 import { checkpointOfPath } from '../../src/core/checkpoint/fromPath';
 import { INJECTION_HEADER } from '../../src/core/checkpoint/render';
@@ -104,6 +105,12 @@ describe('checkpoint compaction (issue 18 item 6)', function () {
     assert.equal(full.plan.kind, 'full');
     assert.equal(full.plan.entry.firstKeptEntryId, p.entry.firstKeptEntryId);
     assert.ok(p.summary.length < full.plan.summary.length, `${p.summary.length} < ${full.plan.summary.length}`);
+    // the preview's line: the full plan offers the checkpoint one with its figures; the checkpoint plan says what it is
+    const offer = summaryKindLines(full.plan, p);
+    assert.equal(offer.length, 1);
+    assert.match(offer[0]!, new RegExp(`Checkpoint compaction instead .*: a ~\\S+-token summary instead of ~\\S+ .*it keeps ${p.quality.factsKept}/${p.quality.factsFound} facts`));
+    assert.match(summaryKindLines(p)[0]!, /^- Checkpoint compaction: the summary is the extracted facts and the checkpoint restore note/);
+    assert.deepEqual(summaryKindLines(full.plan), [], 'no alternative planned: no line');
   });
 
   it('a small budget: whole lines only, the audit’s lines always kept, what did not fit is counted', function () {

@@ -140,7 +140,7 @@ export function summaryKindLines(plan: CompactionPlan, alt?: CompactionPlan): st
   if (plan.kind === 'checkpoint') return [`- Checkpoint compaction: the summary is the extracted facts and the checkpoint restore note (~${formatTokens(plan.quality.summaryTokens)} tokens, the note ~${formatTokens(plan.note?.tokens ?? 0)}). **Compact Session…** writes the full summary instead.`];
   if (!alt) return [];
   const q = alt.quality;
-  return [`- Checkpoint compaction instead (**${COMPACT_CHECKPOINT_COMMAND}**): a ~${formatTokens(q.summaryTokens)}-token summary instead of ~${formatTokens(plan.quality.summaryTokens)} — the extracted facts and the checkpoint restore note; it keeps ${q.decisions.kept}/${q.decisions.found} decisions, ${q.todos.kept}/${q.todos.found} TODOs, ${q.identifiers.kept}/${q.identifiers.found} identifiers.`];
+  return [`- Checkpoint compaction instead (**${COMPACT_CHECKPOINT_COMMAND}**): a ~${formatTokens(q.summaryTokens)}-token summary instead of ~${formatTokens(plan.quality.summaryTokens)} — the extracted facts and the checkpoint restore note; it keeps ${q.factsKept}/${q.factsFound} facts (${q.reasons.kept}/${q.reasons.found} reasons), this summary ${plan.quality.factsKept}/${plan.quality.factsFound}.`];
 }
 
 /** The first line of a compaction preview document: the verdict when it does not shrink the context, else the title. */
