@@ -79,7 +79,7 @@ describe('architecture: src/core stays free of VS Code', function () {
 
 /**
  * The layers inside src/core, lowest first. A folder imports only from folders of a lower rank: data flows one
- * way, files → store → context model → engines → actions. `tokens` sits under `store` because the readers
+ * way, files → store → context model → facts → engines → actions. `tokens` sits under `store` because the readers
  * estimate each entry as they read it (tokens does no I/O); `gateway` (the remote store) and `context` share a
  * rank and do not import each other.
  */
@@ -90,10 +90,11 @@ export const CORE_LAYERS: Record<string, number> = {
   gateway: 3,
   context: 3,
   transcript: 4,
-  checkpoint: 5,
-  compaction: 6,
-  memory: 7,
-  actions: 8,
+  facts: 5,
+  checkpoint: 6,
+  compaction: 7,
+  memory: 8,
+  actions: 9,
 };
 
 /** Relative imports of every .ts file under `dir`, resolved to files. */

@@ -14,7 +14,7 @@ const survival = { found: 0, kept: 0, lost: [] as string[] };
 /** The fields of a plan the texts read, with message tokens `before` → `after`. */
 function planOf(before: number, after: number): CompactionPlan {
   return {
-    quality: { tokensBefore: before, tokensAfter: after, tokensSaved: before - after, summaryChars: 400, decisions: survival, todos: survival, identifiers: survival, asks: survival },
+    quality: { tokensBefore: before, tokensAfter: after, tokensSaved: before - after, summaryChars: 400, decisions: survival, reasons: survival, todos: survival, rules: survival, identifiers: survival, toolFacts: survival, artifacts: survival, asks: survival, factsFound: 0, factsKept: 0, lost: [] },
     input: { messages: [{}, {}], turnPrefixMessages: [] },
     after: [{}, {}, {}],
   } as unknown as CompactionPlan;

@@ -3,11 +3,11 @@
  * assistant text with explicit labels only (`Decision:`, `TODO:`, `- [ ]`), tool results for tool facts,
  * tool calls for the artifact trail.
  */
-import { extractMessageText, isObj } from '../compaction/summary/contract';
-import { projectEntryMessage } from '../compaction/summary/input';
-import { extractToolResultId } from '../compaction/openclaw/toolCalls';
-import { isRuntimeContextMessage } from '../compaction/openclaw/estimate';
-import { truncateUtf16Safe } from '../compaction/openclaw/utf16';
+import { extractMessageText, projectEntryMessage } from '../transcript/agentMessage';
+import { isObj } from '../tokens/openclaw';
+import { extractToolResultId } from '../transcript/toolCalls';
+import { isRuntimeContextMessage } from '../tokens/openclaw';
+import { truncateUtf16Safe } from '../tokens/utf16';
 import { flatten, isSlashCommand, todoLines } from '../transcript/text';
 import { ArtifactTrail, callArtifacts } from './artifacts';
 import { classify, isReasonSentence, reasonOf, type Speaker } from './classify';

@@ -4,7 +4,7 @@
  * and OpenClaw's opaque tokens. First occurrence order, de-duplicated; a span claimed by one kind is not
  * re-read as another (`POST /v1/orders` is one route, not a path).
  */
-import { opaqueIdentifierCandidates } from '../compaction/summary/audit';
+import { opaqueIdentifierCandidates } from './opaque';
 import { type IdentifierKind } from './types';
 
 /** The four kinds of the compaction's original identifier list (the quality report's by-kind counts). */

@@ -2,8 +2,9 @@
  * How the fact extraction reads a message: its text (the safeguard's rule), the strings inside tool-call
  * arguments, and the windows of long messages that are scanned.
  */
-import { extractMessageText, isObj } from '../compaction/summary/contract';
-import { sliceUtf16Safe, truncateUtf16Safe } from '../compaction/openclaw/utf16';
+import { extractMessageText, projectEntryMessage } from '../transcript/agentMessage';
+import { isObj } from '../tokens/openclaw';
+import { sliceUtf16Safe, truncateUtf16Safe } from '../tokens/utf16';
 import { type FactMessage } from './types';
 
 /** Tool results are read as a summariser sees them: the first 2000 characters. */

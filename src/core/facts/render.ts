@@ -2,8 +2,8 @@
  * Facts as Markdown: one list line per fact, quoted verbatim (never cut), chosen by priority within a token
  * budget — decisions, rules, TODOs, identifiers not already quoted, tool findings, the artifact trail.
  */
-import { estimateStringChars } from '../compaction/openclaw/estimate';
-import { oneLine } from '../compaction/summary/sections';
+import { estimateStringChars } from '../tokens/openclaw';
+import { oneLine } from '../transcript/text';
 import { type ArtifactFact, type ExtractedFacts, type RenderFactsOptions } from './types';
 
 /** One Markdown list line per fact, per group, in the order found. */

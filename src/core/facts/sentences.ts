@@ -2,7 +2,7 @@
  * Text → sentences, each on one line and never cut: lines outside fenced code and headings, list and quote markers removed,
  * split after `.` `!` `?` followed by a capital (English) and after `。` `！` `？` (Chinese, Japanese).
  */
-import { flatten } from '../transcript/text';
+import { flatten, linesOutsideFences } from '../transcript/text';
 
 /** A sentence may be at most this long (a longer "sentence" is a blob: JSON, a log line, code). */
 export const MAX_SENTENCE_CHARS = 600;
@@ -13,15 +13,7 @@ const LIST_MARKER = /^\s*(?:>\s*)*(?:[-*+•]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/;
 /** The sentences of `text`, in order (fenced code skipped). */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  let fence: string | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    const f = /^\s*(`{3,}|~{3,})/.exec(raw);
-    if (f) {
-      if (!fence) fence = f[1]![0];
-      else if (f[1]![0] === fence) fence = undefined;
-      continue;
-    }
-    if (fence) continue;
+  for (const raw of linesOutsideFences(text)) {
     if (/^\s*#{1,6}\s/.test(raw)) continue; // a heading names a section, it states nothing
     const line = flatten(raw.replace(LIST_MARKER, ''), 20_000);
     if (!line) continue;

@@ -193,6 +193,20 @@ const CHECKBOX_RE = /^\s*(?:[-*+]|\d{1,3}[.)])\s+\[([ xX])\]\s+(\S.*)$/;
 const TODO_LINE_RE = /^\s*(?:(?:[-*+]|\d{1,3}[.)]|\/\/|#|--|;)\s*)?(TODO|FIXME)\b(?:\([^)]{0,40}\))?\s*[:\-–—]?\s*(\S.*)$/;
 const TODO_INLINE_RE = /(?:^|[^A-Za-z0-9_])(TODO|FIXME)(?:\([^)]{0,40}\))?:\s*(\S.*)$/;
 
+/** The lines of `text` outside fenced code blocks (``` or ~~~; the fence lines themselves dropped). */
+export function* linesOutsideFences(text: string): Generator<string> {
+  let fence: string | undefined;
+  for (const line of text.split('\n')) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (!fence) fence = f[1]![0];
+      else if (f[1]![0] === fence) fence = undefined;
+      continue;
+    }
+    if (!fence) yield line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
+}
+
 /**
  * TODO-like lines of a message (language-agnostic markers only):
  * - task-list items `- [ ] text` (also `*`, `+`, `1.`); `- [x] text` is reported as `done` so an
@@ -206,16 +220,8 @@ const TODO_INLINE_RE = /(?:^|[^A-Za-z0-9_])(TODO|FIXME)(?:\([^)]{0,40}\))?:\s*(\
 export function todoLines(text: string, max = 20): TodoLine[] {
   const out: TodoLine[] = [];
   if (!text.includes('[ ]') && !text.includes('[x]') && !text.includes('[X]') && !text.includes('TODO') && !text.includes('FIXME')) return out;
-  let fence: string | undefined;
-  for (const raw of text.split('\n')) {
+  for (const raw of linesOutsideFences(text)) {
     const line = raw.length > 2000 ? raw.slice(0, 2000) : raw;
-    const f = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (f) {
-      if (!fence) fence = f[1]![0];
-      else if (f[1]![0] === fence) fence = undefined;
-      continue;
-    }
-    if (fence) continue;
     const cb = CHECKBOX_RE.exec(line);
     if (cb) {
       const t = gist(cb[2]!, 200);
@@ -241,4 +247,9 @@ export function jsonGist(v: unknown, max: number): string {
     s = '';
   }
   return gist(s, max);
+}
+
+/** Control characters and line breaks as spaces: a path or a tool name never spans lines. */
+export function oneLine(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }

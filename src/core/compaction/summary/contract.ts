@@ -10,6 +10,9 @@ import { MAX_COMPACTION_SUMMARY_CHARS } from '../openclaw/summaryBudget';
 
 export type Json = Record<string, unknown>;
 export const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+import { extractMessageText } from '../../transcript/agentMessage';
+
+export { extractMessageText };
 
 export const REQUIRED_SUMMARY_SECTIONS = ['## Decisions', '## Open TODOs', '## Constraints/Rules', '## Pending user asks', '## Exact identifiers'] as const;
 
@@ -36,19 +39,6 @@ export const PRESERVED_TURNS_TRUNCATED_MARKER = '[Earlier preserved messages tru
 export const KEY_FILES_MAX = 8;
 export const EMPTY = 'None.';
 export const EMPTY_IDENTIFIERS = 'None captured.';
-
-/** The safeguard's message text: a string content, or the trimmed non-empty `text` of each block, by line. */
-export function extractMessageText(message: AgentMessage): string {
-  const c = message.content;
-  if (typeof c === 'string') return c.trim();
-  if (!Array.isArray(c)) return '';
-  const out: string[] = [];
-  for (const b of c) {
-    const t = isObj(b) ? b.text : undefined;
-    if (typeof t === 'string' && t.trim()) out.push(t.trim());
-  }
-  return out.join('\n');
-}
 
 /** Text of the `text` blocks only (tool failures). */
 export function textBlocks(content: unknown): string[] {

@@ -1,6 +1,7 @@
 /**
- * Mechanical facts of a compaction, found by structure alone (no word lists): identifiers (URLs, paths, ids,
- * hashes), asks, files, TODOs, and the items carried over from the previous summary.
+ * Mechanical facts of a compaction: the shared fact extraction (src/core/facts: decisions with reasons, TODOs,
+ * rules, identifiers, tool findings, the artifact trail), plus what is found by structure alone — asks, files,
+ * checklist items, short replies after long answers — and the items carried over from the previous summary.
  */
 import { extractThread } from '../../transcript/conversation';
 import { flatten, isSlashCommand, toolFileAccess, todoLines } from '../../transcript/text';
@@ -9,11 +10,13 @@ import { extractToolResultId } from '../openclaw/toolCalls';
 import { computeFileLists, createFileOps, extractFileOpsFromMessage, type FileOps } from '../openclaw/fileOps';
 import { extractMessageText, isObj, item, type Json, LATEST_USER_REQUEST_CONTEXT_LABEL } from './contract';
 import { hasRequiredSummarySections, normalizedSummaryLines } from './audit';
-import { type ExtractedFacts, extractFacts, type IdentifierFact } from '../../facts';
+import { type ExtractedFacts, extractFacts } from '../../facts';
+import { extractIdentifiers, type FoundIdentifier } from '../../facts/identifiers';
+import { identifierSourceText } from '../../facts/messages';
 
-export { extractIdentifiers, type FoundIdentifier } from '../../facts/identifiers';
+export { extractIdentifiers, type FoundIdentifier };
 export { identifierSourceText, MESSAGE_SCAN_HEAD_CHARS, MESSAGE_SCAN_TAIL_CHARS, TOOL_RESULT_SCAN_CHARS } from '../../facts/messages';
-export type { IdentifierKind } from '../../facts/types';
+export type { BasicIdentifierKind as IdentifierKind } from '../../facts/identifiers';
 
 export interface UserAsk {
   text: string;
@@ -36,9 +39,9 @@ export interface CompactionFacts {
   pendingAsks: string[];
   /** Every user ask (slash commands excluded), in order. */
   asks: UserAsk[];
-  /** Every identifier with its precise kind (routes with their method …), from the shared extraction. */
-  identifiers: Array<Pick<IdentifierFact, 'value' | 'kind'>>;
-  /** The shared fact extraction over the same messages (src/core/facts). */
+  /** Identifiers by shape (URLs, paths, ids, hashes), as before the shared extraction (the memory flush reads them). */
+  identifiers: FoundIdentifier[];
+  /** The shared fact extraction over the same messages (src/core/facts): what the summary and the quality report use. */
   extracted: ExtractedFacts;
   /** Files read / modified per OpenClaw's rule (read/write/edit tools, apply_patch). */
   readFiles: string[];
@@ -133,17 +136,15 @@ export function extractCompactionFacts(messages: readonly AgentMessage[], previo
     }
   }
 
-  // Stated facts (decisions with reasons, TODOs, rules), then the checkpoint engine's reply rule.
+  // The shared extraction (decisions with reasons, TODOs, rules, identifiers, tool findings, files).
   facts.extracted = extractFacts(msgs, previousSummary ? { previousSummary } : {});
-  for (const r of facts.extracted.rules) pushUnique(facts.constraints, r.text);
-  for (const f of facts.extracted.identifiers) facts.identifiers.push({ value: f.value, kind: f.kind });
+
+  // Decisions by structure: the checkpoint engine's rule over the same messages as transcript entries.
   const pseudo = msgs.map((m, i) => (m.role === 'custom' ? { type: 'custom_message', id: `m${i}`, customType: m.customType, content: m.content } : { type: 'message', id: `m${i}`, message: m }));
   for (const d of extractThread(pseudo).decisions) pushUnique(facts.decisions, d.what);
-  for (const d of facts.extracted.decisions) if (!facts.decisions.some((x) => x.includes(d.text))) pushUnique(facts.decisions, d.text);
 
   const open = new Map<string, string>();
   for (const t of facts.todos) open.set(flatten(t).toLowerCase(), t);
-  const carriedTodos = new Set(facts.todos);
   const ops: FileOps = createFileOps();
   const toolRead = new Set<string>();
   const toolModified = new Set<string>();
@@ -165,7 +166,10 @@ export function extractCompactionFacts(messages: readonly AgentMessage[], previo
     }
   };
 
+  const ids: FoundIdentifier[] = [];
+
   msgs.forEach((m, index) => {
+    ids.push(...extractIdentifiers(identifierSourceText(m)));
     extractFileOpsFromMessage(m, ops);
     switch (m.role) {
       case 'user': {
@@ -225,13 +229,44 @@ export function extractCompactionFacts(messages: readonly AgentMessage[], previo
     }
   });
 
-  // the previous summary's TODOs still open, then those stated by the user (or a note, a summary), then the assistant's checklist
-  const stated = [...facts.extracted.todos.filter((t) => t.source.role !== 'assistant'), ...facts.extracted.todos.filter((t) => t.source.role === 'assistant')].map((t) => t.text);
-  facts.todos = [...new Set([...[...open.values()].filter((t) => carriedTodos.has(t)), ...stated])];
+  facts.todos = [...open.values()];
   const lists = computeFileLists(ops);
   facts.readFiles = lists.readFiles;
   facts.modifiedFiles = lists.modifiedFiles;
   facts.toolModifiedFiles = [...toolModified].sort();
   facts.toolReadFiles = [...toolRead].filter((p) => !toolModified.has(p)).sort();
+  const seen = new Set<string>();
+  for (const f of ids) {
+    if (seen.has(f.value)) continue;
+    seen.add(f.value);
+    facts.identifiers.push(f);
+  }
   return facts;
+}
+
+/** The lists the summary shows: stated facts merged with those found by structure, and how many lead as stated facts. */
+export interface SummaryLists {
+  decisions: string[];
+  todos: string[];
+  /** The first `statedTodos` TODOs were stated by the user (or a note, a summary). */
+  statedTodos: number;
+  constraints: string[];
+  identifiers: string[];
+}
+
+const todoKey = (s: string) => flatten(s).toLowerCase().replace(/^(?:todo|fixme):\s*/, '').replace(/[…:：\s]+/g, '');
+
+export function summaryLists(f: CompactionFacts): SummaryLists {
+  const decisions = [...f.decisions];
+  for (const d of f.extracted.decisions) if (!decisions.some((x) => x.includes(d.text))) decisions.push(d.text);
+  const constraints = [...f.constraints];
+  for (const r of f.extracted.rules) if (!constraints.includes(r.text)) constraints.push(r.text);
+  const stated = f.extracted.todos.filter((t) => t.source.role !== 'assistant').map((t) => t.text);
+  const others = f.extracted.todos.filter((t) => t.source.role === 'assistant').map((t) => t.text);
+  const keys = [...stated, ...others].map(todoKey);
+  // a checklist line already covered by a stated sentence (or holding one) is left out
+  const legacy = f.todos.filter((t) => !keys.some((k) => k.includes(todoKey(t)) || todoKey(t).includes(k)));
+  const todos = [...new Set([...stated, ...legacy, ...others])];
+  const identifiers = [...new Set([...f.extracted.identifiers.map((i) => i.value), ...f.identifiers.map((i) => i.value)])];
+  return { decisions, todos, statedTodos: new Set(stated).size, constraints, identifiers };
 }

@@ -2,28 +2,12 @@
  * Transcript entries → the input of a compaction: the model-visible message of an entry, the branch to an
  * entry, and the messages to summarise, the split-turn prefix and the kept messages.
  */
-import { timeMs } from '../../store/time';
 import { type AgentMessage } from '../openclaw/estimate';
 import { isObj, type Json } from './contract';
 
-/** The model-visible message of a transcript entry (message, custom_message, branch_summary), else undefined. */
-export function projectEntryMessage(entry: unknown): AgentMessage | undefined {
-  if (!isObj(entry)) return undefined;
-  switch (entry.type) {
-    case 'message':
-      return isObj(entry.message) ? entry.message : undefined;
-    case 'custom_message': {
-      const m: Json = { role: 'custom', customType: entry.customType, content: entry.content, display: entry.display };
-      if (entry.details !== undefined) m.details = entry.details;
-      if (typeof entry.timestamp === 'string') m.timestamp = timeMs(entry.timestamp);
-      return m;
-    }
-    case 'branch_summary':
-      return typeof entry.summary === 'string' && entry.summary ? { role: 'branchSummary', summary: entry.summary, fromId: entry.fromId } : undefined;
-    default:
-      return undefined;
-  }
-}
+import { projectEntryMessage } from '../../transcript/agentMessage';
+
+export { projectEntryMessage };
 
 /** The entries from the root to `entryId` (parentId walk), oldest first; [] when the id is unknown. */
 export function branchTo(entries: readonly unknown[], entryId: string): Json[] {

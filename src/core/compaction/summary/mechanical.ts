@@ -13,7 +13,7 @@ import { DEFAULT_RECENT_TURNS_PRESERVE, EMPTY, EMPTY_IDENTIFIERS, extractLatestU
 import { type AskOverlapLexicon, type AuditParams, type AuditResult, auditSummary, extractOpaqueIdentifiers, formatLatestUserRequestContext, isPureHex, opaqueIdentifierCandidates } from './audit';
 import { buildPreservedTurnsSection, capCompactionSuffix, collectToolFailures, formatToolFailuresSection, oneLine, splitPreservedRecentTurns } from './sections';
 import { type CompactionInput } from './input';
-import { type CompactionFacts, extractCompactionFacts } from './facts';
+import { type CompactionFacts, extractCompactionFacts, summaryLists } from './facts';
 import { artifactLine } from '../../facts/render';
 import { wholeSentences } from '../../facts/sentences';
 
@@ -192,9 +192,11 @@ export function fitSummary(body: string, suffix: string, maxChars = MAX_COMPACTI
  * task, then (as OpenClaw appends them) the split-turn context, the recent turns verbatim, tool
  * failures, `<read-files>` / `<modified-files>` and workspace rules; ≤ `maxChars` (16,000).
  *
- * When everything does not fit, the body keeps at least half the budget (OpenClaw's rule) and is
- * filled by priority — pending asks, the last reply, open TODOs, decisions, constraints, key files,
- * identifiers, done — newest first, ten per kind before any kind gets more; the suffix keeps its tail.
+ * The budget is a token target (`summaryTargetTokens`: 2,000 for up to 30k dropped tokens) within `maxChars`,
+ * spent by priority: the facts stated (decisions with their reasons, rules, TODOs, identifiers, tool findings;
+ * src/core/facts) verbatim first, then progress and open work (checklist items, current task, the artifact
+ * trail under `## Key files`, done), then the suffix — recent turns — which keeps its tail (tool failures and
+ * file tags keep an eighth of the budget). Lines are whole sentences; none is cut while budget remains.
  * Always kept: the headings, the audited identifiers, the latest ask, the unresolved-request line.
  */
 export function buildMechanicalSummary(input: CompactionInput): MechanicalSummary {
@@ -251,13 +253,12 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
   let mentioned = 0;
   for (const f of facts.identifiers) if (f.kind === 'path' && mentioned < KEY_FILES_MAX && !keySeen.has(displayPath(f.value))) (addKey(f.value, displayPath(f.value)), mentioned++);
   const pendingFixed = input.latestUnresolvedUserRequest ? [formatLatestUserRequestContext(input.latestUnresolvedUserRequest)] : [];
-  const statedTodos = new Set(facts.extracted.todos.filter((t) => t.source.role !== 'assistant').map((t) => t.text));
-  const stated = facts.todos.filter((t) => statedTodos.has(t)).length; // they come first
+  const lists = summaryLists(facts);
   const toolFindings = facts.extracted.toolFacts.map((f) => `- ${oneLine(f.toolName)}: ${f.text}`);
   const sections: SectionPlan[] = [
-    plan('## Decisions', EMPTY, [], facts.decisions.map((d) => `- ${d}`), facts.decisions.length),
-    plan('## Open TODOs', EMPTY, [], facts.todos.map((t) => `- ${t}`), stated),
-    plan('## Constraints/Rules', EMPTY, [], facts.constraints.map((c) => `- ${c}`), facts.constraints.length),
+    plan('## Decisions', EMPTY, [], lists.decisions.map((d) => `- ${d}`), lists.decisions.length),
+    plan('## Open TODOs', EMPTY, [], lists.todos.map((t) => `- ${t}`), lists.statedTodos),
+    plan('## Constraints/Rules', EMPTY, [], lists.constraints.map((c) => `- ${c}`), lists.constraints.length),
     plan(
       '## Pending user asks',
       EMPTY,
@@ -268,7 +269,7 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
       '## Exact identifiers',
       EMPTY_IDENTIFIERS,
       auditedLines,
-      [...new Set([...facts.carriedIdentifiers, ...facts.identifiers.map((f) => f.value)])]
+      [...new Set([...facts.carriedIdentifiers, ...lists.identifiers])]
         .filter((v) => !auditedSet.has(isPureHex(v) ? v.toUpperCase() : v))
         .map((v) => `- ${oneLine(v)}`),
       Number.POSITIVE_INFINITY,

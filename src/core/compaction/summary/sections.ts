@@ -3,6 +3,7 @@
  * context, tool failures, and the cap of that suffix.
  */
 import { type AgentMessage } from '../openclaw/estimate';
+import { oneLine } from '../../transcript/text';
 import { sliceUtf16Safe, truncateUtf16Safe } from '../openclaw/utf16';
 import { classifyToolUseResultPairing, extractToolCalls, extractToolResultId } from '../openclaw/toolCalls';
 import { CONTEXT_TRUNCATED_MARKER, extractMessageText, isObj, MAX_RECENT_TURN_TEXT_CHARS, MAX_RECENT_TURNS_PRESERVE, MAX_SPLIT_TURN_CONTEXT_CHARS, MAX_TOOL_FAILURE_CHARS, MAX_TOOL_FAILURES, neutralizeSummaryHeadings, PRESERVED_TURNS_HEADING, PRESERVED_TURNS_TRUNCATED_MARKER, textBlocks } from './contract';
@@ -164,7 +165,4 @@ export function capCompactionSuffix(suffix: string, maxChars: number): string {
   return tail > 0 ? `${CONTEXT_TRUNCATED_MARKER}${kept}` : CONTEXT_TRUNCATED_MARKER;
 }
 
-/** Control characters and line breaks as spaces: a path or a tool name never spans lines. */
-export function oneLine(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
-}
+export { oneLine };
