@@ -52,11 +52,6 @@ const { processEnv, resolveStateDirs } = need('src/core/store/config.js');
 const { compactSession } = need('src/core/actions/compact.js');
 const { flushSession } = need('src/core/actions/memory.js');
 const { CheckpointCoordinator } = need('src/core/checkpoint/coordinator.js');
-/** the shared fact extraction the extension's and the CLI's checkpoints take (issue 18 item 7), where the engine has it */
-const checkpointFacts = (() => {
-  const f = path.join(ENGINE, 'src/core/compaction/summary/checkpoint.js');
-  return fs.existsSync(f) ? require(f).checkpointFactExtractor : undefined;
-})();
 const { planRestore } = need('src/core/checkpoint/restore.js');
 const { serializeCheckpoint } = need('src/core/checkpoint/yamlCodec.js');
 const { compactionInputFromEntries } = need('src/core/compaction/summary/input.js');
@@ -146,7 +141,7 @@ async function runSet(set) {
   const env = processEnv();
   const model = new ContextModel({ stateDirs: resolveStateDirs(dir, undefined, env), env, diag: () => undefined });
   model.refresh();
-  const coord = new CheckpointCoordinator(model, checkpointFacts ? { facts: checkpointFacts } : {});
+  const coord = new CheckpointCoordinator(model);
   const sessions = [];
   try {
     for (const id of dirs) {

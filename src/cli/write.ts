@@ -11,7 +11,6 @@
  */
 import type { SessionState } from '../core/context/model';
 import { isOwned } from '../core/context/queries';
-import { checkpointFactExtractor } from '../core/compaction/summary/checkpoint';
 import { CheckpointCoordinator } from '../core/checkpoint/coordinator';
 import { listCheckpoints, readLatestCheckpoint } from '../core/checkpoint/store';
 import type { Checkpoint } from '../core/checkpoint/schema';
@@ -385,7 +384,7 @@ export async function checkpointCreate(key: string, g: GlobalOptions, io: CliIo)
   try {
     const s = await loadSession(m, key);
     io.progress?.(`reading ${s.row.key} and building its checkpoint…`);
-    const coord = new CheckpointCoordinator(m.model, { auto: false, facts: checkpointFactExtractor });
+    const coord = new CheckpointCoordinator(m.model, { auto: false });
     const ev = coord.createManual(s.uid);
     coord.flush();
     const base = { command: 'checkpoint create', version: JSON_VERSION, session: sessionRef(s) };

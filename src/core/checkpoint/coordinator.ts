@@ -20,7 +20,6 @@ import type { ContextModel, RefreshResult, SessionState } from '../context/model
 import type { EntryMeta } from '../store/types';
 import { entryTime } from '../store/time';
 import type { TranscriptIndex } from '../context/rebuild';
-import type { MessageFactExtractor } from './messageFacts';
 
 export interface CoordinatorOptions {
   /** automatic checkpoints (threshold, compaction, session end); manual ones always work */
@@ -37,8 +36,6 @@ export interface CoordinatorOptions {
    * carries its read cursor, so what a crash loses is re-read on the next activity; `flush()` saves now.
    */
   saveIntervalMs?: number;
-  /** the shared fact extraction for decisions, open items and learnings (messageFacts.ts) */
-  facts?: MessageFactExtractor;
 }
 
 export type CheckpointEvent =
@@ -119,7 +116,7 @@ export class CheckpointCoordinator {
   engine(stateDir: string): CheckpointEngine {
     let e = this.engines.get(stateDir);
     if (!e) {
-      const eo: EngineOptions = { thresholdPercent: this.opts.thresholdPercent, now: this.opts.now, write: { keep: this.opts.keep }, ...(this.opts.facts ? { facts: this.opts.facts } : {}) };
+      const eo: EngineOptions = { thresholdPercent: this.opts.thresholdPercent, now: this.opts.now, write: { keep: this.opts.keep } };
       e = new CheckpointEngine(stateDir, eo);
       this.engines.set(stateDir, e);
     }

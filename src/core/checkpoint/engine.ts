@@ -22,7 +22,6 @@ import { checkpointNumbers, listCheckpoints, readLatestCheckpoint, writeCheckpoi
 import { SessionTracker } from './tracker';
 import type { IngestOptions } from './trackerState';
 import { DEFAULT_CHECKPOINT_PERCENT, thresholdTrigger, type ThresholdState } from './triggers';
-import type { MessageFactExtractor } from './messageFacts';
 
 type Json = Record<string, unknown>;
 
@@ -32,8 +31,6 @@ export interface EngineOptions {
   now?: () => number;
   /** passed to writeCheckpoint (keep, dedupeRatio, fsync) */
   write?: Omit<WriteOptions, 'force' | 'now' | 'cursor' | 'latest'>;
-  /** the shared fact extraction for the trackers (messageFacts.ts) */
-  facts?: MessageFactExtractor;
 }
 
 /** size, mtime and inode of a file: enough to know a cached parse is still that file */
@@ -70,7 +67,7 @@ export class CheckpointEngine {
   tracker(sessionKey: string): SessionTracker {
     let t = this.trackers.get(sessionKey);
     if (!t) {
-      t = new SessionTracker(this.stateDir, sessionKey, { now: this.now, ...(this.opts.facts ? { facts: this.opts.facts } : {}) });
+      t = new SessionTracker(this.stateDir, sessionKey, { now: this.now });
       t.load();
       this.trackers.set(sessionKey, t);
     }

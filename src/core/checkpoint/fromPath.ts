@@ -7,7 +7,6 @@
 import { buildCheckpoint, type SessionFigures } from './build';
 import type { Checkpoint } from './schema';
 import { SessionTracker } from './tracker';
-import type { MessageFactExtractor } from './messageFacts';
 
 type Json = Record<string, unknown>;
 
@@ -18,8 +17,6 @@ export interface PathCheckpointOptions {
   previous?: Checkpoint;
   /** default: the newest entry's time (the plan is the same however late it is made) */
   now?: number;
-  /** the shared fact extraction (decisions, open items, learnings per message) */
-  facts?: MessageFactExtractor;
 }
 
 /** Newest `timestamp` of the entries (ISO or epoch ms), 0 when none has one. */
@@ -38,7 +35,7 @@ function newestTime(entries: readonly unknown[]): number {
  * the checkpoint counts the compactions before it, as a `compaction` checkpoint written after it does.
  */
 export function checkpointOfPath(entries: readonly unknown[], figures: SessionFigures, opts: PathCheckpointOptions = {}): Checkpoint {
-  const tracker = new SessionTracker('', figures.sessionKey, opts.facts ? { facts: opts.facts } : {});
+  const tracker = new SessionTracker('', figures.sessionKey);
   tracker.ingest(entries, { onCompaction: 'pass' });
   const now = opts.now ?? (newestTime(entries) || Date.now());
   const compaction = { ...(opts.compaction ?? {}), tokensBefore: figures.inputTokens };

@@ -1,13 +1,9 @@
 /**
- * What the checkpoint tracker takes from the shared fact extraction (core/facts) for one message: decisions
- * (with their reasons), open items (TODOs with their conditions and deadlines) and learnings (the rules and
- * preferences the user stated). The extraction sits above this layer, so the caller passes it in
- * (`TrackerOptions.facts`, `EngineOptions.facts`, `CoordinatorOptions.facts`); compaction's
- * `checkpointFactExtractor` (core/compaction/summary/checkpoint.ts) is the one the extension and the CLI use.
+ * What the checkpoint tracker takes from the shared fact extraction (core/facts, the same the compaction summary
+ * and the memory flush use) for one user or agent message: decisions as stated (with their reasons), open items
+ * (TODOs with their conditions and deadlines) and learnings (the rules and preferences the user stated).
  */
-
-/** One user or assistant message in OpenClaw's AgentMessage shape (`role`, `content`). */
-export type FactMessageLike = Record<string, unknown>;
+import { extractFacts, type FactMessage } from '../facts';
 
 export interface MessageFacts {
   decisions: string[];
@@ -15,4 +11,7 @@ export interface MessageFacts {
   learnings: string[];
 }
 
-export type MessageFactExtractor = (message: FactMessageLike) => MessageFacts;
+export function messageFacts(message: FactMessage): MessageFacts {
+  const f = extractFacts([message]);
+  return { decisions: f.decisions.map((d) => d.text), openItems: f.todos.map((t) => t.text), learnings: f.rules.map((r) => r.text) };
+}

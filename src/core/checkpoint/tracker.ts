@@ -36,7 +36,7 @@ import { readLatestPointer, type LatestPointer } from './store';
 import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from '../transcript/text';
 import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, threadFromState, type TrackerData, type TrackerSnapshot } from './trackerState';
 import { mergeFile, sanitizeCursor } from './trackerLoad';
-import type { MessageFactExtractor } from './messageFacts';
+import { messageFacts } from './messageFacts';
 
 /** Move `v` to the end of an LRU list capped at `cap`. */
 function touch(list: string[], v: string, cap: number): void {
@@ -55,8 +55,6 @@ export interface TrackerOptions {
   now?: () => number;
   /** fsync state files (default false: they are best-effort, written often) */
   fsync?: boolean;
-  /** the shared fact extraction, per user or agent message (decisions, open items, learnings); default none */
-  facts?: MessageFactExtractor;
 }
 
 export class SessionTracker {
@@ -351,8 +349,7 @@ export class SessionTracker {
    * the fact's sentence contains is replaced by the sentence: its condition and deadline), learnings (rules).
    */
   private scanFacts(message: Json, id: string, when: number): void {
-    const f = this.opts.facts?.(message);
-    if (!f) return;
+    const f = messageFacts(message);
     f.decisions.forEach((what, n) => {
       const key = `${id}#${n}`;
       if (this.data.decisions.some((d) => d.id === key || d.what === what)) return;
@@ -361,6 +358,8 @@ export class SessionTracker {
       this.dirty.add('decisions.json');
     });
     for (const text of f.openItems) {
+      // a task item of the same message stays one (a later `[x]` closes it)
+      if (this.data.open_items.some((o) => o.id === id && o.kind === 'checkbox' && o.text === text)) continue;
       this.data.open_items = this.data.open_items.filter((o) => !(o.id === id && o.kind === 'todo' && text.includes(o.text)));
       this.addOpenItem({ kind: 'todo', text, when, id });
     }

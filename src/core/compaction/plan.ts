@@ -16,7 +16,7 @@ import { compactionInputFromEntries, projectEntryMessage, type EntriesCompaction
 import { type CompactionFacts } from './summary/facts';
 import { auditMechanicalSummary, buildMechanicalSummary, compactionFileLists } from './summary/mechanical';
 import { type Summarizer } from './summarizer/seam';
-import { auditCheckpointSummary, buildCheckpointSummary, checkpointFactExtractor } from './summary/checkpoint';
+import { auditCheckpointSummary, buildCheckpointSummary } from './summary/checkpoint';
 import { checkpointOfPath } from '../checkpoint/fromPath';
 import type { SessionFigures } from '../checkpoint/build';
 import type { Checkpoint } from '../checkpoint/schema';
@@ -126,7 +126,7 @@ export function planCompaction(input: PlanInput): PlanResult {
 /** Checkpoint compaction: the checkpoint of the whole path, rendered as the note of a facts summary. */
 function planCheckpointSummary(input: PlanInput, o: CheckpointPlanOptions, prep: Prepared): CompactionPlan {
   const details = compactionFileLists(prep.ci);
-  const cp = checkpointOfPath(input.full, o.figures, { compaction: { firstKeptEntryId: prep.cut.firstKeptEntryId, details }, facts: checkpointFactExtractor, ...(o.previous ? { previous: o.previous } : {}) });
+  const cp = checkpointOfPath(input.full, o.figures, { compaction: { firstKeptEntryId: prep.cut.firstKeptEntryId, details }, ...(o.previous ? { previous: o.previous } : {}) });
   const r = buildCheckpointSummary(prep.ci, { checkpoint: cp, compactionCount: o.figures.compactionCount + 1, ...(o.family ? { family: o.family } : {}), ...(o.maxTokens ? { maxTokens: o.maxTokens } : {}) });
   return finish(input, prep, r.summary, r.details, auditCheckpointSummary(r), { source: 'mechanical', kind: 'checkpoint', note: r.note });
 }

@@ -7,7 +7,6 @@
 import * as vscode from 'vscode';
 import { watch, type FSWatcher } from 'chokidar';
 import { CheckpointCoordinator, type CheckpointEvent } from '../../core/checkpoint/coordinator';
-import { checkpointFactExtractor } from '../../core/compaction/summary/checkpoint';
 import { checkpointsRoot } from '../../core/checkpoint/paths';
 import type { RestorePlan } from '../../core/checkpoint/restore';
 import { planRestoreInto, restoreCheckpoint, type ActionPreview, type RestoreOutcome as CoreRestoreOutcome } from '../../core/actions';
@@ -91,7 +90,7 @@ export class CheckpointsController extends Disposable {
   }
 
   private coordinatorOptions(s: Settings) {
-    return { auto: s.checkpoints.auto, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000, facts: checkpointFactExtractor };
+    return { auto: s.checkpoints.auto, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000 };
   }
 
   applySettings(s: Settings, stateDirsChanged: boolean): void {

@@ -16,7 +16,6 @@
  * No recent turns and no split-turn section: the kept tail follows the summary verbatim.
  */
 import type { Checkpoint } from '../../checkpoint/schema';
-import type { MessageFactExtractor } from '../../checkpoint/messageFacts';
 import { renderInjection, DEFAULT_INJECTION_TOKENS, type RenderResult } from '../../checkpoint/render';
 import { extractFacts, factLines, type ExtractedFacts } from '../../facts';
 import { estimateTokens, type EstimatorFamily } from '../../tokens/estimator';
@@ -75,15 +74,6 @@ function withoutQuoted(cp: Checkpoint, quoted: string): Checkpoint {
   const fresh = (s: string) => !quoted.includes(normalizeForMatch(s.replace(/…$/, '')));
   return { ...cp, decisions: cp.decisions.filter((d) => fresh(d.what)), open_items: cp.open_items.filter(fresh), learnings: cp.learnings.filter(fresh) };
 }
-
-/**
- * The shared extraction as the checkpoint tracker takes it, one message at a time (core/checkpoint/messageFacts.ts):
- * decisions and TODOs as stated, rules as learnings. The extension's and the CLI's checkpoints use it.
- */
-export const checkpointFactExtractor: MessageFactExtractor = (message) => {
-  const f = extractFacts([message]);
-  return { decisions: f.decisions.map((d) => d.text), openItems: f.todos.map((t) => t.text), learnings: f.rules.map((r) => r.text) };
-};
 
 /** The ask in ASK_CHARS when that still reflects it for OpenClaw's audit, else whole (on one line). */
 function askGist(ask: string): string {
