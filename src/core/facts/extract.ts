@@ -17,8 +17,10 @@ import { plain, sentences } from './sentences';
 import { toolResultFacts } from './toolFacts';
 import { type ArtifactAction, type ExtractedFacts, type ExtractFactsOptions, type FactMessage, type FactSource } from './types';
 
-/** Tool results are read this far for findings (a log or a file read whole). */
-export const DEFAULT_TOOL_RESULT_FACT_CHARS = 200_000;
+/** Tool results are read this far for findings (a log or a source file of about 12k tokens, whole). */
+export const DEFAULT_TOOL_RESULT_FACT_CHARS = 50_000;
+/** …and this far for decisions stated in a document. */
+export const DOCUMENT_SCAN_CHARS = 20_000;
 
 const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
@@ -143,7 +145,7 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         const source: FactSource = { index, role: 'toolResult', toolName };
         const text = truncateUtf16Safe(extractMessageText(m), scanChars);
         c.toolFacts(text, toolName, source, lastAsk);
-        if (m.isError !== true) c.statements(text, 'document', source);
+        if (m.isError !== true) c.statements(truncateUtf16Safe(text, DOCUMENT_SCAN_CHARS), 'document', source);
         c.identifiers(identifierSourceText(m, scanChars), source);
         return;
       }

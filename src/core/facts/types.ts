@@ -77,7 +77,7 @@ export interface ExtractedFacts {
 export interface ExtractFactsOptions {
   /** A previous summary: its facts (by the same rules over its lines) come first. */
   previousSummary?: string;
-  /** Tool results are scanned for facts up to this many characters each (default 200,000). */
+  /** Tool results are scanned for facts up to this many characters each (default 50,000). */
   toolResultScanChars?: number;
 }
 
