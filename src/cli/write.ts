@@ -119,6 +119,8 @@ function planJson(plan: CompactionPlan) {
     context: contextPair(plan),
     entry: { tokensBefore: Math.round(plan.entry.tokensBefore), tokensAfter: plan.entry.tokensAfter !== undefined ? Math.round(plan.entry.tokensAfter) : null },
     summarySource: plan.source,
+    summaryKind: plan.kind,
+    checkpointNote: plan.note ? { tokens: Math.round(plan.note.tokens), trimmed: plan.note.trimmed.length > 0 } : null,
     summary: plan.summary,
     quality: {
       tokensBefore: Math.round(q.tokensBefore),
@@ -153,6 +155,7 @@ function planText(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan, dr
   const pct = (x: { found: number; kept: number }) => `${x.kept}/${x.found}`;
   const lines = [
     `Compaction plan for ${key}${dryRun ? ' (dry run, nothing written)' : ''}${v.explicit ? `: ${v.headline}` : ''}`,
+    ...(plan.note ? [`  checkpoint summary: the extracted facts and the checkpoint restore note (~${formatTokens(plan.note.tokens)} tokens${plan.note.trimmed.length ? ', trimmed to fit' : ''})`] : []),
     `  cut: kept tail starts at ${plan.entry.firstKeptEntryId}${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}; ${plan.cut.toSummarize.length + plan.cut.turnPrefix.length} entries summarised, ${plan.cut.kept.length} kept`,
     `  context: ${contextPairText(pj.context)} (the session's figure: system prompt, files, tools and messages)${v.explicit ? ` — ${v.kind === 'grows' ? 'it grows' : v.kind === 'equal' ? 'no change' : 'barely smaller'}: --yes needs --even-if-larger` : ''}`,
     `  messages only: ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} (×${pj.quality.compressionRatio ?? '∞'})`,
@@ -194,20 +197,21 @@ const refusalText = (key: string, what: string, r: WriteResult, alt: string): st
 
 export const compact: Command = {
   name: 'compact',
-  usage: 'compact <key> [--dry-run | --yes [--even-if-larger]]',
+  usage: 'compact <key> [--checkpoint] [--dry-run | --yes [--even-if-larger]]',
   purpose:
     'Compact a session without an LLM: plan (cut, tokens before → after, quality report, summary audit, whether it shrinks the context, how it could be undone), confirm, then append one compaction entry — through the Gateway when OpenClaw owns the store. ' +
     'A session OpenClaw owns (a remote Gateway’s, or a store its Gateway holds) that our planner would not compact is offered to OpenClaw’s own compaction (sessions.compact), saying what it will do.',
   options: [
     ...WRITE_OPTIONS,
     { name: 'even-if-larger', type: 'boolean', help: `with --yes: compact even when it does not shrink the context (it grows it, leaves it as is or saves less than ${Math.round(MIN_REDUCTION * 100)}% of the message tokens, or OpenClaw would re-summarise right after a compaction); without it such a compaction is refused (exit 1, refusal code does-not-shrink)` },
+    { name: 'checkpoint', type: 'boolean', help: 'checkpoint compaction: the summary is the extracted facts (decisions, TODOs, rules, identifiers, tool findings, files) plus the checkpoint restore note — about 2,000 tokens at most instead of a full summary of up to 16,000 characters' },
     { name: 'keep-recent-tokens', type: 'number', arg: '<n>', help: "tokens of recent context to keep verbatim (default: OpenClaw's agents.defaults.compaction.keepRecentTokens, else 20000)" },
     { name: 'summary', type: 'boolean', help: 'print the whole summary in the human output (it is always in --json)' },
     { name: 'reset-breaker', type: 'boolean', help: 'reset the circuit breaker first (compaction pauses after 3 failures in a row)' },
   ],
   example: `${CLI_NAME} compact agent:main:work --dry-run --json`,
   jsonShape:
-    '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,' +
+    '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summaryKind":"full"|"checkpoint","checkpointNote":{"tokens","trimmed"}|null,"summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,' +
     '"shrink":{"verdict":"shrinks"|"little"|"equal"|"grows","tokensBefore","tokensAfter","saved","reduction","explicit","headline"}|null,"undo":string|null,' +
     '"gatewayOffer":{"why","noPlanReason","justCompacted","keepRecentTokens","used","usedEstimated","window","compactionAt","explicit"}|null,' +
     '"status":"planned"|"compacted"|"cancelled"|"refused"|"failed"|"nothing","written":{"via":"file","era","location","sessionId","previousLeafId","entries":[{"id","parentId","type"}],"notes"}|{"via":"gateway","url","summary","tokensBefore","tokensAfter","firstKeptEntryId"}|null,"refusal":{"code","message"}|null}',
@@ -228,7 +232,7 @@ export const compact: Command = {
       const key = s.row.key;
       const ctx = actionContext<CompactionPlan | undefined>(p, g, io, m, (pv) => compactQuestion(key, s.era, pv, withSummary));
       const notShrinking = p.options.yes === true && p.options['even-if-larger'] !== true ? 'refuse' : 'confirm';
-      const o = await compactSession(ctx, s, { keepRecentTokens: keep, onBreakerOpen: async () => p.options['reset-breaker'] === true, notShrinking });
+      const o = await compactSession(ctx, s, { keepRecentTokens: keep, onBreakerOpen: async () => p.options['reset-breaker'] === true, notShrinking, summary: p.options.checkpoint === true ? 'checkpoint' : 'full' });
       rethrowCommon(o);
       const none = { plan: null, shrink: null, undo: null, gatewayOffer: null, planApplied: false, written: null, refusal: null };
       if (o.status === 'nothing') return { exitCode: 0, json: { ...base, ...none, compactable: false, reason: o.reason, status: 'nothing' }, text: `nothing to compact in ${key}: ${o.reason}\n` };

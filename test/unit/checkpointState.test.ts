@@ -4,6 +4,7 @@
  * and agreement with the whole-list thread extraction on every prefix of the real transcripts.
  */
 import assert from 'node:assert/strict';
+import { extractFactsFromEntries } from '../../src/core/facts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { extractThread } from '../../src/core/transcript/conversation';
@@ -323,7 +324,10 @@ describe('incremental state on the real OpenClaw transcripts', function () {
     assert.deepEqual(t.data.resources, { files_read: ['MEMORY.md'], files_modified: ['notes/plan.md'], tools_used: ['exec', 'write', 'read'] });
     assert.equal(t.data.decisions.length, 2);
     assert.equal(t.data.thread.compactions, 2);
-    assert.deepEqual(t.data.open_items, []);
+    // no structural open item; the plan the user stated ("3. Ship ORD-4471 by Friday") is a TODO with a deadline
+    // for the shared extraction, which the tracker takes from what the user and the agent say
+    assert.ok(extractFactsFromEntries(main.events).todos.some((x) => x.text === 'Ship ORD-4471 by Friday'));
+    assert.deepEqual(t.data.open_items.map((o) => o.text), ['Ship ORD-4471 by Friday']);
     const old = dumps.find((d) => d.file.includes('9335172d'))!;
     const w = new SessionTracker(tmpDir('occtx-cp-real-'), 'agent:main:work');
     w.ingest(old.events, { onCompaction: 'pass' });

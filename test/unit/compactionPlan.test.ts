@@ -10,11 +10,10 @@ import { compactPrompt, qualityMarkdown, undoPrompt, compactionOrigin } from '..
 import { planUndo } from '../../src/core/compaction/undo';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
-import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendEvents } from '../../src/core/store/sqliteWriter';
-import { assertTablesLabelled, materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
+import { assertTablesLabelled, jsonlSessionPath, materializeRealState, realDbPath, tmpDir, writeJsonl } from './helpers';
 import { ContextModel } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 
@@ -164,15 +163,7 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
       lines.push(u, a);
       parent = `a${i}`;
     }
-    writeJsonl(path.join(sdir, 'plan-s1.jsonl'), lines);
-    const jrow = { key: 'agent:main:main', sessionId: 'plan-s1', updatedAt: t0s + 30_000 };
-    fs.writeFileSync(path.join(sdir, 'sessions.json'), JSON.stringify({ 'agent:main:main': { sessionId: 'plan-s1', updatedAt: jrow.updatedAt } }));
-    const jstore = new JsonlSessionStore('main', sdir, () => undefined);
-    jstore.readRows(true);
-    const index = new TranscriptIndex();
-    index.apply(jstore.readTranscript(jrow, undefined, { full: true }));
-    const ctx = rebuildContext(index);
-    const input = { path: ctx.path, full: jstore.loadEntries(jrow, ctx.path), tokensBefore: 9_000, keepRecentTokens: 300 };
+    const input = { ...jsonlSessionPath(sdir, 'agent:main:main', 'plan-s1', t0s + 30_000, lines), tokensBefore: 9_000, keepRecentTokens: 300 };
     const mech = planCompaction(input);
     assert.ok(mech.ok);
     assert.equal(mech.plan.source, 'mechanical');

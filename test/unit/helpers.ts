@@ -10,6 +10,8 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import type { Diagnostic, DiagnosticSink } from '../../src/core/store/types';
 import { processStartTime } from '../../src/core/store/processes';
+import { JsonlSessionStore } from '../../src/core/store/jsonlStore';
+import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 
 function findRepoRoot(): string {
   let dir = __dirname;
@@ -242,4 +244,20 @@ export function assertTablesLabelled(md: string): number {
     for (let j = i + 1; j < lines.length && lines[j]!.trim().startsWith('|'); j++) assert.equal(cells(lines[j]!).length, header.length, `row ${lines[j]} has the header's ${header.length} cells`);
   }
   return tables;
+}
+
+/**
+ * A JSONL session of agent `main` written into `sessionsDir` (transcript + sessions.json), read back as the
+ * extension reads it: the active path and the full JSON of its entries (what a compaction is planned from).
+ */
+export function jsonlSessionPath(sessionsDir: string, key: string, sessionId: string, updatedAt: number, lines: unknown[]): { path: ReturnType<typeof rebuildContext>['path']; full: Array<Record<string, unknown> | undefined> } {
+  writeJsonl(path.join(sessionsDir, `${sessionId}.jsonl`), lines);
+  fs.writeFileSync(path.join(sessionsDir, 'sessions.json'), JSON.stringify({ [key]: { sessionId, updatedAt } }));
+  const row = { key, sessionId, updatedAt };
+  const store = new JsonlSessionStore('main', sessionsDir, () => undefined);
+  store.readRows(true);
+  const index = new TranscriptIndex();
+  index.apply(store.readTranscript(row, undefined, { full: true }));
+  const ctx = rebuildContext(index);
+  return { path: ctx.path, full: store.loadEntries(row, ctx.path) };
 }

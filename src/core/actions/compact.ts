@@ -3,7 +3,9 @@
  * (our writer, re-checked against the plan under its lock) or OpenClaw's `sessions.compact` through the Gateway.
  */
 import { CompactionBreaker, type BreakerState, type FailureResult } from '../compaction/breaker';
-import { planCompaction, type CompactionPlan, type PlanInput, type PlanResult } from '../compaction/plan';
+import { planCompaction, type CompactionPlan, type PlanInput, type PlanResult, type SummaryKind, type CheckpointPlanOptions } from '../compaction/plan';
+import { figuresFromSession } from '../checkpoint/build';
+import { familyFor } from '../tokens/estimator';
 import { planShrink, type ShrinkVerdict } from '../compaction/shrink';
 import { gatewayOfferPrompt, type GatewayCompactionOffer } from '../compaction/viewModel';
 import { planBasisOf, type ContextModel, type SessionState } from '../context/model';
@@ -40,6 +42,11 @@ export interface CompactOptions {
    * 'confirm': the confirm seam decides, and its default answer must not be Compact (`compactPrompt`'s buttons).
    */
   notShrinking?: 'refuse' | 'confirm';
+  /**
+   * 'checkpoint': checkpoint compaction — the summary is the extracted facts plus the session's checkpoint
+   * restore note (about 2,000 tokens at most; no model). Default 'full'.
+   */
+  summary?: SummaryKind;
 }
 
 /**
@@ -104,6 +111,11 @@ function gatewayCompactionTokensAfter(model: ContextModel, s: SessionState, summ
   }
 }
 
+/** What a checkpoint compaction of `s` is planned with: the session's figures now and its tokenizer family. */
+export function checkpointPlanOptions(s: SessionState): CheckpointPlanOptions {
+  return { figures: figuresFromSession(s), family: familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel) };
+}
+
 export async function compactSession(ctx: ActionContext<CompactionPlan | undefined>, s0: SessionState, opts: CompactOptions = {}): Promise<CompactOutcome> {
   // reading only: said before the planning (a language model may be asked) and the preview
   if (ctx.untrusted && !ctx.dryRun) return untrustedRefusal('compact');
@@ -125,6 +137,7 @@ export async function compactSession(ctx: ActionContext<CompactionPlan | undefin
   ctx.progress?.(`planning the compaction of ${key}…`);
   const basis = planBasisOf(s);
   const input: PlanInput = { path: s.context.path, full: ctx.model.loadEntries(s.uid, s.context.path), tokensBefore: s.gauge.used, keepRecentTokens: opts.keepRecentTokens ?? keepRecentTokensOf(ctx.model, s) };
+  if (opts.summary === 'checkpoint') input.checkpoint = checkpointPlanOptions(s);
   const r = opts.planner ? await opts.planner(input) : planCompaction(input);
   const offer = r.ok ? undefined : await gatewayOffer(ctx.model, s, r.reason);
   if (!r.ok && !offer) return { status: 'nothing', reason: r.reason };

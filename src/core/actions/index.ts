@@ -5,7 +5,7 @@
  */
 export type { ActionContext, ActionGateway, ActionKind, ActionOutcome, ActionPreview, Confirm, GatewayAccess, GatewayWrites, NoGateway, Progress, RouteKind, WriteOk } from './types';
 export { EMBEDDED_OWNER, REMOTE_SESSION, routeWrite, gatewayAfterRefusal, runWrite, type Route, type WriteSteps } from './route';
-export { compactSession, keepRecentTokensOf, type CompactOptions, type CompactOutcome, type CompactPreview, type GatewayCompaction } from './compact';
+export { checkpointPlanOptions, compactSession, keepRecentTokensOf, type CompactOptions, type CompactOutcome, type CompactPreview, type GatewayCompaction } from './compact';
 export { planUndoAction, undoCompaction, SQLITE_UNDO_NEEDS_GATEWAY, type GatewayUndo, type UndoActionPlan, type UndoOptions, type UndoOutcome } from './undo';
 export { planRestoreInto, restoreCheckpoint, type GatewayRestore, type RestoreOutcome } from './restore';
 export { flushSession, rememberFact, type FlushOptions, type FlushOutcome, type RememberOptions, type RememberOutcome } from './memory';

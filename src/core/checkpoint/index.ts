@@ -15,3 +15,5 @@ export * from './render';
 export * from './engine';
 export * from './coordinator';
 export * from './restore';
+export * from './messageFacts';
+export * from './fromPath';

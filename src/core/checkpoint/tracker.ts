@@ -36,6 +36,7 @@ import { readLatestPointer, type LatestPointer } from './store';
 import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from '../transcript/text';
 import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, threadFromState, type TrackerData, type TrackerSnapshot } from './trackerState';
 import { mergeFile, sanitizeCursor } from './trackerLoad';
+import { messageFacts } from './messageFacts';
 
 /** Move `v` to the end of an LRU list capped at `cap`. */
 function touch(list: string[], v: string, cap: number): void {
@@ -213,6 +214,7 @@ export class SessionTracker {
     t.user_messages++;
     t.last_activity = 'user';
     this.scanTodos(text, id, when);
+    this.scanFacts({ role: 'user', content: text }, id, when);
     this.dirty.add('thread.json');
   }
 
@@ -230,6 +232,7 @@ export class SessionTracker {
       t.pending_ask = undefined;
       t.last_activity = endsWithQuestion(text) ? 'agent_question' : 'agent_text';
       this.scanTodos(text, id, when);
+      this.scanFacts({ role: 'assistant', content: [{ type: 'text', text }] }, id, when);
     }
     for (const c of calls) {
       if (!c.name) continue;
@@ -339,6 +342,28 @@ export class SessionTracker {
         if (this.data.open_items.length !== before) this.dirty.add('open_items.json');
       } else this.addOpenItem({ kind: l.kind, text: l.text, when, id });
     }
+  }
+
+  /**
+   * The shared extraction's facts of one message: decisions (keyed `<entry id>#<n>`), open items (a TODO line
+   * the fact's sentence contains is replaced by the sentence: its condition and deadline), learnings (rules).
+   */
+  private scanFacts(message: Json, id: string, when: number): void {
+    const f = messageFacts(message);
+    f.decisions.forEach((what, n) => {
+      const key = `${id}#${n}`;
+      if (this.data.decisions.some((d) => d.id === key || d.what === what)) return;
+      this.data.decisions.push({ id: key, when, what });
+      if (this.data.decisions.length > CAPS.decisions) this.data.decisions.splice(0, this.data.decisions.length - CAPS.decisions);
+      this.dirty.add('decisions.json');
+    });
+    for (const text of f.openItems) {
+      // a task item of the same message stays one (a later `[x]` closes it)
+      if (this.data.open_items.some((o) => o.id === id && o.kind === 'checkbox' && o.text === text)) continue;
+      this.data.open_items = this.data.open_items.filter((o) => !(o.id === id && o.kind === 'todo' && text.includes(o.text)));
+      this.addOpenItem({ kind: 'todo', text, when, id });
+    }
+    for (const l of f.learnings) this.addLearning(l, when);
   }
 
   private addOpenItem(item: OpenItem): void {

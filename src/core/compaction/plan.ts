@@ -14,8 +14,14 @@ import { compactionQualityReport, type CompactionQualityReport } from './quality
 import { type AuditResult } from './summary/audit';
 import { compactionInputFromEntries, projectEntryMessage, type EntriesCompactionInput } from './summary/input';
 import { type CompactionFacts } from './summary/facts';
-import { auditMechanicalSummary, buildMechanicalSummary } from './summary/mechanical';
+import { auditMechanicalSummary, buildMechanicalSummary, compactionFileLists } from './summary/mechanical';
 import { type Summarizer } from './summarizer/seam';
+import { auditCheckpointSummary, buildCheckpointSummary } from './summary/checkpoint';
+import { checkpointOfPath } from '../checkpoint/fromPath';
+import type { SessionFigures } from '../checkpoint/build';
+import type { Checkpoint } from '../checkpoint/schema';
+import type { RenderResult } from '../checkpoint/render';
+import type { EstimatorFamily } from '../tokens/estimator';
 import { summarizeCompaction, type CompactionSummaryOptions, type FallbackReason } from './summarizer/fallback';
 
 type Json = Record<string, unknown>;
@@ -31,6 +37,22 @@ export interface PlanInput {
   keepRecentTokens?: number;
   /** AGENTS.md critical rules, when the caller extracted them */
   workspaceRules?: string;
+  /** checkpoint compaction: the summary is the extracted facts plus the session's checkpoint restore note */
+  checkpoint?: CheckpointPlanOptions;
+}
+
+/** Which summary a compaction writes: the full mechanical (or model) summary, or the checkpoint summary. */
+export type SummaryKind = 'full' | 'checkpoint';
+
+export interface CheckpointPlanOptions {
+  /** the session's figures before the compaction (core/checkpoint `figuresFromSession`) */
+  figures: SessionFigures;
+  /** the session's tokenizer family (the note's 700 tokens and the summary's budget are measured with it) */
+  family?: EstimatorFamily;
+  /** the session's newest checkpoint, carried forward as a checkpoint written now would carry it */
+  previous?: Checkpoint;
+  /** the whole summary's budget (default 2,000 tokens) */
+  maxTokens?: number;
 }
 
 export interface CompactionPlan {
@@ -49,6 +71,10 @@ export interface CompactionPlan {
   keptFull: Array<Json | undefined>;
   /** who wrote the summary: the mechanical engine, or a model (then audited by OpenClaw's rules) */
   source: 'mechanical' | 'model';
+  /** the full summary, or the checkpoint summary (facts + restore note; always mechanical) */
+  kind: SummaryKind;
+  /** the checkpoint summary's restore note */
+  note?: RenderResult;
   /** why a requested model summary was not used */
   fallbackReason?: FallbackReason;
   error?: string;
@@ -85,12 +111,24 @@ function prepare(input: PlanInput): { ok: true; prep: Prepared } | { ok: false; 
   return { ok: true, prep: { cut, ci } };
 }
 
-/** The plan with the mechanical summary (synchronous; what the extension uses unless a model is enabled). */
+/**
+ * The plan with the mechanical summary (synchronous; what the extension uses unless a model is enabled), or
+ * with the checkpoint summary when `input.checkpoint` is given.
+ */
 export function planCompaction(input: PlanInput): PlanResult {
   const p = prepare(input);
   if (!p.ok) return p;
+  if (input.checkpoint) return { ok: true, plan: planCheckpointSummary(input, input.checkpoint, p.prep) };
   const mech = buildMechanicalSummary(p.prep.ci);
-  return { ok: true, plan: finish(input, p.prep, mech.summary, mech.details, auditMechanicalSummary(mech), { source: 'mechanical' }, mech.facts) };
+  return { ok: true, plan: finish(input, p.prep, mech.summary, mech.details, auditMechanicalSummary(mech), { source: 'mechanical', kind: 'full' }, mech.facts) };
+}
+
+/** Checkpoint compaction: the checkpoint of the whole path, rendered as the note of a facts summary. */
+function planCheckpointSummary(input: PlanInput, o: CheckpointPlanOptions, prep: Prepared): CompactionPlan {
+  const details = compactionFileLists(prep.ci);
+  const cp = checkpointOfPath(input.full, o.figures, { compaction: { firstKeptEntryId: prep.cut.firstKeptEntryId, details }, ...(o.previous ? { previous: o.previous } : {}) });
+  const r = buildCheckpointSummary(prep.ci, { checkpoint: cp, compactionCount: o.figures.compactionCount + 1, ...(o.family ? { family: o.family } : {}), ...(o.maxTokens ? { maxTokens: o.maxTokens } : {}) });
+  return finish(input, prep, r.summary, r.details, auditCheckpointSummary(r), { source: 'mechanical', kind: 'checkpoint', note: r.note });
 }
 
 export interface AsyncPlanOptions {
@@ -106,6 +144,7 @@ export interface AsyncPlanOptions {
  * timeout, failure, an empty answer or a summary OpenClaw's audit would reject (`plan.source` says which).
  */
 export async function planCompactionWith(input: PlanInput, opts: AsyncPlanOptions = {}): Promise<PlanResult> {
+  if (input.checkpoint) return planCompaction(input); // no model writes a checkpoint summary
   const p = prepare(input);
   if (!p.ok) return p;
   const o: CompactionSummaryOptions = {};
@@ -116,11 +155,11 @@ export async function planCompactionWith(input: PlanInput, opts: AsyncPlanOption
   const r = await summarizeCompaction(p.prep.ci, o);
   return {
     ok: true,
-    plan: finish(input, p.prep, r.summary, r.details, r.audit, { source: r.source, ...(r.fallbackReason ? { fallbackReason: r.fallbackReason } : {}), ...(r.error ? { error: r.error } : {}) }, r.mechanical.facts),
+    plan: finish(input, p.prep, r.summary, r.details, r.audit, { source: r.source, kind: 'full', ...(r.fallbackReason ? { fallbackReason: r.fallbackReason } : {}), ...(r.error ? { error: r.error } : {}) }, r.mechanical.facts),
   };
 }
 
-function finish(input: PlanInput, prep: Prepared, summary: string, details: { readFiles: string[]; modifiedFiles: string[] }, audit: AuditResult, src: Pick<CompactionPlan, 'source' | 'fallbackReason' | 'error'>, facts?: CompactionFacts): CompactionPlan {
+function finish(input: PlanInput, prep: Prepared, summary: string, details: { readFiles: string[]; modifiedFiles: string[] }, audit: AuditResult, src: Pick<CompactionPlan, 'source' | 'kind' | 'note' | 'fallbackReason' | 'error'>, facts?: CompactionFacts): CompactionPlan {
   const { cut, ci } = prep;
   const mech = { summary, details };
   const dropped = [...ci.messages, ...(ci.turnPrefixMessages ?? [])];

@@ -138,6 +138,19 @@ export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: Compac
   };
 }
 
+export const COMPACT_CHECKPOINT_COMMAND = 'Compact Session with Checkpoint Summary…';
+
+/**
+ * The preview's line about the kind of summary, so it offers the choice with figures: a checkpoint plan says what
+ * it is; a full plan says what checkpoint compaction of the same cut (`alt`) would write instead.
+ */
+export function summaryKindLines(plan: CompactionPlan, alt?: CompactionPlan): string[] {
+  if (plan.kind === 'checkpoint') return [`- Checkpoint compaction: the summary is the extracted facts and the checkpoint restore note (~${formatTokens(plan.quality.summaryTokens)} tokens, the note ~${formatTokens(plan.note?.tokens ?? 0)}). **Compact Session…** writes the full summary instead.`];
+  if (!alt) return [];
+  const q = alt.quality;
+  return [`- Checkpoint compaction instead (**${COMPACT_CHECKPOINT_COMMAND}**): a ~${formatTokens(q.summaryTokens)}-token summary instead of ~${formatTokens(plan.quality.summaryTokens)} — the extracted facts and the checkpoint restore note; it keeps ${q.factsKept}/${q.factsFound} facts (${q.reasons.kept}/${q.reasons.found} reasons), this summary ${plan.quality.factsKept}/${plan.quality.factsFound}.`];
+}
+
 /** The first line of a compaction preview document: the verdict when it does not shrink the context, else the title. */
 export function previewTitle(key: string, plan: CompactionPlan): string {
   const v = planShrink(plan);

@@ -42,6 +42,7 @@ import { toEvent } from '../transcript/conversation';
 import { endsWithQuestion, flatten, gist, isSlashCommand } from '../transcript/text';
 import { projectEntryMessage } from '../compaction/summary/input';
 import { extractCompactionFacts } from '../compaction/summary/facts';
+import { extractFacts, type IdentifierKind } from '../facts';
 import { isRecord as isObj, type Json } from '../compaction/messages';
 
 
@@ -63,6 +64,7 @@ export type FactKind =
   | 'preference'
   | 'decision'
   | 'remember'
+  | 'tool'
   | 'note'
   | 'id'
   | 'file'
@@ -109,8 +111,12 @@ export interface ExtractOptions {
 
 export const DEFAULT_CAPS: Readonly<Record<MemoryCategory, number>> = { preferences: 10, decisions: 10, facts: 25, progress: 10, open: 10 };
 /** Sub-caps inside `facts` so one kind cannot crowd out the others. */
-export const FACT_SUBCAPS: Readonly<Partial<Record<FactKind, number>>> = { remember: 5, note: 5, id: 10, file: 8, path: 8, url: 5, command: 8 };
+export const FACT_SUBCAPS: Readonly<Partial<Record<FactKind, number>>> = { remember: 5, note: 5, tool: 8, id: 10, file: 8, path: 8, url: 5, command: 8 };
 export const DEFAULT_ITEM_CHARS = 200;
+/** A sentence of the shared extraction (a decision with its reason, a TODO with its condition) is kept whole up to this. */
+export const SHARED_FACT_CHARS = 1000;
+/** Identifier kinds of the shared extraction kept as facts (opaque ids, UUIDs and hashes are not: they may be secrets). */
+const SHARED_ID_KINDS = new Set<IdentifierKind>(['route', 'env', 'hostPort', 'ticket', 'version']);
 /** Characters of one message scanned for cue sentences. */
 export const SENTENCE_SCAN_CHARS = 20_000;
 const MAX_SENTENCES_PER_MESSAGE = 400;
@@ -345,16 +351,17 @@ class Collector {
   readonly dropped: Record<MemoryCategory, number> = { preferences: 0, decisions: 0, facts: 0, progress: 0, open: 0 };
   redactions = 0;
   private readonly seen = new Set<string>();
+  private readonly droppedKeys = new Set<string>();
   private readonly perKind = new Map<FactKind, number>();
 
   constructor(
     private readonly caps: Record<MemoryCategory, number>,
-    private readonly maxChars: number,
+    readonly maxChars: number,
   ) {}
 
-  add(category: MemoryCategory, kind: FactKind, text: string, value?: string): void {
+  add(category: MemoryCategory, kind: FactKind, text: string, value?: string, maxChars = this.maxChars): void {
     const r = redactSecrets(text);
-    const line = gist(r.text, this.maxChars);
+    const line = gist(r.text, maxChars);
     if (!line) return;
     const keys = factKeys(line);
     const key = keys[0]!;
@@ -363,7 +370,9 @@ class Collector {
     const sub = FACT_SUBCAPS[kind];
     const n = this.perKind.get(kind) ?? 0;
     if (list.length >= this.caps[category] || (category === 'facts' && sub !== undefined && n >= sub)) {
-      this.dropped[category]++;
+      // counted once: the shared extraction and the cue sentences often find the same sentence
+      if (!this.droppedKeys.has(`${category}\u0000${key}`)) this.dropped[category]++;
+      this.droppedKeys.add(`${category}\u0000${key}`);
       return;
     }
     this.seen.add(key);
@@ -389,6 +398,9 @@ export function extractMemorable(entries: readonly unknown[], opts: ExtractOptio
   const kept = entries.filter((e): e is Json => isObj(e) && !(e.type === 'custom_message' && typeof e.customType === 'string' && e.customType.startsWith(OWN_CUSTOM_TYPE_PREFIX)));
   const messages = kept.map(projectEntryMessage).filter((m): m is Json => m !== undefined);
   const cf = extractCompactionFacts(messages);
+  // the shared extraction (core/facts), as compaction and checkpoints use it: its sentences come first, whole
+  const xf = extractFacts(messages);
+  const whole = opts.maxItemChars === undefined ? Math.max(c.maxChars, SHARED_FACT_CHARS) : c.maxChars;
 
   // ---------------------------------------------------------------- own pass: cue sentences, commands, the end state
   const preferences: string[] = [];
@@ -435,14 +447,18 @@ export function extractMemorable(entries: readonly unknown[], opts: ExtractOptio
   }
 
   // ---------------------------------------------------------------- 1. preferences
+  for (const r of xf.rules) if (!endsWithQuestion(r.text)) c.add('preferences', 'preference', r.text, undefined, whole);
   for (const s of preferences) c.add('preferences', 'preference', stripListMarker(s));
 
-  // ---------------------------------------------------------------- 2. decisions: the structural rule first, then cue sentences
+  // ---------------------------------------------------------------- 2. decisions: the shared extraction, the structural rule, then cue sentences
+  for (const d of xf.decisions) c.add('decisions', 'decision', d.text, undefined, whole);
   for (const d of cf.decisions) c.add('decisions', 'decision', d);
   for (const d of decisions) c.add('decisions', 'decision', stripListMarker(d));
 
   // ---------------------------------------------------------------- 3. facts
   for (const s of remember) c.add('facts', 'remember', `Remember: ${stripListMarker(s)}`);
+  for (const f of xf.toolFacts) c.add('facts', 'tool', `${f.toolName || 'Tool'} found: ${f.text}`, undefined, whole);
+  for (const f of xf.identifiers) if (SHARED_ID_KINDS.has(f.kind) && !(f.kind === 'hostPort' && !/[A-Za-z.]/.test(f.value.split(':')[0]!))) c.add('facts', 'id', `ID: ${f.value}`, f.value);
   for (const n of cf.constraints) c.add('facts', 'note', n);
   for (const f of cf.identifiers) if (f.kind === 'id' && isTicketId(f.value)) c.add('facts', 'id', `ID: ${f.value}`, f.value);
   const modified = [...new Set([...cf.modifiedFiles, ...cf.toolModifiedFiles])];
@@ -465,6 +481,7 @@ export function extractMemorable(entries: readonly unknown[], opts: ExtractOptio
   for (const t of cf.todos) if (!isTodoLine(t)) c.add('progress', 'remaining', `Remaining: ${t}`);
 
   // ---------------------------------------------------------------- 5. open items
+  for (const t of xf.todos) c.add('open', 'todo', t.text, undefined, whole);
   for (const t of cf.todos) if (isTodoLine(t)) c.add('open', 'todo', t);
   for (const a of cf.pendingAsks) c.add('open', 'unanswered', `Unanswered (the turn failed): ${a}`);
   if (lastAsk && !lastAsk.answered && !lastAsk.failed && !isSlashCommand(lastAsk.text)) c.add('open', 'unanswered', `Awaiting a reply: ${gist(lastAsk.text, 150)}`);

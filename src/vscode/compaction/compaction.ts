@@ -14,15 +14,15 @@ import type { LiveGateway } from '../gateway/gatewayShared';
 import { CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
 import { EntryNode, sessionFromArg } from '../sessions/sessionsTree';
-import { compactSession, planUndoAction, SQLITE_UNDO_NEEDS_GATEWAY, undoCompaction, type ActionPreview, type CompactOutcome as CoreCompactOutcome, type CompactPreview, type GatewayCompaction, type GatewayUndo, type UndoActionPlan, type WriteOk } from '../../core/actions';
-import { planCompaction, planCompactionWith, type CompactionPlan, type PlanInput } from '../../core/compaction/plan';
+import { checkpointPlanOptions, compactSession, planUndoAction, SQLITE_UNDO_NEEDS_GATEWAY, undoCompaction, type ActionPreview, type CompactOutcome as CoreCompactOutcome, type CompactPreview, type GatewayCompaction, type GatewayUndo, type UndoActionPlan, type WriteOk } from '../../core/actions';
+import { planCompaction, planCompactionWith, type CompactionPlan, type PlanInput, type SummaryKind } from '../../core/compaction/plan';
 import type { BreakerState } from '../../core/compaction/breaker';
 import { CompactionBreaker } from '../../core/compaction/breaker';
 import { compactionQualityReport } from '../../core/compaction/quality';
 import { compactionDrop, dropFiguresLine } from '../../core/compaction/dropped';
 import { compactionInputFromEntries } from '../../core/compaction/summary/input';
 import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/restoreList';
-import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
+import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, summaryKindLines, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
 import { compactionFigure } from '../../core/context/figures';
 import { compactionFiguresLine } from '../../core/context/viewModel';
 import { formatTokens } from '../../core/context/format';
@@ -50,6 +50,12 @@ function summaryBy(plan: CompactionPlan, setting: 'mechanical' | 'languageModel'
   if (plan.source === 'model') return `- Summary written by the language model ${lm.model ?? ''} and checked with OpenClaw's quality rules`;
   if (setting === 'languageModel') return `- Summary: mechanical (the language model was not used: ${plan.fallbackReason ?? 'unknown'}${plan.error ? ` — ${plan.error}` : ''})`;
   return '- Summary: mechanical (no LLM; `openclawContext.compaction.summarizer` can enable a VS Code language model)';
+}
+
+/** The checkpoint compaction of the same cut, for the full plan's preview (undefined when it cannot be planned). */
+function checkpointAlternative(s: SessionState, input: PlanInput): CompactionPlan | undefined {
+  const r = planCompaction({ ...input, checkpoint: checkpointPlanOptions(s) });
+  return r.ok ? r.plan : undefined;
 }
 
 const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 60) || 'session';
@@ -119,6 +125,7 @@ export class CompactionController extends Disposable {
     const reg = (id: string, fn: (...args: unknown[]) => unknown) => vscode.commands.registerCommand(`openclawContext.${id}`, fn);
     return [
       reg('compactSession', (arg) => this.compact(arg)),
+      reg('compactSessionCheckpoint', (arg) => this.compact(arg, 'checkpoint')),
       reg('undoCompaction', (arg) => this.undo(arg)),
       reg('showCompactionSummary', (arg) => this.showSummary(arg)),
       reg('showCompactionDropped', (arg) => this.showDropped(arg)),
@@ -141,8 +148,8 @@ export class CompactionController extends Disposable {
    * Compact Session…: core/actions plans, routes and writes (compactSession); this shows the planning progress,
    * the preview and the confirmation, then the outcome.
    */
-  async compact(arg: unknown): Promise<CompactOutcome> {
-    const { session: s, cancelled } = await chooseSession(this.service, this.ui, arg, 'Compact');
+  async compact(arg: unknown, kind: SummaryKind = 'full'): Promise<CompactOutcome> {
+    const { session: s, cancelled } = await chooseSession(this.service, this.ui, arg, kind === 'checkpoint' ? 'Compact with a checkpoint summary' : 'Compact');
     if (!s) {
       if (!cancelled) showNoSession(this.service, 'compact', this.ui);
       return { status: cancelled ? 'cancelled' : 'nothing', reason: cancelled ? 'no session picked' : 'no session' };
@@ -151,9 +158,12 @@ export class CompactionController extends Disposable {
     const cfg = readSettings().compaction;
     const lm: LmChoice = {};
     const docs: Pick<CompactOutcome, 'before' | 'after' | 'report'> = {};
+    const withModel = cfg.summarizer === 'languageModel' && kind === 'full';
+    let planned: PlanInput | undefined;
     const planner = (input: PlanInput) =>
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the compaction of ${key}${cfg.summarizer === 'languageModel' ? ' (asking the language model)' : ''}…`, cancellable: cfg.summarizer === 'languageModel' }, async (_p, token) => {
-        if (cfg.summarizer !== 'languageModel') return planCompaction(input);
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Planning the ${kind === 'checkpoint' ? 'checkpoint compaction' : 'compaction'} of ${key}${withModel ? ' (asking the language model)' : ''}…`, cancellable: withModel }, async (_p, token) => {
+        planned = input;
+        if (!withModel) return planCompaction(input);
         const ctl = new AbortController();
         token.onCancellationRequested(() => ctl.abort());
         return planCompactionWith(input, { summarizer: languageModelSummarizer(cfg.languageModelFamily, lm), timeoutMs: cfg.modelTimeoutMs, signal: ctl.signal, contextWindow: s.gauge.window });
@@ -170,17 +180,17 @@ export class CompactionController extends Disposable {
         return (await this.ui.confirm(g.message, g.detail, ...g.buttons)) === g.accept;
       }
       const via = pv.route === 'gateway' ? 'gateway' : 'local';
-      if (!pv.again) Object.assign(docs, await this.showPreview(s, pv.plan, via, cfg.summarizer, lm));
+      if (!pv.again) Object.assign(docs, await this.showPreview(s, pv.plan, via, cfg.summarizer, lm, planned));
       const p = compactPrompt(key, s.era, pv.plan, via, pv.why);
       return (await this.ui.confirm(p.message, p.detail, ...p.buttons)) === p.accept;
     };
-    const o = await runAction(this.service.model, this.live, confirm, (ctx) => compactSession(ctx, s, { planner: async (input) => planner(input), onBreakerOpen }), { planningShown: true });
+    const o = await runAction(this.service.model, this.live, confirm, (ctx) => compactSession(ctx, s, { planner: async (input) => planner(input), onBreakerOpen, summary: kind }), { planningShown: true });
     if (o.breaker?.opened) this.diag.report({ severity: 'error', source: `compact ${key}`, message: `circuit breaker opened after ${o.breaker.state.consecutiveFailures} failures${o.breaker.errorsLog?.status === 'appended' ? ` (logged to ${o.breaker.errorsLog.file})` : ''}` });
     return this.compactOutcome(s, o, docs);
   }
 
   /** The preview of a plan: before ↔ after, and the quality report (with the Gateway note when OpenClaw compacts). */
-  private async showPreview(s: SessionState, plan: CompactionPlan, via: 'local' | 'gateway', summarizer: 'mechanical' | 'languageModel', lm: LmChoice): Promise<Pick<CompactOutcome, 'before' | 'after' | 'report'>> {
+  private async showPreview(s: SessionState, plan: CompactionPlan, via: 'local' | 'gateway', summarizer: 'mechanical' | 'languageModel', lm: LmChoice, input?: PlanInput): Promise<Pick<CompactOutcome, 'before' | 'after' | 'report'>> {
     const key = s.row.key;
     const viaGateway = via === 'gateway';
     const data = this.load(s);
@@ -191,7 +201,7 @@ export class CompactionController extends Disposable {
     const after = this.docs.put(`${safe(key)}/after.md`, renderItemsDocument(`Context after compaction — ${key}`, intro, plan.after, [{ summary: plan.summary } as Json, ...plan.keptFull]));
     const report = this.docs.put(
       `${safe(key)}/quality.md`,
-      qualityMarkdown(previewTitle(key, plan), plan.quality, plan.audit, [...previewLines(s.era, plan, via), ...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
+      qualityMarkdown(previewTitle(key, plan), plan.quality, plan.audit, [...previewLines(s.era, plan, via), ...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), ...summaryKindLines(plan, plan.kind === 'full' && input ? checkpointAlternative(s, input) : undefined), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
     );
     await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${key} (before ↔ after${viaGateway ? '; OpenClaw will compact with its own summary' : ''})`, { preview: true });
     await showMarkdownPreview(report, true);

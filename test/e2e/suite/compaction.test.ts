@@ -175,6 +175,45 @@ suite('Compaction in the extension host', () => {
     }
   });
 
+  test('checkpoint compaction: the full preview offers it with figures; Compact Session with Checkpoint Summary… writes the facts and the restore note', async () => {
+    const key = 'agent:main:ext';
+    const say = (text: string) => execFileSync(process.execPath, [path.join(REPO, 'scripts/demo-append.mjs'), dir, '--key', key, '--text', text], { encoding: 'utf8' });
+    say('Decision: we use Postgres 16 for the orders service because the reporting team needs JSONB indexes.');
+    say('TODO: rotate ORDERS_API_KEY before 2026-12-01 if the security audit passes.');
+    turns(3, '--key', key);
+    const s = session(key)!;
+    await waitFor(() => (api.service.model.ensureTranscript(s.uid)!.context!.items.length > 8 ? true : undefined), 'turns');
+    try {
+      // the full summary's preview names the other kind, with its size and what it keeps
+      confirmAnswer = () => undefined;
+      const full = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+      assert.equal(full.status, 'cancelled', full.reason);
+      assert.equal(full.plan!.kind, 'full');
+      assert.match((await vscode.workspace.openTextDocument(full.report!)).getText(), /Checkpoint compaction instead \(\*\*Compact Session with Checkpoint Summary…\*\*\): a ~[\d.,k]+-token summary instead of ~/);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // the checkpoint kind: previewed, confirmed, written through the same action path
+      const before = rows(s.row.sessionId).length;
+      confirmAnswer = (m, b) => (m.startsWith(`Compact ${key}?`) ? compactButton(b) : undefined);
+      const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSessionCheckpoint', s.uid);
+      assert.equal(out.status, 'compacted', out.reason);
+      const plan = out.plan!;
+      assert.equal(plan.kind, 'checkpoint');
+      assert.equal(plan.audit.ok, true, plan.audit.reasons.join(', '));
+      const report = (await vscode.workspace.openTextDocument(out.report!)).getText();
+      assert.match(report, /Checkpoint compaction: the summary is the extracted facts and the checkpoint restore note/);
+      assert.ok((await vscode.workspace.openTextDocument(out.after!)).getText().includes('[Post-compaction checkpoint restore]'), 'the note is in the after view');
+      const r = rows(s.row.sessionId);
+      assert.equal(r.length, before + 1, 'one row: the compaction');
+      const entry = JSON.parse(r[r.length - 1]!.json!) as { type: string; summary: string };
+      assert.equal(entry.type, 'compaction');
+      assert.equal(entry.summary, plan.summary, 'the previewed summary is what was written');
+      assert.ok(entry.summary.includes('## Checkpoint restore') && entry.summary.includes('Postgres 16') && entry.summary.includes('ORDERS_API_KEY'), entry.summary);
+      assert.ok(plan.summary.length < full.plan!.summary.length, `${plan.summary.length} < ${full.plan!.summary.length}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('circuit breaker: after 3 recorded failures compaction is paused (nothing written) until reset', async () => {
     const key = 'agent:main:rpc';
     turns(3, '--key', key);
