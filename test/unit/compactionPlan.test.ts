@@ -138,11 +138,12 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
     assert.match(md, /OpenClaw's summary quality check: \*\*passes\*\*/);
     assert.match(md, new RegExp(`\\| Decisions \\| ${q.decisions.found} \\| ${q.decisions.kept} \\|`));
     assert.equal(assertTablesLabelled(md), 1);
-    // what a summary lost sits in its own labelled column (a pipe in it does not split the row)
-    const lossy = qualityMarkdown('T', { ...q, decisions: { found: 1, kept: 1, lost: [] }, todos: { found: 2, kept: 1, lost: ['TODO: a | b'] } });
-    assert.equal(assertTablesLabelled(lossy), 1);
-    assert.match(lossy, /\| Open TODOs \| 2 \| 1 \| `TODO: a \\\| b` \|/);
-    assert.match(lossy, /\| Decisions \| 1 \| 1 \| — \|/);
+    // the counts in labelled columns; every lost fact by name in its own labelled table (a pipe in it does not split the row)
+    const lossy = qualityMarkdown('T', { ...q, decisions: { found: 1, kept: 1, lost: [] }, todos: { found: 2, kept: 1, lost: ['TODO: a | b'] }, lost: [{ category: 'todo', label: 'TODO: a | b', missing: ['a | b'] }] });
+    assert.equal(assertTablesLabelled(lossy), 2);
+    assert.match(lossy, /\| Open TODOs \| 2 \| 1 \| 1 \|/);
+    assert.match(lossy, /\| Decisions \| 1 \| 1 \| 0 \|/);
+    assert.match(lossy, /## Lost\n\n\| Kind \| What was lost \| Missing text \|\n\|---\|---\|---\|\n\| TODO \| TODO: a \\\| b \| `a \\\| b` \|/);
     assert.equal(compactionOrigin({ __openclaw: { runId: 'r' } }), 'OpenClaw, during a run (automatic or /compact)');
     assert.equal(compactionOrigin({ __openclaw: { itemId: 'i' } }), 'OpenClaw');
     assert.match(compactionOrigin({ fromHook: true }), /external/);
