@@ -14,13 +14,23 @@ import { classify, isReasonSentence, reasonOf, type Speaker } from './classify';
 import { extractRichIdentifiers } from './identifiers';
 import { identifierSourceText, scanWindow } from './messages';
 import { plain, sentences } from './sentences';
-import { toolResultFacts } from './toolFacts';
+import { rankedToolResultFacts } from './toolFacts';
 import { type ArtifactAction, type ExtractedFacts, type ExtractFactsOptions, type FactMessage, type FactSource } from './types';
 
 /** Tool results are read this far for findings (a log or a source file of about 12k tokens, whole). */
 export const DEFAULT_TOOL_RESULT_FACT_CHARS = 50_000;
 /** …and this far for decisions stated in a document. */
 export const DOCUMENT_SCAN_CHARS = 20_000;
+
+/** What a call looks for — its search pattern, query or command — read with the ask when ranking its result's lines. */
+function callIntent(args: unknown): string {
+  if (!isObj(args)) return '';
+  return ['pattern', 'query', 'q', 'regex', 'search', 'filter', 'command', 'cmd']
+    .map((k) => args[k])
+    .filter((v): v is string => typeof v === 'string')
+    .join('\n')
+    .slice(0, 500);
+}
 
 const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
@@ -87,7 +97,7 @@ class Collector {
   }
 
   toolFacts(text: string, toolName: string, source: FactSource, ask: string): void {
-    for (const line of toolResultFacts(text, ask)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source });
+    for (const { line, rank } of rankedToolResultFacts(text, ask)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source, rank });
   }
 }
 
@@ -101,7 +111,7 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
     c.identifiers(scanWindow(opts.previousSummary), source);
   }
   const trail = new ArtifactTrail();
-  const pending = new Map<string, { name: string; touches: Array<{ path: string; action: ArtifactAction }> }>();
+  const pending = new Map<string, { name: string; touches: Array<{ path: string; action: ArtifactAction }>; intent: string }>();
   let lastAsk = '';
   messages.forEach((m, index) => {
     if (!isObj(m) || isRuntimeContextMessage(m)) return;
@@ -128,7 +138,7 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
             if (!isObj(b) || b.type !== 'toolCall') continue;
             const name = String(b.name ?? 'tool');
             const touches = callArtifacts(name, b.arguments);
-            if (typeof b.id === 'string') pending.set(b.id, { name, touches });
+            if (typeof b.id === 'string') pending.set(b.id, { name, touches, intent: callIntent(b.arguments) });
             else trail.add(name, touches);
           }
         }
@@ -144,7 +154,9 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         }
         const source: FactSource = { index, role: 'toolResult', toolName };
         const text = truncateUtf16Safe(extractMessageText(m), scanChars);
-        c.toolFacts(text, toolName, source, lastAsk);
+        // a write's or an edit's result acknowledges it ("Successfully wrote …"): the trail has it, it finds nothing
+        const acknowledges = m.isError !== true && !!call && call.touches.length > 0 && call.touches.every((t) => t.action !== 'read');
+        if (!acknowledges) c.toolFacts(text, toolName, source, call?.intent ? `${lastAsk}\n${call.intent}` : lastAsk);
         if (m.isError !== true) c.statements(truncateUtf16Safe(text, DOCUMENT_SCAN_CHARS), 'document', source);
         c.identifiers(identifierSourceText(m, scanChars), source);
         return;
@@ -168,6 +180,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
   // Calls whose result is not in the range (still running, or the result was cut): their intent is the trail.
   for (const p of pending.values()) trail.add(p.name, p.touches);
   c.facts.artifacts = trail.list();
+  // a budget that cannot hold every finding keeps each result's best one first (the sort is stable)
+  c.facts.toolFacts.sort((a, b) => a.rank - b.rank);
   return c.facts;
 }
 

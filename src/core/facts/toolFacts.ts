@@ -1,49 +1,99 @@
 /**
- * Facts found by tools: the lines of a tool result that state something checkable, ranked — errors and failures,
- * TODO/FIXME notes, named constants, lines with identifiers (tickets, hosts, versions …), and lines that share
- * words with the ask that made the tool run; routine log lines (INFO, DEBUG) rank lower. A few per result, whole
- * lines; a line of indented JSON carries its parent key (`refunds.partialCapture › "reason": "…"`).
+ * Facts found by tools: the lines of a tool result that state something checkable, ranked. A line (or, in a long
+ * prose paragraph, a sentence) scores for what makes it a finding — errors and failures (`KeyError:`, `FAIL`),
+ * warnings, TODO/FIXME notes, named constants and `key = literal` settings, quantities with units, limits and
+ * thresholds stated with a number, owners, causes ("because", "due to", "因为", "ため"), wrong states ("stuck",
+ * "stale", "missing"), rules ("must", "never"),
+ * identifiers (tickets, hosts, versions …) — and for the ask's (and the call's grep / query) words. A signal that
+ * most lines of the result share (every log line's `in 12ms`, a word every line of a file repeats) tells nothing
+ * about any one line and counts less or not at all; routine log lines (INFO, DEBUG) and short headings rank lower;
+ * a line repeated with other numbers (the same error retried) counts once. A few per result, whole lines; a line
+ * of an indented JSON / YAML block carries its parent key (`refunds.partialCapture › "reason": "…"`).
  */
 import { flatten } from '../transcript/text';
 import { extractRichIdentifiers } from './identifiers';
+import { sentences } from './sentences';
 
 /** Lines taken per tool result. */
 export const TOOL_FACTS_PER_RESULT = 3;
 /** A line must score at least this. */
 const MIN_SCORE = 4;
+/** Lines up to this long are read whole; longer ones (a long log line, one-line JSON) up to MAX_LONG_LINE, counting less. */
 const MAX_LINE = 300;
+const MAX_LONG_LINE = 500;
+/** A longer line of prose is read sentence by sentence. */
+const PROSE_LINE = 160;
+/** Below this many candidate lines every signal counts in full (too few lines to tell common from rare). */
+const RARITY_MIN_LINES = 8;
 
-const ERROR = /\b(?:error|fatal|failed|failure|exception|panic|refused|denied|does not exist|not found|cannot|can't|unable to)\b|错误|失败|エラー|失敗/i;
-const WARN = /\bwarn(?:ing)?\b/i;
+const ERROR = /\b(?:error|fatal|failed|failure|exception|panic|refused|denied|does not exist|not found|cannot|can't|unable to)\b|\b[A-Z]\w*(?:Error|Exception)\b|错误|失败|異常|エラー|失敗/i;
+const FAIL = /\bFAIL(?:ED|S|URE)?\b|✗|✘/;
+const WARN = /\bwarn(?:ing)?\b|警告/i;
 const ROUTINE = /\b(?:INFO|DEBUG|TRACE)\b/;
 const NOTE = /\b(?:TODO|FIXME|HACK|XXX|NOTE)\b/;
 const CONSTANT = /(?:^|\s)[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s*[:=]\s*\S/;
+/** `name = 42`, `name: "x"`, `"key": true`, `const name = 8` — a named setting with a literal value. */
+const SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*(?:"[^"]*"|'[^']*'|-?\d|true\b|false\b)/i;
 const COMMENT = /\s(?:\/\/|#)\s*\S/;
+const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x)\b)|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)/i;
+/** Limit words, matched on the line with camelCase / snake_case split (`maxUploadMb` → `max upload mb`). */
+const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|expires?|percent|rollout|size|until|before|after)\b|上限|下限|阈值|限制|超过|まで/i;
+const OWNER = /\b(?:owners?|owned by|maintainers?|maintained by|assignee|on-?call|contact)\b|负责人|担当/i;
+const CAUSE = /\b(?:because|due to|caused by|root cause|so that|which is why|as a result|therefore|since)\b|因为|由于|导致|原因|ため|ので/i;
+/** A state that is wrong without being an error: `stuck`, `stale`, `missing`, `degraded` … */
+const PROBLEM = /\b(?:stuck|stale|missing|mismatch(?:ed)?|invalid|rejected|dropped|blocked|degraded|expired|overdue|leak(?:s|ing)?|deadlock(?:ed)?|corrupt(?:ed)?|unhealthy|broken|regress(?:ion|ed)?|timed out)\b|卡住|丢失|过期|不一致|欠落/i;
+const NORMATIVE = /\b(?:must|must not|never|always|required?|do not|don't|deprecated|decided|should not)\b|必须|不要|禁止|必ず|しないこと/i;
 
 /** Lower-case words of 4+ letters, camelCase / snake_case / dotted names split, a plural `s` dropped. */
 function words(s: string): Set<string> {
   const out = new Set<string>();
-  for (const w of s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z\u3040-\u30ff\u4e00-\u9fff]+/)) {
+  for (const w of spaced(s).split(/[^a-z\u3040-\u30ff\u4e00-\u9fff]+/)) {
     if (w.length < 4) continue;
     out.add(w.endsWith('s') && w.length > 4 ? w.slice(0, -1) : w);
   }
   return out;
 }
 
-function score(line: string, askWords: ReadonlySet<string>): number {
-  let s = 0;
-  if (ERROR.test(line)) s += 4;
-  else if (WARN.test(line)) s += 1;
-  if (NOTE.test(line)) s += 4;
-  if (CONSTANT.test(line)) s += 3;
-  if (COMMENT.test(line)) s += 1;
-  if (ROUTINE.test(line)) s -= 3;
-  const ids = extractRichIdentifiers(line).filter((i) => i.kind !== 'path' && i.kind !== 'id');
-  s += Math.min(4, ids.length * 2);
-  let shared = 0;
-  for (const w of words(line)) if (askWords.has(w) || [...askWords].some((a) => a.startsWith(w) || w.startsWith(a))) shared++; // percent ~ percentage
-  s += Math.min(4, shared * 2);
-  return s;
+/** camelCase and snake_case split into lower-case words. */
+function spaced(s: string): string {
+  return s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+}
+
+/** Signals that count only while they are rare in the result, with their points. */
+type Signal = 'setting' | 'comment' | 'quantity' | 'limit' | 'owner' | 'cause' | 'problem' | 'normative' | 'ident';
+
+interface Candidate {
+  line: string;
+  i: number;
+  words: Set<string>;
+  signals: Map<Signal, number>;
+  fixed: number;
+}
+
+function candidate(line: string, i: number): Candidate {
+  const sp = spaced(line);
+  const signals = new Map<Signal, number>();
+  const body = line.replace(/^.* › /, '').replace(/^[\w./-]+:\d+:/, ''); // without its parent key, or a grep hit's `file:line:`
+  const digit = /\d/.test(body);
+  if (SETTING.test(body)) signals.set('setting', 1);
+  if (COMMENT.test(line)) signals.set('comment', 1);
+  if (QUANTITY.test(line)) signals.set('quantity', 2);
+  if (LIMIT.test(sp) && (digit || line.split(/\s+/).length >= 6)) signals.set('limit', digit ? 3 : 1); // a bare `timeout` key or name is no limit
+  if (OWNER.test(sp)) signals.set('owner', 2);
+  if (CAUSE.test(line)) signals.set('cause', 2);
+  if (PROBLEM.test(line)) signals.set('problem', 2);
+  if (NORMATIVE.test(line)) signals.set('normative', 1);
+  const ids = extractRichIdentifiers(line).filter((x) => x.kind !== 'path' && x.kind !== 'id');
+  if (ids.length > 0) signals.set('ident', Math.min(4, ids.length * 2));
+  let fixed = 0;
+  if (ERROR.test(line) || FAIL.test(line)) fixed += 4;
+  else if (WARN.test(line)) fixed += 2;
+  if (NOTE.test(line)) fixed += 4;
+  if (CONSTANT.test(line)) fixed += 3;
+  if (ROUTINE.test(line)) fixed -= 3;
+  if (line.length > MAX_LINE) fixed -= 1; // it costs a summary more
+  if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit && line.split(/\s+/).length <= 7) fixed -= 4; // a heading names, it states nothing
+  return { line, i, words: words(line), signals, fixed };
 }
 
 /** Lines with the parent key of indented JSON / YAML blocks they sit in. */
@@ -56,27 +106,73 @@ function linesWithParents(text: string): string[] {
     const open = /^\s*"?([^"]{1,80}?)"?\s*:\s*[{[]?\s*$/.exec(raw);
     const body = raw.trim().replace(/,$/, '');
     const parent = stack[stack.length - 1]?.key;
-    out.push(parent && /^"[^"]+"\s*:/.test(body) ? `${parent} › ${body}` : body);
+    out.push(parent && /^(?:"[^"]+"|[\w.-]+)\s*:\s*\S/.test(body) ? `${parent} › ${body}` : body);
     if (open) stack.push({ indent, key: open[1]! });
   }
   return out;
 }
 
-/** The finding lines of one tool result, best first then in order, whole lines ≤ 300 characters. */
-export function toolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RESULT): string[] {
+/** The units a line is scored as: itself, or the sentences of a long prose paragraph. */
+function units(line: string): string[] {
+  if (line.length <= PROSE_LINE || /[{}<>=]|;\s*$|^\S+:\d/.test(line) || /^\d{4}-\d\d-\d\d/.test(line)) return [line];
+  const list = sentences(line);
+  return list.length > 1 ? list : [line];
+}
+
+/** A line's shape: hex runs and numbers blanked (the same error retried, at another time, has one shape). */
+const shape = (line: string) => line.replace(/\b(?=[a-f]*\d)[0-9a-f]{6,}\b/gi, 'H').replace(/\d+/g, '0');
+
+/** Every distinct candidate line of a tool result with its score, in order. */
+export function scoreToolResultLines(text: string, ask = ''): Array<{ line: string; s: number; i: number }> {
   const askWords = words(ask);
-  const scored: Array<{ line: string; s: number; i: number }> = [];
+  const all: Candidate[] = [];
+  const cands: Candidate[] = [];
   const seen = new Set<string>();
-  linesWithParents(text).forEach((raw, i) => {
-    const line = flatten(raw).replace(/^[-*•]\s+/, '');
-    if (line.length < 8 || line.length > MAX_LINE || seen.has(line) || /[{[]$/.test(line)) return; // an opening line holds no value
-    seen.add(line);
-    const s = score(line, askWords);
-    if (s >= MIN_SCORE) scored.push({ line, s, i });
+  let i = 0;
+  for (const raw of linesWithParents(text)) {
+    for (const unit of units(flatten(raw).replace(/^[-*•]\s+/, ''))) {
+      i++;
+      if (unit.length < 8 || unit.length > MAX_LONG_LINE || /[{[]$/.test(unit)) continue; // an opening line holds no value
+      const c = candidate(unit, i);
+      all.push(c);
+      const sh = shape(unit);
+      if (seen.has(sh)) continue;
+      seen.add(sh);
+      cands.push(c);
+    }
+  }
+  // How many lines share each signal and each ask word: what most lines share distinguishes none of them.
+  const n = all.length;
+  const weight = (count: number) => (n < RARITY_MIN_LINES || count <= Math.max(2, n * 0.2) ? 1 : count <= n * 0.5 ? 0.5 : 0);
+  const signalCount = new Map<Signal, number>();
+  const wordCount = new Map<string, number>();
+  for (const c of all) {
+    for (const s of c.signals.keys()) signalCount.set(s, (signalCount.get(s) ?? 0) + 1);
+    for (const w of c.words) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
+  }
+  const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => a.startsWith(w) || w.startsWith(a)); // percent ~ percentage
+  return cands.map((c) => {
+    let s = c.fixed;
+    for (const [sig, pts] of c.signals) s += pts * weight(signalCount.get(sig)!);
+    let shared = 0;
+    for (const w of c.words) if (asked(w)) shared += weight(wordCount.get(w)!);
+    s += Math.min(4, shared * 2);
+    return { line: c.line, s, i: c.i };
   });
-  return scored
+}
+
+/** The finding lines of one tool result in order, whole lines ≤ 500 characters, each with its rank (0: the best). */
+export function rankedToolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RESULT): Array<{ line: string; rank: number }> {
+  return scoreToolResultLines(text, ask)
+    .filter((x) => x.s >= MIN_SCORE)
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .slice(0, max)
+    .map((x, rank) => ({ ...x, rank }))
     .sort((a, b) => a.i - b.i)
-    .map((x) => x.line);
+    .map(({ line, rank }) => ({ line, rank }));
+}
+
+/** The finding lines of one tool result (the best few, in order), whole lines ≤ 500 characters. */
+export function toolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RESULT): string[] {
+  return rankedToolResultFacts(text, ask, max).map((x) => x.line);
 }

@@ -53,6 +53,8 @@ export interface IdentifierFact {
 
 export interface ToolFact extends FactBase {
   toolName: string;
+  /** Its rank among the findings of its tool result (0: the result's best line). */
+  rank: number;
 }
 
 export type ArtifactAction = 'read' | 'created' | 'modified';
@@ -70,6 +72,7 @@ export interface ExtractedFacts {
   todos: TodoFact[];
   rules: RuleFact[];
   identifiers: IdentifierFact[];
+  /** Best first: every result's best line (in the order found), then every result's second … */
   toolFacts: ToolFact[];
   artifacts: ArtifactFact[];
 }

@@ -267,6 +267,8 @@ export function summaryLists(f: CompactionFacts): SummaryLists {
   // a checklist line already covered by a stated sentence (or holding one) is left out
   const legacy = f.todos.filter((t) => !keys.some((k) => k.includes(todoKey(t)) || todoKey(t).includes(k)));
   const todos = [...new Set([...stated, ...legacy, ...others])];
-  const identifiers = [...new Set([...f.extracted.identifiers.map((i) => i.value), ...f.identifiers.map((i) => i.value)])];
+  const all = [...new Set([...f.extracted.identifiers.map((i) => i.value), ...f.identifiers.map((i) => i.value)])];
+  // one inside another (`/v1/orders` in `POST /v1/orders`) survives with it: listed once
+  const identifiers = all.filter((v) => !all.some((w) => w !== v && w.includes(v)));
   return { decisions, todos, statedTodos: new Set(stated).size, constraints, identifiers };
 }
