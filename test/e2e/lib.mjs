@@ -368,11 +368,22 @@ export async function commandPalette(page, text, { timeout = 15_000, waitHidden 
   const row = page.locator('.quick-input-list .monaco-list-row').first();
   await row.waitFor({ state: 'visible', timeout });
   // wait until the best match is actually our command (the list filters asynchronously)
-  await page
-    .locator('.quick-input-list .monaco-list-row', { hasText: text.replace(/^.*?:\s*/, '') })
-    .first()
-    .waitFor({ state: 'visible', timeout })
-    .catch(() => {});
+  const want = page.locator('.quick-input-list .monaco-list-row', { hasText: text.replace(/^.*?:\s*/, '') }).first();
+  const found = await want.waitFor({ state: 'visible', timeout }).then(() => true, () => false);
+  // several commands can match (Compact Session… and Compact Session with Checkpoint Summary…): move the selection
+  // to the one asked for, with the keyboard, before Enter
+  if (found) {
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    const label = text.replace(/^.*?:\s*/, '');
+    for (let i = 0; i < 10; i++) {
+      const focused = await rows.evaluateAll((els) => {
+        const f = els.find((e) => e.classList.contains('focused'));
+        return f ? (f.innerText || '').replace(/\s+/g, ' ') : null;
+      });
+      if (focused === null || focused.includes(label)) break;
+      await page.keyboard.press('ArrowDown');
+    }
+  }
   await page.keyboard.press('Enter');
   // a command that opens its own quick pick keeps the widget visible: the caller passes waitHidden:false
   if (waitHidden) await input.waitFor({ state: 'hidden', timeout }).catch(() => {});

@@ -120,7 +120,7 @@ try {
           await page.keyboard.press('Enter');
         }
         // Compact Session… asks which session (the gauge's first): the long one
-        await commandPalette(page, 'OpenClaw Context: Compact Session', { waitHidden: false });
+        await commandPalette(page, 'OpenClaw Context: Compact Session…', { waitHidden: false });
         await page.locator('.quick-input-widget', { hasText: 'Compact which session?' }).waitFor({ state: 'visible', timeout: 15_000 });
         await page.locator('.quick-input-widget input').fill(long.key);
         await page.locator('.quick-input-list .monaco-list-row', { hasText: long.key }).first().waitFor({ state: 'visible', timeout: 10_000 });

@@ -561,7 +561,7 @@ try {
         await commandPalette(page, 'OpenClaw Context: Refresh');
         await sleep(500);
         const tCmd = Date.now();
-        await commandPalette(page, 'OpenClaw Context: Compact Session', { waitHidden: false });
+        await commandPalette(page, 'OpenClaw Context: Compact Session…', { waitHidden: false });
         // the command asks which session (no session given from the palette)
         await page.locator('.quick-input-widget', { hasText: 'Compact which session?' }).waitFor({ state: 'visible', timeout: 15_000 });
         await page.locator('.quick-input-widget input').fill(KEY);
