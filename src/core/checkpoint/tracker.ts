@@ -34,20 +34,9 @@ import { checkedOwnDir, stateDirFor } from './paths';
 import { CAPS } from './schema';
 import { readLatestPointer, type LatestPointer } from './store';
 import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, toolFileAccess } from '../transcript/text';
-import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, threadFromState, type TrackerData, type TrackerSnapshot } from './trackerState';
+import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, stateFileBody, threadFromState, touch, type TrackerData, type TrackerSnapshot } from './trackerState';
 import { mergeFile, sanitizeCursor } from './trackerLoad';
 import { messageFacts } from './messageFacts';
-
-/** Move `v` to the end of an LRU list capped at `cap`. */
-function touch(list: string[], v: string, cap: number): void {
-  const i = list.indexOf(v);
-  if (i >= 0) {
-    if (i === list.length - 1) return;
-    list.splice(i, 1);
-  }
-  list.push(v);
-  if (list.length > cap) list.splice(0, list.length - cap);
-}
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -430,26 +419,12 @@ export class SessionTracker {
     const written: StateFile[] = [];
     for (const f of STATE_FILES) {
       if (!this.dirty.has(f)) continue;
-      const body = { schema: STATE_SCHEMA, version: STATE_VERSION, session_key: this.sessionKey, updated_at: now, ...this.fileBody(f) };
+      const body = { schema: STATE_SCHEMA, version: STATE_VERSION, session_key: this.sessionKey, updated_at: now, ...stateFileBody(this.data, f) };
       writeFileAtomicSync(path.join(dir, f), JSON.stringify(body), { fsync: this.opts.fsync === true, root: stateDirRoot(this.stateDir) });
       written.push(f);
     }
     this.dirty.clear();
     return written;
-  }
-
-  private fileBody(f: StateFile): Json {
-    const d = this.data;
-    switch (f) {
-      case 'decisions.json':
-        return { decisions: d.decisions, learnings: d.learnings };
-      case 'thread.json':
-        return { cursor: d.cursor, thread: d.thread };
-      case 'resources.json':
-        return { ...d.resources };
-      case 'open_items.json':
-        return { open_items: d.open_items };
-    }
   }
 
   /**

@@ -171,3 +171,28 @@ export function threadFromState(t: ThreadState): { summary: string; topic: strin
     key_exchanges: selectExchanges(p.first, p.pairs, p.pivots),
   };
 }
+
+/** Move `v` to the end of an LRU list capped at `cap`. */
+export function touch(list: string[], v: string, cap: number): void {
+  const i = list.indexOf(v);
+  if (i >= 0) {
+    if (i === list.length - 1) return;
+    list.splice(i, 1);
+  }
+  list.push(v);
+  if (list.length > cap) list.splice(0, list.length - cap);
+}
+
+/** What each state file holds of the tracker's data. */
+export function stateFileBody(d: TrackerData, f: StateFile): Json {
+  switch (f) {
+    case 'decisions.json':
+      return { decisions: d.decisions, learnings: d.learnings };
+    case 'thread.json':
+      return { cursor: d.cursor, thread: d.thread };
+    case 'resources.json':
+      return { ...d.resources };
+    case 'open_items.json':
+      return { open_items: d.open_items };
+  }
+}

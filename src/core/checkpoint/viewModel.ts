@@ -4,6 +4,7 @@
  */
 import { formatAge, formatTokens } from '../context/format';
 import type { RenderResult } from './render';
+import type { RestorePlan } from './restore';
 import type { Checkpoint, CheckpointTrigger } from './schema';
 import type { CheckpointListEntry, CheckpointSessionInfo } from './store';
 
@@ -177,4 +178,15 @@ export function spiralMessage(key: string, count: number): string {
 export function resumeMessage(key: string, id: string, createdAt: string, now: number): string {
   const t = Date.parse(createdAt);
   return `OpenClaw Context: ${key} started a new session. Restore its last checkpoint (${id}${Number.isFinite(t) ? `, ${formatAge(t, now)}` : ''})?`;
+}
+
+/** The confirmation of a restore through the Gateway (chat.send starts a turn). */
+export function gatewayRestorePrompt(id: string, key: string, plan: RestorePlan, why: string): { message: string; detail: string } {
+  const trimmed = plan.render.trimmed.length ? ` (trimmed to fit: ${plan.render.trimmed.length} step${plan.render.trimmed.length === 1 ? '' : 's'})` : '';
+  return {
+    message: `Restore ${id} into ${key} through the Gateway?`,
+    detail:
+      `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it. The ${Math.ceil(plan.render.tokens)}-token note${trimmed} is sent through the Gateway as a chat message (chat.send): ` +
+      'this starts a turn now, and the model answers it. The note is the text in the preview, byte for byte.',
+  };
 }

@@ -9,6 +9,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { CheckpointCoordinator, type CheckpointEvent } from '../../core/checkpoint/coordinator';
 import { checkpointsRoot } from '../../core/checkpoint/paths';
 import type { RestorePlan } from '../../core/checkpoint/restore';
+import { gatewayRestorePrompt } from '../../core/checkpoint/viewModel';
 import { planRestoreInto, restoreCheckpoint, type ActionPreview, type RestoreOutcome as CoreRestoreOutcome } from '../../core/actions';
 import { isOwned } from '../../core/context/queries';
 import { runAction, warnGroundRefusal } from '../shared/actions';
@@ -35,17 +36,6 @@ import { checkpointGround } from '../../core/actions';
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
 
 const safeName = (s: string) => s.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 80) || 'session';
-
-/** The confirmation of a restore through the Gateway (chat.send starts a turn). */
-function gatewayRestorePrompt(id: string, key: string, plan: RestorePlan, why: string): { message: string; detail: string } {
-  const trimmed = plan.render.trimmed.length ? ` (trimmed to fit: ${plan.render.trimmed.length} step${plan.render.trimmed.length === 1 ? '' : 's'})` : '';
-  return {
-    message: `Restore ${id} into ${key} through the Gateway?`,
-    detail:
-      `OpenClaw owns the store (${why.replace(/\.$/, '')}), so this extension does not write it. The ${Math.ceil(plan.render.tokens)}-token note${trimmed} is sent through the Gateway as a chat message (chat.send): ` +
-      'this starts a turn now, and the model answers it. The note is the text in the preview, byte for byte.',
-  };
-}
 
 export interface RestoreOutcome {
   status: 'restored' | 'cancelled' | 'copied' | 'refused' | 'failed';
