@@ -260,6 +260,13 @@ describe('forecast: turns to each line', () => {
     assert.match(forecastText(f), /a context engine compacts/);
     assert.equal(forecastText(f, 'window'), 'the window full in about 19 turns');
   });
+
+  it('not growing, in words for each line (no broken phrase for the window)', () => {
+    const f = forecast(steady(14_000, 0));
+    assert.equal(forecastText(f), 'not growing: no compaction in sight');
+    assert.equal(forecastText(f, 'flush'), 'not growing: no memory flush in sight');
+    assert.equal(forecastText(f, 'window'), 'not growing: the window will not fill at this pace');
+  });
 });
 
 describe('forecast on SessionFigures', () => {

@@ -121,7 +121,8 @@ export function forecastText(f: Forecast, id: ForecastLineId = 'compaction'): st
   if (!l) return id === 'window' ? 'window size unknown' : `no ${what} line (a context engine compacts)`;
   if (l.turns === 0) return id === 'window' ? 'the window is full' : `${what} at the next turn`;
   if (l.turns !== undefined) return `${what} in about ${l.turns} turn${l.turns === 1 ? '' : 's'}`;
-  return f.status === 'steady' ? `not growing: no ${what} in sight` : `too few turns yet to forecast ${id === 'window' ? 'the window' : what}`;
+  if (f.status === 'steady') return id === 'window' ? 'not growing: the window will not fill at this pace' : `not growing: no ${what} in sight`;
+  return `too few turns yet to forecast ${id === 'window' ? 'the window' : what}`;
 }
 
 /** Warn at most this many turns before compaction by default (`openclawContext.compaction.warnTurns`). */

@@ -17,7 +17,7 @@ import type { Ui } from '../../../src/vscode/shared/ui';
 import { activatedApi, recordingDialogs, REPO, waitFor, type RecordedPrompt } from './util';
 
 /** Words of the implementation that must not reach the UI. */
-const INTERNAL = /\bseed \d{3}\b|seed's|custom_message|compaction epoch|\bL[1-5]\b(?! ?cache)/;
+const INTERNAL = /\b[sS]eed \d{3}\b|[sS]eed's|custom_message|compaction epoch|\bL[1-5]\b(?! ?cache)/;
 
 interface Pkg {
   contributes: {
