@@ -458,7 +458,7 @@ async function checkSecondDataset() {
     await waitForStatusBarItem(page, GAUGE_ID, /\d+%/, 60_000);
     await openViewContainer(page, 'OpenClaw Context');
     const pane = viewPane(page, 'Sessions');
-    // sessionsTree.ts: a session row's accessibility label is `<key>, <description>`
+    // sessionsTree.ts: a session row's accessibility label is `<key>, <description>, <fill level in words>`
     const labels = () => pane.locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || '')).catch(() => []);
     const descs = new Map();
     const problems = () => recorded.flatMap((t) => (descs.has(t.key) ? descriptionProblems(t, descs.get(t.key), compactions[t.key], { remote: true, cells }) : [`${t.key}: no row in the Sessions view`]));
@@ -468,7 +468,8 @@ async function checkSecondDataset() {
       const all = await labels();
       for (const t of recorded) {
         const a = all.find((x) => x.startsWith(`${t.key}, `));
-        if (a) descs.set(t.key, a.slice(t.key.length + 2));
+        // the label ends with the fill level in words (viewModel.ts levelWords), which the description does not carry
+        if (a) descs.set(t.key, a.slice(t.key.length + 2).replace(/, (fine|filling up|past the checkpoint line|near the limit)$/, ''));
       }
       left = problems();
       if (!left.length || Date.now() > tEnd) break;
