@@ -286,6 +286,7 @@ try {
         // the diff editor (before ↔ after) and the quality report beside it, rendered (Markdown preview)
         const diffTab = page.locator('.tab', { hasText: `Compaction preview: ${mostRecent.key}` }).first();
         await diffTab.waitFor({ state: 'visible', timeout: 20_000 });
+        const diffShownAt = Date.now();
         // generous waits, not speed checks: the previews open before the question, slowly on a busy machine
         await page.locator('.tab', { hasText: 'Preview quality.md' }).first().waitFor({ state: 'visible', timeout: 60_000 });
         // rendered: the report's table with every column labelled (the lost items in their own column)
@@ -297,7 +298,9 @@ try {
         const detail = (await ask.innerText()).replace(/\s+/g, ' ');
         // what it would do, short; the rest (where it is written, how to undo) behind Details
         if (!/\d+\/\d+ decisions, .*\d+\/\d+ TODOs/.test(detail) || !(await ask.locator('.monaco-button', { hasText: /^Details$/ }).count())) throw new Error(`the question reads "${detail}"`);
-        await sleep(300);
+        // the diff finished inside VS Code's 5-second limit: the dropped messages and the summary are never paired
+        await sleep(Math.max(300, diffShownAt + 6000 - Date.now()));
+        if (await page.locator('.notification-toast', { hasText: 'diff algorithm was stopped early' }).count()) throw new Error('the preview diff ran past VS Code\'s 5-second limit');
         await page.screenshot({ path: path.join(out, 'compaction.png') });
         if (process.env.OC_CTX_UPDATE_SCREENSHOT === '1') fs.copyFileSync(path.join(out, 'compaction.png'), path.join(REPO, 'media/compaction.png'));
         // the preview's title bar carries the answer: "Answer the Pending Question…" lists the buttons

@@ -118,8 +118,8 @@ export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: Compac
   const n = plan.input.messages.length + (plan.input.turnPrefixMessages?.length ?? 0);
   const where = era === 'sqlite' ? "the session's SQLite transcript (one transaction)" : "the session's JSONL transcript (under OpenClaw's lock)";
   const ours =
-    `${n} message${n === 1 ? '' : 's'} are replaced by a ${q.summaryChars.toLocaleString('en')}-character summary; ${plan.after.length - 1} stay verbatim. ` +
-    `Messages ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} tokens (system prompt and tools not included). ` +
+    // the token figures are the headline's (said once)
+    `${n} message${n === 1 ? '' : 's'} are replaced by a ~${formatTokens(q.summaryTokens)}-token summary; ${plan.after.length - 1} stay verbatim. ` +
     `Kept: ${q.factsKept}/${q.factsFound} facts (${q.decisions.kept}/${q.decisions.found} decisions, ${q.reasons.kept}/${q.reasons.found} reasons, ${q.todos.kept}/${q.todos.found} TODOs, ${q.rules.kept}/${q.rules.found} rules, ${q.identifiers.kept}/${q.identifiers.found} identifiers), ${q.asks.kept}/${q.asks.found} asks.`;
   if (via === 'gateway') {
     return {

@@ -112,9 +112,45 @@ export function renderContextDocument(s: SessionState, full: ReadonlyArray<Json 
  */
 export function renderItemsDocument(title: string, intro: readonly string[], items: readonly EntryMeta[], full: ReadonlyArray<Json | undefined>): string {
   const out: string[] = [`# ${title}`, '', ...intro, ''];
+  pushItems(out, items, full);
+  if (!items.length) out.push('_(nothing)_');
+  return out.join('\n');
+}
+
+function pushItems(out: string[], items: readonly EntryMeta[], full: ReadonlyArray<Json | undefined>): void {
   items.forEach((meta, i) => {
     out.push(heading(meta, 0).replace(/^### 0\. /, '### '), '', renderEntry(meta, full[i]), '');
   });
-  if (!items.length) out.push('_(nothing)_');
-  return out.join('\n');
+}
+
+/** The line both sides of a compaction preview share where the dropped messages end and the summary begins. */
+export const COMPACTION_POINT = '────────── compaction point: the messages before this line (left) are replaced by the summary after it (right) ──────────';
+/** Every line of the summary in a compaction preview starts with this bar, so no summary line equals a dropped line. */
+export const SUMMARY_BAR = '┃ ';
+
+/**
+ * The compaction preview's two documents. A diff editor pairs a deleted block with the inserted block next to it
+ * and then diffs them character by character, which on tens of thousands of dropped characters runs past VS Code's
+ * 5-second limit. So the two sides share one line between the dropped messages (left, above it) and the summary
+ * (right, below it), and every summary line carries a bar no transcript line has: the dropped messages are a pure
+ * deletion, the summary a pure insertion, the kept tail unchanged.
+ */
+export function renderCompactionPreview(
+  key: string,
+  intro: readonly string[],
+  dropped: { items: readonly EntryMeta[]; full: ReadonlyArray<Json | undefined> },
+  summary: { meta: EntryMeta; text: string },
+  kept: { items: readonly EntryMeta[]; full: ReadonlyArray<Json | undefined> },
+): { before: string; after: string } {
+  const head = (title: string) => [`# ${title}`, '', ...intro, ''];
+  const before = head(`Context before — ${key}`);
+  pushItems(before, dropped.items, dropped.full);
+  before.push(COMPACTION_POINT, '');
+  pushItems(before, kept.items, kept.full);
+  const after = head(`Context after compaction — ${key}`);
+  // no bare line between the compaction point and the kept tail: a blank line there could pair with a dropped one
+  const summaryLines = [heading(summary.meta, 0).replace(/^### 0\. /, ''), '', ...summary.text.split('\n')];
+  after.push(COMPACTION_POINT, ...summaryLines.map((l) => `${SUMMARY_BAR}${l}`.trimEnd()), '');
+  pushItems(after, kept.items, kept.full);
+  return { before: before.join('\n'), after: after.join('\n') };
 }

@@ -28,7 +28,7 @@ import { compactionFiguresLine } from '../../core/context/viewModel';
 import { formatTokens } from '../../core/context/format';
 import { estimateMessage } from '../../core/tokens/messageText';
 import { isOwned } from '../../core/context/queries';
-import { renderItemsDocument } from '../../core/context/document';
+import { renderCompactionPreview, renderItemsDocument } from '../../core/context/document';
 import type { SessionState } from '../../core/context/model';
 import type { EntryMeta } from '../../core/store/types';
 import { appendToSession } from '../../core/store/sessionWrite';
@@ -161,8 +161,11 @@ export class CompactionController extends Disposable {
     const fullOf = new Map(data ? data.path.map((m, i) => [m.id, data.full[i]]) : []);
     const gatewayNote = `- **Preview only: OpenClaw owns this store, so the compaction goes through the Gateway** (\`sessions.compact\`). OpenClaw compacts with its own summary and settings (its cut, its keepRecentTokens); this plan shows what our planner would do, for comparison.`;
     const intro = [`Session \`${key}\` · ${s.era === 'sqlite' ? 'SQLite' : 'JSONL'} store`];
-    const before = this.docs.put(`${safe(key)}/before.md`, renderItemsDocument(`Context before — ${key}`, intro, plan.before, plan.before.map((m) => fullOf.get(m.id))));
-    const after = this.docs.put(`${safe(key)}/after.md`, renderItemsDocument(`Context after compaction — ${key}`, intro, plan.after, [{ summary: plan.summary } as Json, ...plan.keptFull]));
+    const keptIds = new Set(plan.after.slice(1).map((m) => m.id));
+    const droppedItems = plan.before.filter((m) => !keptIds.has(m.id));
+    const pair = renderCompactionPreview(key, intro, { items: droppedItems, full: droppedItems.map((m) => fullOf.get(m.id)) }, { meta: plan.after[0]!, text: plan.summary }, { items: plan.after.slice(1), full: plan.keptFull });
+    const before = this.docs.put(`${safe(key)}/before.md`, pair.before);
+    const after = this.docs.put(`${safe(key)}/after.md`, pair.after);
     const report = this.docs.put(
       `${safe(key)}/quality.md`,
       qualityMarkdown(previewTitle(key, plan), plan.quality, plan.audit, [...previewLines(s.era, plan, via), ...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), ...summaryKindLines(plan, plan.kind === 'full' && input ? checkpointAlternative(s, input) : undefined), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
