@@ -89,7 +89,9 @@ try {
         if ((await frame.locator('.chart .pt').count()) < 2) throw new Error('no fill over time');
         const forecast = await frame.locator('.forecast .headline').textContent();
         if (!/compaction|forecast|growing|window/i.test(forecast ?? '')) throw new Error(`forecast "${forecast}"`);
-        console.log(`   segments: ${labels.join(' | ')}\n   forecast: ${forecast}`);
+        const texts = await frame.locator('.part-text').allTextContents();
+        console.log(`   segments: ${labels.join(' | ')}\n   parts: ${texts.join(' | ')}\n   forecast: ${forecast}`);
+        if (texts.some((t) => /[−-]{2}/.test(t))) throw new Error(`a doubled sign in ${texts.join(' | ')}`);
       },
     },
     {
@@ -110,6 +112,33 @@ try {
         const fills = await frame.locator('table.sessions tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
         const pct = fills.map((l) => Number(/, ~?(\d+)%/.exec(l)?.[1] ?? -1));
         if (pct.some((p, i) => i && p > pct[i - 1])) throw new Error(`not sorted by fill: ${pct.join(',')}`);
+      },
+    },
+    {
+      name: 'a session chosen in the panel tab comes back with the tab after the window reloads',
+      fn: async () => {
+        // another session than the gauge's, chosen in the tab's sessions table
+        const other = sessions.find((x) => x.key !== long.key);
+        const row = frame.locator(`table.sessions tbody tr[aria-label^="${other.key},"]`).first();
+        await row.click();
+        await frame.locator('header h1', { hasText: other.key }).waitFor({ timeout: 10_000 });
+        await sleep(500); // the webview saves its state (VS Code keeps it for the reload)
+        const reloaded = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
+        await commandPalette(page, 'Developer: Reload Window', { waitHidden: false });
+        await reloaded;
+        await page.waitForLoadState('domcontentloaded');
+        await waitForStatusBarItem(page, 'OpenClaw context', /%/, 60_000);
+        for (let i = 0; i < 300; i++) {
+          for (const f of page.frames()) {
+            const t = await f.locator('#app header h1').textContent({ timeout: 200 }).catch(() => undefined);
+            if (t === other.key) {
+              frame = f;
+              return;
+            }
+          }
+          await sleep(100);
+        }
+        throw new Error(`after the reload no panel tab shows ${other.key}`);
       },
     },
     {

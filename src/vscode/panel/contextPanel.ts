@@ -17,7 +17,14 @@ import type { Settings } from '../shared/settings';
 import { policyLines } from '../../core/context/policy';
 
 export const PANEL_VIEW_ID = 'openclawContext.panel';
+/** the tabs' type; package.json activates the extension on it so tabs come back after a reload */
 const TAB_TYPE = 'openclawContext.panelTab';
+
+/** The session a restored tab showed (the webview's saved state, see src/webview/panel/view.ts), if any. */
+function restoredSession(state: unknown): string | undefined {
+  const uid = (state as { session?: unknown } | undefined)?.session;
+  return typeof uid === 'string' && uid.length > 0 && uid.length < 4096 ? uid : undefined;
+}
 
 /** The command each panel action runs (the same as the tree's and the tooltip's). */
 const ACTION_COMMANDS: Record<PanelAction, string> = {
@@ -66,6 +73,8 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
     this.register(service.onDidChange(() => this.hosts.forEach((h) => this.update(h))));
     this.register(vscode.commands.registerCommand('openclawContext.openPanel', (arg?: unknown) => this.openTab(arg)));
     this.register(vscode.commands.registerCommand('openclawContext.showPanel', () => vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`)));
+    // tabs come back after a reload, each with the session it showed (kept in the webview's state)
+    this.register(vscode.window.registerWebviewPanelSerializer(TAB_TYPE, { deserializeWebviewPanel: async (tab, state) => void this.adoptTab(tab, restoredSession(state)) }));
     this.register(toDisposable(() => this.hosts.clear()));
   }
 
@@ -84,8 +93,13 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
   openTab(arg?: unknown): PanelHost {
     const s = arg === undefined ? undefined : sessionFromArg(this.service, arg);
     const tab = vscode.window.createWebviewPanel(TAB_TYPE, s ? `Context: ${s.row.key}` : 'OpenClaw Context', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [this.dist()], enableFindWidget: true });
+    return this.adoptTab(tab, s?.uid);
+  }
+
+  /** A tab, new or restored after a reload: its page, its messages, its life. */
+  private adoptTab(tab: vscode.WebviewPanel, uid: string | undefined): PanelHost {
     tab.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'activity.svg');
-    const host = this.attach('tab', tab.webview, s?.uid, () => tab.visible);
+    const host = this.attach('tab', tab.webview, uid, () => tab.visible);
     host.reveal = () => tab.reveal();
     tab.onDidChangeViewState(() => tab.visible && host.dirty && this.update(host));
     tab.onDidDispose(() => this.hosts.delete(host));

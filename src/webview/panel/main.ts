@@ -107,12 +107,20 @@ function press(keys: string[]): void {
   report(0);
 }
 
+/** Draw a model; remember its session when it is one chosen here (so a tab restored after a reload shows it). */
+function show(m: PanelModel): void {
+  model = m;
+  const session = m.followsGauge ? undefined : m.uid;
+  if (session !== ui.session) {
+    ui.session = session;
+    view.save();
+  }
+  render();
+}
+
 window.addEventListener('message', (e: MessageEvent<PanelMessage>) => {
   const msg = e.data;
-  if (msg?.type === 'model') {
-    model = msg.model;
-    render();
-  } else if (msg?.type === 'keys') press(msg.keys);
+  if (msg?.type === 'model') show(msg.model); else if (msg?.type === 'keys') press(msg.keys);
 });
 let resizeTimer: number | undefined;
 window.addEventListener('resize', () => {
@@ -121,8 +129,5 @@ window.addEventListener('resize', () => {
 });
 // the first model comes with the page (drawn before any message round trip)
 const initial = document.getElementById('initial-model')?.textContent;
-if (initial) {
-  model = JSON.parse(initial) as PanelModel;
-  render();
-}
+if (initial) show(JSON.parse(initial) as PanelModel);
 view.post({ type: 'ready' });

@@ -10,6 +10,8 @@ export interface UiState {
   zoom?: [number, number];
   /** per roving group, the data-key that holds the tab stop */
   stops: Record<string, string>;
+  /** the session chosen in this panel (a tab restored after a reload shows it again); undefined: the gauge's */
+  session?: string;
 }
 
 export interface View {
