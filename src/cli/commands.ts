@@ -16,7 +16,7 @@ import { UsageError, type OptionSpec, type Parsed } from './args';
 import { clean, painter, table, useColor, type CliIo } from './io';
 import { readRegularText } from '../core/fs/safeRead';
 import { findSession, openModel, openModelAsync, requireStateDirs, stateDirCandidates, unavailableLines, type GlobalOptions, type OpenModel } from './session';
-import { CLI_NAME, JSON_VERSION, compositionJson, gaugeJson, iso, knownJson, levelColor, sessionRef, usedText, type Command } from './common';
+import { CLI_NAME, JSON_VERSION, compositionJson, forecastJson, gaugeJson, iso, knownJson, levelColor, sessionRef, usedText, type Command } from './common';
 import { flush, memory, tools } from './memory';
 import { sessionState } from './health';
 import { doctor } from './doctor';
@@ -42,7 +42,7 @@ const status: Command = {
   purpose: 'Show how full the context window is (the gauge) for one session, or for every session.',
   options: [{ name: 'fail-over', type: 'number', arg: '<percent>', help: 'exit 1 when a shown session is at or over this percentage of its window (0–999)' }],
   example: `${CLI_NAME} status agent:main:work --json --fail-over 80`,
-  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","basis","usedSource","openclawReports","preflightEstimate","overhead","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","composition":[{"id","label","tokens","count","detail"}],"lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"},"state":"overflow"|"failed"|"spiral"|"stale"|"ok","states":[state],"stateLines":[string],"compactionBy":string|null}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
+  jsonShape: '{"command":"status","version":1,"failOver":number|null,"over":[key],"sessions":[{"key","agentId","stateDir","sessionId","era","model","provider","used","estimated","pending","basis","usedSource","openclawReports","preflightEstimate","overhead","window","windowSource","percent","ratio","level","guard","compactions","compactionAt","toCompaction","flushAt","toFlush","checkpointAt","composition":[{"id","label","tokens","count","detail"}],"forecast":{"status","sentence","growthPerTurn","basedOnTurns","lines":[{"id","at","left","turns"}]},"lastActivity","lastActivityMs","openclaw":{"totalTokens","totalTokensFresh","contextTokens"},"state":"overflow"|"failed"|"spiral"|"stale"|"ok","states":[state],"stateLines":[string],"compactionBy":string|null}],"unavailable":[{"stateDir","agentId","location","problem","hint","kind"}]}  (unavailable: agents whose store cannot be read now, e.g. kind "hot-journal")',
   exitCodes: '0 ok · 1 a session is at or over --fail-over · 2 usage error (unknown key …) · 3 state dir or store unavailable',
   async run(p, g, io) {
     if (p.positionals.length > 1) throw new UsageError(`status takes at most one session key, got ${p.positionals.length}`);
@@ -140,7 +140,7 @@ const show: Command = {
   purpose: "List what is in a session's active context (what the model sees, in order), optionally by category.",
   options: [{ name: 'breakdown', type: 'boolean', help: 'add what the context is made of: system prompt, bootstrap files, tool schemas, messages by role, tool results' }],
   example: `${CLI_NAME} show agent:main:work --breakdown --json`,
-  jsonShape: '{"command":"show","version":1,"session":{"key","agentId","stateDir","sessionId","era","used","estimated","basis","window","percent"},"itemCount":n,"items":[{"id","kind","role","toolName","tokens","piTokens","timestamp","preview"}],"breakdown":[{"id","label","tokens","count","detail"}]|null}  (tokens: calibrated estimate; piTokens: OpenClaw\'s chars/4)',
+  jsonShape: '{"command":"show","version":1,"session":{"key","agentId","stateDir","sessionId","era","used","estimated","basis","window","percent","forecast":{"status","sentence","growthPerTurn","basedOnTurns","lines":[{"id","at","left","turns"}]}},"itemCount":n,"items":[{"id","kind","role","toolName","tokens","piTokens","timestamp","preview"}],"breakdown":[{"id","label","tokens","count","detail"}]|null}  (tokens: calibrated estimate; piTokens: OpenClaw\'s chars/4)',
   async run(p, g, io) {
     if (p.positionals.length !== 1) throw new UsageError(`show needs exactly one session key${p.positionals.length ? `, got ${p.positionals.length} arguments` : ''}`);
     const m = await openModelAsync(g, io);
@@ -161,7 +161,8 @@ const show: Command = {
       const breakdown = p.options.breakdown ? compositionJson(f) : null;
       const lines = [`${s.row.key}  ${usedText(s)} (${percentText(f)})  ${s.era}  ${items.length} items in context  (${f.basisText})`];
       if (f.openclawReports !== undefined) lines.push(`OpenClaw reports ${formatTokens(f.openclawReports)}${openclawDifference(f) ? `: ${openclawDifference(f)}` : ''}`);
-      if (!s.context) lines.push('(the transcript could not be read)');
+      if (s.context) lines.push(`Forecast: ${forecastJson(f).sentence}`);
+      else lines.push('(the transcript could not be read)');
       for (const [i, it] of items.entries()) {
         const who = it.kind === 'compaction' ? 'summary' : it.kind === 'message' ? it.role ?? '?' : it.kind;
         lines.push(`${String(i + 1).padStart(4)}  ${who.padEnd(10)} ${`~${formatTokens(it.tokens)}`.padStart(7)}  ${it.toolName ? `[${clean(it.toolName)}] ` : ''}${clean(it.preview).slice(0, 120)}`);
@@ -176,7 +177,7 @@ const show: Command = {
         json: {
           command: 'show',
           version: JSON_VERSION,
-          session: { ...sessionRef(s), used: knownJson(f).used, estimated: f.estimated, basis: f.basis, window: Math.round(f.window), percent: knownJson(f).percent },
+          session: { ...sessionRef(s), used: knownJson(f).used, estimated: f.estimated, basis: f.basis, window: Math.round(f.window), percent: knownJson(f).percent, forecast: forecastJson(f) },
           itemCount: items.length,
           items,
           breakdown,

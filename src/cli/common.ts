@@ -1,7 +1,7 @@
 /** What every CLI command shares: the Command shape, JSON helpers, the session reference. */
 import type { SessionState } from '../core/context/model';
 import { isoTime } from '../core/store/time';
-import { usedWindowText } from '../core/context/viewModel';
+import { forecastSentence, usedWindowText } from '../core/context/viewModel';
 import type { SessionFigures } from '../core/context/figures';
 import type { OptionSpec, Parsed } from './args';
 import type { CliIo } from './io';
@@ -85,6 +85,7 @@ export function gaugeJson(s: SessionState) {
     flushAt: Math.round(f.flushAt),
     checkpointAt: Math.round(f.checkpointAt),
     composition: compositionJson(f),
+    forecast: forecastJson(f),
     lastActivity: iso(s.lastActivity),
     lastActivityMs: s.lastActivity,
     openclaw: {
@@ -97,3 +98,15 @@ export function gaugeJson(s: SessionState) {
 
 /** `9.7k/33k`, or `~9.7k/33k` for an estimate: the status bar's figure. */
 export const usedText = (s: SessionState): string => usedWindowText(s.figures);
+
+/** The forecast as the panel shows it: growth per turn lately and the turns left to each line (null: not forecast). */
+export function forecastJson(f: SessionFigures) {
+  const fc = f.forecast;
+  return {
+    status: fc.status,
+    sentence: forecastSentence(fc),
+    growthPerTurn: int(fc.growthPerTurn),
+    basedOnTurns: fc.basedOnTurns,
+    lines: fc.lines.map((l) => ({ id: l.id, at: Math.round(l.at), left: Math.round(l.left), turns: l.turns ?? null })),
+  };
+}

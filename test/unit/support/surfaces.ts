@@ -10,7 +10,7 @@ import type { ContextModel, SessionState } from '../../../src/core/context/model
 import { agentFamily } from '../../../src/core/context/model';
 import { formatTokens } from '../../../src/core/context/format';
 import { renderContextDocument } from '../../../src/core/context/document';
-import { sessionDescription, statusBarModel } from '../../../src/core/context/viewModel';
+import { forecastSentence, sessionDescription, statusBarModel } from '../../../src/core/context/viewModel';
 import { panelModel } from '../../../src/core/context/panelModel';
 import { scanWorkspace } from '../../../src/core/memory/workspace/scan';
 import { bootstrapSection } from '../../../src/core/memory/viewModel/bootstrap';
@@ -140,6 +140,13 @@ export function assertCliSurfaces(s: SessionState, docs: { status: Json; session
   const b = docs.show.breakdown as Json[];
   assert.deepEqual(b.map((p) => p.tokens), f.composition.map((p) => p.tokens), `${label}: show --breakdown --json`);
   assert.equal(b.reduce((n, p) => n + (p.tokens as number), 0), sh.used, `${label}: show --breakdown sums to used`);
+  // the forecast: the panel's and the tooltip's figures (figures.forecast), in status --json, show --json and show's text
+  const turns = f.forecast.lines.map((l) => [l.id, l.turns ?? null]);
+  for (const [where, fc] of [['status --json', st.forecast], ['show --json', sh.forecast]] as const) {
+    assert.deepEqual(((fc as Json).lines as Json[]).map((l) => [l.id, l.turns]), turns, `${label}: ${where} forecast`);
+    assert.equal((fc as Json).sentence, forecastSentence(f.forecast), `${label}: ${where} forecast sentence`);
+  }
+  if (s.context) assert.ok(docs.showText.includes(`\nForecast: ${forecastSentence(f.forecast)}\n`), `${label}: show text forecast`);
   for (const d of [docs.status, docs.sessions, docs.show]) assertIntegers(d);
   const want = expected(s);
   const line = docs.statusText.split('\n').find((l) => l.includes(`  ${s.row.key}  `))!;
