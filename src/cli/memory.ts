@@ -452,7 +452,7 @@ export const flush: Command = {
       const wsDir = p.options.workspace !== undefined ? resolveWorkspace(p.options.workspace as string, g, io).dir : agent && writableDir(s.stateDir, agent.agent);
       if (!wsDir || !fs.existsSync(wsDir)) throw new StoreError(`the workspace of agent ${s.agentId} was not found${wsDir ? ` (${wsDir})` : ''}; pass --workspace <dir>`);
       if (!s.context) throw new StoreError(`the transcript of ${s.row.key} could not be read`);
-      const compactionCount = s.row.compactionCount ?? s.gauge.compactions;
+      const compactionCount = s.row.compactionCount ?? s.figures.compactions;
       const base = { command: 'flush', version: JSON_VERSION, dryRun: p.options['dry-run'] === true, session: sessionRef(s), workspace: wsDir, compactionCount };
       const previewOf = (plan: FlushPlanOk): string => [`append to ${plan.targetRel} (${plan.timeZone}):`, ...plan.addition.trimEnd().split('\n').map((l) => `  + ${clean(l)}`), ...(plan.skippedDuplicates ? [`(${plan.skippedDuplicates} already in that day's log, left out)`] : [])].join('\n');
       const ctx: ActionContext<FlushPlan | { turn: string }> = {

@@ -63,7 +63,7 @@ describe('acceptance: gauge vs `openclaw sessions` on the real 2026.9.6 state', 
     assert.ok(s, `session ${key} not found; have ${model.sessions().map((x) => x.row.key).join(', ')}`);
     return s;
   };
-  const ourCell = (s: SessionState) => formatSessionsCell(s.gauge.estimated ? undefined : s.gauge.used, s.gauge.window);
+  const ourCell = (s: SessionState) => formatSessionsCell(s.figures.estimated ? undefined : s.figures.used, s.figures.window);
 
   it('the oracle is what we think it is (7 sessions, 7 printed rows)', function () {
     assert.equal(cli.count, 7);
@@ -88,16 +88,16 @@ describe('acceptance: gauge vs `openclaw sessions` on the real 2026.9.6 state', 
       const s = stateOf(key);
       const printed = printedCell(key);
       assert.equal(ourCell(s), printed);
-      assert.equal(s.gauge.window, c.contextTokens);
+      assert.equal(s.figures.window, c.contextTokens);
       if (c.totalTokensFresh) {
-        assert.equal(s.gauge.estimated, false);
-        assert.equal(s.gauge.usedSource, 'session');
-        assert.equal(s.gauge.used, c.totalTokens);
+        assert.equal(s.figures.estimated, false);
+        assert.equal(s.figures.usedSource, 'session');
+        assert.equal(s.figures.used, c.totalTokens);
       } else {
         assert.match(printed, /^unknown\//);
-        assert.equal(s.gauge.estimated, true);
-        assert.equal(s.gauge.usedSource, 'transcript');
-        assert.ok(s.gauge.used > 0, `estimate should be > 0, got ${s.gauge.used}`);
+        assert.equal(s.figures.estimated, true);
+        assert.equal(s.figures.usedSource, 'transcript');
+        assert.ok(s.figures.used > 0, `estimate should be > 0, got ${s.figures.used}`);
       }
     });
   }
@@ -106,7 +106,7 @@ describe('acceptance: gauge vs `openclaw sessions` on the real 2026.9.6 state', 
     for (const c of cli.sessions) {
       const s = model.ensureTranscript(stateOf(c.key).uid)!;
       assert.ok(s.context, `${c.key}: context rebuilt`);
-      assert.equal(s.gauge.pending, 0, `${c.key}: pending`);
+      assert.equal(s.figures.pending, 0, `${c.key}: pending`);
       assert.equal(ourCell(s), printedCell(c.key), c.key);
     }
   });
@@ -114,24 +114,24 @@ describe('acceptance: gauge vs `openclaw sessions` on the real 2026.9.6 state', 
   it('the dashboard session (row without contextTokens) takes its window from the model entry in openclaw.json', function () {
     const s = stateOf('agent:main:dashboard:0c9e5420-4b4c-4526-9df1-2be93bb83f2a');
     assert.equal(s.row.contextTokens, undefined, 'the row really has no contextTokens');
-    assert.equal(s.gauge.windowSource, 'modelsConfig');
-    assert.equal(s.gauge.window, 32768);
+    assert.equal(s.figures.windowSource, 'modelsConfig');
+    assert.equal(s.figures.window, 32768);
     // Its estimate is the last real assistant usage of the transcript (OpenClaw's own dump: 9689) + nothing after it.
-    assert.equal(s.gauge.used, 9689);
+    assert.equal(s.figures.used, 9689);
   });
 
   it('compaction / flush lines are the ones OpenClaw logged for this 32768 window (24576 / 20576, openclaw-2026.9.6.md §4.3)', function () {
     for (const c of cli.sessions) {
-      const g = stateOf(c.key).gauge;
+      const g = stateOf(c.key).figures;
       assert.equal(g.compactionAt, 24576, c.key);
       assert.equal(g.flushAt, 20576, c.key);
     }
     // The dashboard row has no contextBudgetStatus: the line comes from the window (reserve capped at a quarter).
-    assert.equal(stateOf('agent:main:dashboard:0c9e5420-4b4c-4526-9df1-2be93bb83f2a').gauge.compactionSource, 'reserve');
-    assert.equal(stateOf('agent:main:work').gauge.compactionSource, 'contextBudgetStatus');
+    assert.equal(stateOf('agent:main:dashboard:0c9e5420-4b4c-4526-9df1-2be93bb83f2a').figures.compactionSource, 'reserve');
+    assert.equal(stateOf('agent:main:work').figures.compactionSource, 'contextBudgetStatus');
   });
 
   it('fresh sessions take their window from the row (windowSource "session")', function () {
-    assert.equal(stateOf('agent:main:work').gauge.windowSource, 'session');
+    assert.equal(stateOf('agent:main:work').figures.windowSource, 'session');
   });
 });

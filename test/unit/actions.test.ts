@@ -255,7 +255,7 @@ describe('core/actions: compact where our planner would not, and plans that do n
         assert.equal(text.message, `Compact ${WORK} through the Gateway?`);
         assert.deepEqual(text.buttons, ['Compact']);
         assert.match(text.detail, /summarises the older messages with its own model and keeps its own recent tail/);
-        assert.match(text.detail, new RegExp(`compacts on its own before a turn at ${formatTokens(s.gauge.compactionAt)}`));
+        assert.match(text.detail, new RegExp(`compacts on its own before a turn at ${formatTokens(s.figures.compactionAt)}`));
         assert.match(text.detail, /Undo: only through a running OpenClaw Gateway/);
       } finally {
         m.dispose();

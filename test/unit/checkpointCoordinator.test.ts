@@ -131,7 +131,7 @@ describe('CheckpointCoordinator on the real OpenClaw state (SQLite era)', functi
     const result = r.model.refresh();
     assert.equal(result.changed.length, CLI.sessions.length, 'every session is new in the first refresh');
     const indexed = r.model.sessions().filter((s) => s.index).map((s) => s.row.key);
-    assert.ok(r.model.sessions().every((s) => s.gauge.ratio > 10), 'all above the line, so only the baseline rule keeps them quiet');
+    assert.ok(r.model.sessions().every((s) => s.figures.ratio > 10), 'all above the line, so only the baseline rule keeps them quiet');
     assert.deepEqual(r.coord.onRefresh(result), []);
     assert.deepEqual(reads, []);
     assert.deepEqual(r.model.sessions().filter((s) => s.index).map((s) => s.row.key), indexed, 'no transcript was read for the baseline');
@@ -145,7 +145,7 @@ describe('CheckpointCoordinator on the real OpenClaw state (SQLite era)', functi
     const r = rig(materializeRealState(), { thresholdPercent: 50 });
     const db = realDbPath(r.stateDir);
     r.refresh();
-    assert.ok(r.sess(WORK).gauge.ratio < 50);
+    assert.ok(r.sess(WORK).figures.ratio < 50);
     touchRow(db, WORK, { totalTokens: 12_000, totalTokensFresh: true }); // 37 %: activity below the line
     assert.deepEqual(r.refresh(), []);
     assert.equal(fs.existsSync(checkpointsRoot(r.stateDir)), false);
@@ -609,17 +609,17 @@ describe('CheckpointCoordinator on JSONL-era state', function () {
     const r = rig(j.stateDir, { thresholdPercent: 50 });
     assert.deepEqual(r.refresh(), []);
     assert.equal(fs.existsSync(contextRoot(j.stateDir)), false);
-    const before = r.sess(MAIN).gauge.ratio;
+    const before = r.sess(MAIN).figures.ratio;
     assert.ok(before < 50, String(before));
     // a user message of ~16k tokens after the last usage: the estimate becomes ~25k of 40k
     j.append(SID_A, [userLine('a0000005', 'a0000004', Date.now(), 'word '.repeat(16_000))]);
     const ev = r.refresh();
-    assert.ok(r.sess(MAIN).gauge.ratio >= 50, String(r.sess(MAIN).gauge.ratio));
+    assert.ok(r.sess(MAIN).figures.ratio >= 50, String(r.sess(MAIN).figures.ratio));
     assert.deepEqual(summary(ev), [`written:auto-80pct@${MAIN}`]);
     const cp = readCheckpointFile(written(ev[0]).file);
     assert.equal(cp.meta.session_file, `agents/main/sessions/${SID_A}.jsonl`);
     assert.equal(cp.meta.token_usage.context_window, 40_000);
-    assert.equal(cp.meta.token_usage.input_tokens, Math.round(r.sess(MAIN).gauge.used));
+    assert.equal(cp.meta.token_usage.input_tokens, Math.round(r.sess(MAIN).figures.used));
     assert.deepEqual(
       cp.decisions.map((d) => d.what.split(' — ')[0]),
       ['Monday'],

@@ -142,9 +142,9 @@ describe('buildCheckpoint', function () {
     assert.equal(channelFromSessionKey('agent:main:slack:channel:C1'), 'slack');
     assert.equal(channelFromSessionKey('agent:main:main'), null);
     assert.equal(channelFromSessionKey('agent:main:subagent:x'), null);
-    const f = figuresFromSession({ agentId: 'main', era: 'sqlite', row: { key: 'agent:main:main', sessionId: 's1', updatedAt: 0, compactionCount: 3 }, gauge: { used: 1234.6, window: 32768, ratio: 3.77, compactions: 1 } });
+    const f = figuresFromSession({ agentId: 'main', era: 'sqlite', row: { key: 'agent:main:main', sessionId: 's1', updatedAt: 0, compactionCount: 3 }, figures: { used: 1234.6, window: 32768, ratio: 3.77, compactions: 1 } });
     assert.deepEqual(f, { sessionKey: 'agent:main:main', agentId: 'main', sessionFile: 'agents/main/agent/openclaw-agent.sqlite#s1', channel: null, inputTokens: 1235, contextWindow: 32768, utilization: 0.0377, compactionCount: 3 });
-    assert.equal(figuresFromSession({ agentId: 'a', era: 'jsonl', row: { key: 'k', sessionId: 's', updatedAt: 0 }, gauge: { used: 0, window: 1, ratio: 0, compactions: 2 } }).sessionFile, 'agents/a/sessions/s.jsonl');
+    assert.equal(figuresFromSession({ agentId: 'a', era: 'jsonl', row: { key: 'k', sessionId: 's', updatedAt: 0 }, figures: { used: 0, window: 1, ratio: 0, compactions: 2 } }).sessionFile, 'agents/a/sessions/s.jsonl');
   });
 });
 

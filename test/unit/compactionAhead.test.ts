@@ -44,7 +44,7 @@ function session(used: number, step: number, extra: Partial<SessionRow> = {}): S
   const row: SessionRow = { key: 'agent:main:s', sessionId: 's', updatedAt: Date.now() + 3_600_000, totalTokens: used, totalTokensFresh: true, contextTokens: 32_768, status: 'done', ...extra };
   const window = { tokens: 32_768, source: 'session' as const };
   const figures = computeFigures({ row, context, window, compaction: { reserveTokensFloor: 20_000, softThresholdTokens: 4000 }, era: 'sqlite' });
-  return { uid: 'x|main|agent:main:s', stateDir: 'x', agentId: 'main', era: 'sqlite', row, window, figures, gauge: figures, context, index: idx, lastActivity: 1 };
+  return { uid: 'x|main|agent:main:s', stateDir: 'x', agentId: 'main', era: 'sqlite', row, window, figures, context, index: idx, lastActivity: 1 };
 }
 
 describe('the warning before compaction', () => {

@@ -78,7 +78,7 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
       model.refresh(true);
       const s = model.findByKey('agent:main:work')!;
       model.ensureTranscript(s.uid);
-      const before = model.findByKey('agent:main:work')!.gauge;
+      const before = model.findByKey('agent:main:work')!.figures;
       assert.equal(before.estimated, false, 'OpenClaw counted it');
       const ctx = s.context!;
       const r = planCompaction({ path: ctx.path, full: model.loadEntries(s.uid, ctx.path), tokensBefore: before.used, keepRecentTokens: 300 });
@@ -88,7 +88,7 @@ describe('compaction plan (issue 4: preview = what is written)', function () {
       model.refresh();
       const after = model.findByKey('agent:main:work')!;
       model.ensureTranscript(after.uid);
-      const g = model.findByKey('agent:main:work')!.gauge;
+      const g = model.findByKey('agent:main:work')!.figures;
       assert.equal(after.context!.compaction!.id, w.written[0]!.id);
       assert.equal(g.estimated, true);
       assert.equal(g.usedSource, 'transcript');

@@ -45,7 +45,7 @@ describe('the bundled demo state (demo/openclaw-state)', function () {
 
   it('has two SQLite agents whose context windows differ', function () {
     const windows = new Map<string, Set<number>>();
-    for (const s of sessions.filter((x) => x.era === 'sqlite')) windows.set(s.agentId, (windows.get(s.agentId) ?? new Set()).add(s.gauge.window));
+    for (const s of sessions.filter((x) => x.era === 'sqlite')) windows.set(s.agentId, (windows.get(s.agentId) ?? new Set()).add(s.figures.window));
     assert.ok(windows.size >= 2, `SQLite agents: ${[...windows.keys()].join(', ')}`);
     const perAgent = [...windows.values()].map((w) => [...w]);
     for (const w of perAgent) assert.equal(w.length, 1, 'one window per agent');
@@ -54,8 +54,8 @@ describe('the bundled demo state (demo/openclaw-state)', function () {
 
   it('has a session that Compact Session… compacts with the default settings, under its compaction line and never compacted', function () {
     const planned = sessions
-      .filter((s) => s.context && s.gauge.compactions === 0 && s.gauge.toCompaction > 0)
-      .map((s) => ({ s, r: planCompaction({ path: s.context!.path, full: model.loadEntries(s.uid, s.context!.path), tokensBefore: s.gauge.used }) }))
+      .filter((s) => s.context && s.figures.compactions === 0 && s.figures.toCompaction > 0)
+      .map((s) => ({ s, r: planCompaction({ path: s.context!.path, full: model.loadEntries(s.uid, s.context!.path), tokensBefore: s.figures.used }) }))
       .filter((x) => x.r.ok);
     assert.ok(planned.length, 'no uncompacted session under its compaction line has anything to compact');
     const best = planned.map((x) => (x.r.ok ? { key: x.s.row.key, q: x.r.plan.quality } : undefined)).sort((a, b) => b!.q.droppedTokens - a!.q.droppedTokens)[0]!;
@@ -67,7 +67,7 @@ describe('the bundled demo state (demo/openclaw-state)', function () {
   it('has a session with several compactions on its active path', function () {
     const most = sessions.filter((s) => s.era === 'sqlite' && s.context).sort((a, b) => b.context!.compactions.length - a.context!.compactions.length)[0]!;
     assert.ok(most.context!.compactions.length >= 2, `at most ${most.context!.compactions.length} compaction(s) (${most.row.key})`);
-    assert.equal(most.gauge.compactions >= 2, true);
+    assert.equal(most.figures.compactions >= 2, true);
   });
 
   it("has a session whose last turn failed with a context overflow (OpenClaw's error row, the row failed)", function () {

@@ -102,8 +102,8 @@ describe('remote Gateway sessions (remoteStore + model)', function () {
       assert.equal(s.remote, URL_);
       assert.ok(isRemoteStateDir(s.stateDir));
       assert.equal(s.era, 'sqlite');
-      assert.equal(s.gauge.window, g.contextTokens, 'the window is the Gateway row’s contextTokens');
-      if (g.totalTokensFresh) assert.equal(s.gauge.used, g.totalTokens, `${s.row.key}: the gauge uses the Gateway’s fresh total`);
+      assert.equal(s.figures.window, g.contextTokens, 'the window is the Gateway row’s contextTokens');
+      if (g.totalTokensFresh) assert.equal(s.figures.used, g.totalTokens, `${s.row.key}: the gauge uses the Gateway’s fresh total`);
       assert.equal(model.writeTarget(s.uid), undefined, 'a remote session has no write target');
     }
     assert.deepEqual(model.watchTargets(), { files: [], dirs: [] });
@@ -225,8 +225,8 @@ describe('remote Gateway sessions (remoteStore + model)', function () {
     assert.equal(cache.applyRow(row), true);
     let r = model.refresh();
     assert.ok(r.changed.includes(uid));
-    assert.equal(model.get(uid)!.gauge.used >= 12345, true);
-    assert.equal(model.get(uid)!.gauge.used - 12345 < 2000, true, 'the row’s figure (plus at most what came after it)');
+    assert.equal(model.get(uid)!.figures.used >= 12345, true);
+    assert.equal(model.get(uid)!.figures.used - 12345 < 2000, true, 'the row’s figure (plus at most what came after it)');
     // a rewind: new transcript generation with a new session id
     assert.equal(cache.applyRow({ ...row, sessionId: 'new-generation' }), true);
     assert.equal(cache.hasHistory(HKEY), false, 'the old generation’s history is dropped');

@@ -52,7 +52,7 @@ const C = (id: string, firstKept: string, extra?: Json) => (p: string | null) =>
 
 const FRESH = { status: 'done', totalTokens: 1010, totalTokensFresh: true };
 const CURRENT = { usedSource: 'session' as const, pending: 0 };
-const input = (lines: Json[] | undefined, row: HealthInput['row'] = FRESH, gauge: HealthInput['gauge'] = CURRENT): HealthInput => ({ row, context: lines ? contextOf(lines) : undefined, gauge });
+const input = (lines: Json[] | undefined, row: HealthInput['row'] = FRESH, figures: HealthInput['figures'] = CURRENT): HealthInput => ({ row, context: lines ? contextOf(lines) : undefined, figures });
 
 /** n user/assistant turns with ids p1..pn */
 const turns = (p: string, count: number) => Array.from({ length: count }, (_, i) => [U(`${p}u${i}`), A(`${p}a${i}`)]).flat();
@@ -185,9 +185,9 @@ function stateOf(lines: Json[], row: Json, engine?: ContextEngineInfo): Paramete
 describe('an overflow said only in the error row\'s text (a Gateway\'s chat.history)', () => {
   it('is an overflow; another error in the text is a failure', () => {
     const textErr = (id: string, p: string, text: string): Json => a(id, p, { content: [{ type: 'text', text }], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: 'error' });
-    const over = sessionHealth({ row: { status: 'failed' }, context: contextOf(chain(U('u1'), A('a1'), U('u2'), (p) => textErr('e1', p!, 'Context overflow: this conversation is too large for the model.'))), gauge: CURRENT });
+    const over = sessionHealth({ row: { status: 'failed' }, context: contextOf(chain(U('u1'), A('a1'), U('u2'), (p) => textErr('e1', p!, 'Context overflow: this conversation is too large for the model.'))), figures: CURRENT });
     assert.equal(over.primary, 'overflow');
-    const other = sessionHealth({ row: { status: 'failed' }, context: contextOf(chain(U('u1'), A('a1'), U('u2'), (p) => textErr('e1', p!, 'Upstream returned 502.'))), gauge: CURRENT });
+    const other = sessionHealth({ row: { status: 'failed' }, context: contextOf(chain(U('u1'), A('a1'), U('u2'), (p) => textErr('e1', p!, 'Upstream returned 502.'))), figures: CURRENT });
     assert.equal(other.primary, 'failed');
   });
 });
@@ -308,10 +308,10 @@ describe('session state of the real OpenClaw 2026.9.6 sessions', function () {
     assert.ok(upTo > 0);
     const ctx = contextOf(dump.events.slice(0, upTo));
     assert.equal(ctx.compactions.length, 2);
-    const h = sessionHealth({ row: { status: 'done', totalTokens: 720, totalTokensFresh: true }, context: ctx, gauge: CURRENT });
+    const h = sessionHealth({ row: { status: 'done', totalTokens: 720, totalTokensFresh: true }, context: ctx, figures: CURRENT });
     assert.deepEqual(h.states, ['spiral']);
     assert.match(h.flags[0]!.line, /two compactions only 1 turn apart/);
     // the whole transcript: the reset ends it
-    assert.deepEqual(sessionHealth({ row: FRESH, context: contextOf(dump.events), gauge: CURRENT }).states, ['ok']);
+    assert.deepEqual(sessionHealth({ row: FRESH, context: contextOf(dump.events), figures: CURRENT }).states, ['ok']);
   });
 });

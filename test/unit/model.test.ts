@@ -111,7 +111,7 @@ describe('ContextModel over the real state', function () {
       assert.equal(first.changed.length, 7);
       const uid = byKey(model, WORK).uid;
       model.ensureTranscript(uid);
-      const before = byKey(model, WORK).gauge;
+      const before = byKey(model, WORK).figures;
       assert.deepEqual(before.used, 9712);
 
       const idle = model.refresh();
@@ -134,14 +134,14 @@ describe('ContextModel over the real state', function () {
       const r = model.refresh();
       assert.deepEqual(r.changed, [uid]);
       assert.equal(r.structureChanged, false);
-      const g = byKey(model, WORK).gauge;
+      const g = byKey(model, WORK).figures;
       // A user message newer than the row, after the last usage: OpenClaw's 9712 + its calibrated estimate
       // (the estimator's figure × the scale learned from this session's own usage records).
       assert.ok(g.calibration && g.calibration.pairs >= 2, 'the real session has usage pairs to learn from');
       const pending = Math.round(estimateMessage({ role: 'user', content: text }, 'o200k') * g.calibration.scale);
       assert.equal(g.pending, pending);
       assert.equal(g.used, 9712 + pending);
-      assert.equal(g.estimate?.tokens, byKey(model, WORK).gauge.estimate?.tokens); // pi figure still there
+      assert.equal(g.estimate?.tokens, byKey(model, WORK).figures.estimate?.tokens); // pi figure still there
       assert.equal(g.estimated, true);
       assert.equal(byKey(model, WORK).context?.items.at(-1)?.id, 'aaaabbbb-1111-4000-8000-000000000001');
     } finally {
@@ -166,7 +166,7 @@ describe('ContextModel over the real state', function () {
         w.prepare('UPDATE session_nodes SET entry_json = ?, updated_at = ? WHERE session_key = ?').run(JSON.stringify(e), r.updated_at + 1000, WORK);
         let res = model.refresh();
         assert.deepEqual(res.changed, [uid]);
-        assert.equal(byKey(model, WORK).gauge.used, 20000);
+        assert.equal(byKey(model, WORK).figures.used, 20000);
         assert.ok(byKey(model, WORK).index, 'same generation keeps its index');
 
         e.sessionId = WORK_OLD_SID;
@@ -263,11 +263,11 @@ describe('ContextModel with several state dirs and mixed stores', function () {
       assert.deepEqual(mains.map((s) => s.era).sort(), ['jsonl', 'sqlite']);
       assert.equal(model.sessions().length, 8);
       const j = byKey(model, 'agent:main:main', path.resolve(legacy));
-      assert.equal(j.gauge.used, 15062);
-      assert.equal(j.gauge.window, 200000);
+      assert.equal(j.figures.used, 15062);
+      assert.equal(j.figures.window, 200000);
       // JSONL era: compaction at window − reserveTokensFloor, flush 4000 below (openclaw-formats.md §4.5: 176000).
-      assert.equal(j.gauge.compactionAt, 180000);
-      assert.equal(j.gauge.flushAt, 176000);
+      assert.equal(j.figures.compactionAt, 180000);
+      assert.equal(j.figures.flushAt, 176000);
       assert.equal(model.ensureTranscript(j.uid)?.context?.items.length, 2);
     } finally {
       model.dispose();
@@ -335,7 +335,7 @@ describe('ContextModel with several state dirs and mixed stores', function () {
       );
       const r1 = model.refresh();
       assert.deepEqual(r1.changed, [s.uid]);
-      const g1 = byKey(model, 'agent:main:main').gauge;
+      const g1 = byKey(model, 'agent:main:main').figures;
       assert.equal(g1.used, 15062 + Math.round(estimateMessage({ role: 'user', content: 'y'.repeat(40) }, familyFor(s.row.modelProvider, s.row.model)) * (g1.calibration?.scale ?? 1)));
       const store = JSON.parse(fs.readFileSync(path.join(dir, 'sessions.json'), 'utf8')) as Json;
       fs.writeFileSync(path.join(dir, 'sessions.json'), JSON.stringify({ 'agent:main:other': { ...(store['agent:main:main'] as Json), updatedAt: 1775811606000 } }));

@@ -105,7 +105,7 @@ describe('view models over the real fixture state', () => {
   it('descriptions: `30% · 9.7k/33k`, compactions counted, display names appended', () => {
     assert.equal(sessionDescription(get('agent:main:work')), '30% · 9.7k/33k');
     const ext2 = get('agent:main:ext2');
-    assert.equal(ext2.gauge.compactions, 1);
+    assert.equal(ext2.figures.compactions, 1);
     assert.equal(sessionDescription(ext2), '25% · 8.3k/33k · 1 compaction');
     assert.match(sessionDescription(get('agent:main:rpc')), /^27% · 8\.7k\/33k · First turn after reset/);
     // the fork has no count of OpenClaw's own (it prints "unknown"): the estimate, and the state that says so
@@ -147,7 +147,7 @@ describe('view models over the real fixture state', () => {
 
   it('gaugeShort and level colours', () => {
     const s = get('agent:main:main');
-    assert.equal(gaugeShort(s.gauge), '26% 8.5k/33k');
+    assert.equal(gaugeShort(s.figures), '26% 8.5k/33k');
     assert.equal(levelColor('ok'), 'charts.green');
     assert.equal(levelColor('danger'), 'charts.red');
   });

@@ -85,7 +85,7 @@ async function gatewayOffer(model: ContextModel, s: SessionState, noPlanReason: 
     if (!own.owned || own.by === 'embedded') return undefined;
     why = own.reason;
   }
-  const g = s.gauge;
+  const g = s.figures;
   const just = justCompacted(s);
   const keep = keepRecentTokensOf(model, s);
   return { why, noPlanReason, justCompacted: just, ...(keep !== undefined ? { keepRecentTokens: keep } : {}), ...(g.usedSource !== 'none' ? { used: g.used } : {}), estimated: g.estimated, window: g.window, compactionAt: g.compactionAt, era: s.era, explicit: just };
@@ -136,7 +136,7 @@ export async function compactSession(ctx: ActionContext<CompactionPlan | undefin
   }
   ctx.progress?.(`planning the compaction of ${key}…`);
   const basis = planBasisOf(s);
-  const input: PlanInput = { path: s.context.path, full: ctx.model.loadEntries(s.uid, s.context.path), tokensBefore: s.gauge.used, keepRecentTokens: opts.keepRecentTokens ?? keepRecentTokensOf(ctx.model, s) };
+  const input: PlanInput = { path: s.context.path, full: ctx.model.loadEntries(s.uid, s.context.path), tokensBefore: s.figures.used, keepRecentTokens: opts.keepRecentTokens ?? keepRecentTokensOf(ctx.model, s) };
   if (opts.summary === 'checkpoint') input.checkpoint = checkpointPlanOptions(s);
   const r = opts.planner ? await opts.planner(input) : planCompaction(input);
   const offer = r.ok ? undefined : await gatewayOffer(ctx.model, s, r.reason);

@@ -58,7 +58,7 @@ export async function flushSession(ctx: ActionContext<FlushPlan | { turn: string
   ctx.progress?.(`reading ${s.row.key} for the memory flush…`);
   const entries = ctx.model.loadEntries(s.uid, s.context.path).filter((e): e is Record<string, unknown> => !!e);
   const store = FlushStateStore.forStateDir(s.stateDir);
-  const plan = planFlush({ sessionKey: s.row.key, entries, compactionCount: s.row.compactionCount ?? s.gauge.compactions, now, timeZone: userTimeZone(config), workspaceDir: opts.workspaceDir, state: store, force: opts.force === true });
+  const plan = planFlush({ sessionKey: s.row.key, entries, compactionCount: s.row.compactionCount ?? s.figures.compactions, now, timeZone: userTimeZone(config), workspaceDir: opts.workspaceDir, state: store, force: opts.force === true });
   if (plan.status !== 'ok') {
     // nothing to write; recording the epoch is our own state (like OpenClaw's NO_REPLY flush turn)
     const out: FlushOutcome = { status: 'nothing', reason: plan.message, plan };

@@ -22,7 +22,7 @@ export type RestoreOutcome = ActionOutcome<RestorePlan, GatewayRestore>;
 /** The note for a target session (its tokenizer family and compaction count), within `maxTokens`. */
 export function planRestoreInto(cp: Checkpoint, target: SessionState | undefined, maxTokens: number | undefined): RestorePlan {
   const family = target ? familyFor(target.row.modelProvider, target.row.model ?? target.transcriptModel) : undefined;
-  return planRestore(cp, { family, compactionCount: target ? target.row.compactionCount ?? target.gauge.compactions : undefined, maxTokens });
+  return planRestore(cp, { family, compactionCount: target ? target.row.compactionCount ?? target.figures.compactions : undefined, maxTokens });
 }
 
 export async function restoreCheckpoint(ctx: ActionContext<RestorePlan>, s: SessionState, cp: Checkpoint, opts: { maxTokens?: number } = {}): Promise<RestoreOutcome> {

@@ -58,7 +58,7 @@ export interface SessionLike {
   agentId: string;
   era: 'sqlite' | 'jsonl';
   row: SessionRow;
-  gauge: { used: number; window: number; ratio: number; compactions: number };
+  figures: { used: number; window: number; ratio: number; compactions: number };
 }
 
 /** SessionFigures from a ContextModel SessionState. */
@@ -73,10 +73,10 @@ export function figuresFromSession(s: SessionLike): SessionFigures {
     agentId: s.agentId,
     sessionFile,
     channel: channelFromSessionKey(row.key),
-    inputTokens: Math.max(0, Math.round(s.gauge.used)),
-    contextWindow: Math.max(0, Math.round(s.gauge.window)),
-    utilization: s.gauge.ratio / 100,
-    compactionCount: row.compactionCount ?? s.gauge.compactions,
+    inputTokens: Math.max(0, Math.round(s.figures.used)),
+    contextWindow: Math.max(0, Math.round(s.figures.window)),
+    utilization: s.figures.ratio / 100,
+    compactionCount: row.compactionCount ?? s.figures.compactions,
   };
 }
 

@@ -230,7 +230,7 @@ export class CheckpointCoordinator {
     // entries after the baseline row time are new (their compactions get checkpoints); older ones are catch-up
     for (const w of this.feed(s, prev ? prev.updatedAt : -Infinity)) events.push(this.written(s, 'compaction', w));
     const fig = figuresFromSession(s);
-    const r = engine.onGauge(fig, s.gauge.ratio);
+    const r = engine.onGauge(fig, s.figures.ratio);
     if (r) events.push(this.written(s, 'auto-80pct', r));
 
     const warned = prev?.spiralWarned ?? 0;

@@ -193,7 +193,7 @@ export function computeFigures(input: FiguresInput): SessionFigures {
     }),
     compactionList: list,
     metersDisagree: oe !== undefined && Math.abs(oe - g.used) > Math.max(1, g.window) * METERS_DISAGREE_SHARE,
-    health: sessionHealth({ row: input.row, context: input.context, gauge: g }),
+    health: sessionHealth({ row: input.row, context: input.context, figures: g }),
     ...(input.engine ? { engine: input.engine } : {}),
     forecast: forecastOf(input.context?.path, { ...g, ...(input.engine ? { engine: input.engine } : {}) }, input.engine?.ownsCompaction === true),
   };

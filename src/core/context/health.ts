@@ -57,7 +57,7 @@ export interface SessionHealth {
 export interface HealthInput {
   row: Pick<SessionRow, 'status' | 'totalTokens' | 'totalTokensFresh' | 'compactionCount'>;
   context?: ActiveContext | undefined;
-  gauge: Pick<Gauge, 'usedSource' | 'pending'>;
+  figures: Pick<Gauge, 'usedSource' | 'pending'>;
 }
 
 const STYLE: Record<HealthState, Omit<HealthFlag, 'state' | 'line'>> = {
@@ -170,7 +170,7 @@ const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}
 const exact = (n: number): string => n.toLocaleString('en-US');
 
 export function sessionHealth(input: HealthInput): SessionHealth {
-  const { row, context, gauge } = input;
+  const { row, context, figures } = input;
   const lines = new Map<HealthState, string>();
 
   const err = lastTurnError(context);
@@ -193,10 +193,10 @@ export function sessionHealth(input: HealthInput): SessionHealth {
 
   const stale: string[] = [];
   if (row.totalTokensFresh === false) stale.push('OpenClaw marked its count out of date');
-  else if (freshTotalTokens(row) !== undefined && gauge.usedSource === 'transcript') stale.push('a compaction was written after OpenClaw counted');
+  else if (freshTotalTokens(row) !== undefined && figures.usedSource === 'transcript') stale.push('a compaction was written after OpenClaw counted');
   // OpenClaw's 0 after an only turn that failed is no count either (gauge.ts freshTotalTokens)
-  else if (gauge.usedSource === 'transcript' && (typeof row.totalTokens === 'number' || context?.items.some((e) => e.usageTokens !== undefined))) stale.push('OpenClaw has no count for this session');
-  if (gauge.pending > 0) stale.push(`~${formatTokens(gauge.pending)} written since OpenClaw counted`);
+  else if (figures.usedSource === 'transcript' && (typeof row.totalTokens === 'number' || context?.items.some((e) => e.usageTokens !== undefined))) stale.push('OpenClaw has no count for this session');
+  if (figures.pending > 0) stale.push(`~${formatTokens(figures.pending)} written since OpenClaw counted`);
   if (stale.length) lines.set('stale', `OpenClaw's own count is not current: ${stale.join('; ')}. The figure shown is estimated.`);
 
   const states = ORDER.filter((s) => lines.has(s));

@@ -10,7 +10,7 @@ import { calibrationStart } from './calibration';
 import { entryEstimate, entryMeta } from '../store/entries';
 import { familyFor } from '../tokens/estimator';
 import type { EstimatorFamily } from '../tokens/weights';
-import { DEFAULT_THRESHOLDS, freshTotalTokens, type Gauge, type GaugeThresholds } from './gauge';
+import { DEFAULT_THRESHOLDS, freshTotalTokens, type GaugeThresholds } from './gauge';
 import { computeFigures, type CompositionPart, type SessionFigures } from './figures';
 import { extendContext, rebuildContext, TranscriptIndex } from './rebuild';
 import { healthNeedsTranscript } from './health';
@@ -276,7 +276,6 @@ export class ContextModel {
       row,
       window,
       figures: undefined as unknown as SessionFigures,
-      gauge: undefined as unknown as Gauge,
       lastActivity: row.updatedAt,
     };
     if (as.store?.remote) s.remote = as.store.remote;
@@ -374,7 +373,6 @@ export class ContextModel {
       ...(dir?.contextEngine ? { engine: dir.contextEngine } : {}),
       ...(fileTokens ? { fileTokens: (name: string) => fileTokens.get(name) } : {}),
     });
-    s.gauge = s.figures;
     if (s.row.updatedAt > s.lastActivity) s.lastActivity = s.row.updatedAt;
   }
 

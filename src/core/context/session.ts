@@ -5,7 +5,6 @@
 import type { ModelWindow } from '../store/config';
 import type { SessionRow, SessionStore } from '../store/types';
 import type { PlanBasis } from '../store/writeResult';
-import type { Gauge } from './gauge';
 import type { SessionFigures } from './figures';
 import type { ActiveContext, TranscriptIndex } from './rebuild';
 
@@ -19,8 +18,6 @@ export interface SessionState {
   window: ModelWindow;
   /** the session's figures, computed once per refresh: what every surface shows */
   figures: SessionFigures;
-  /** the same object as `figures`, seen as the gauge part (older callers) */
-  gauge: Gauge;
   /** present once the transcript was read */
   index?: TranscriptIndex;
   context?: ActiveContext;

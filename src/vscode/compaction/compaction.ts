@@ -130,7 +130,7 @@ export class CompactionController extends Disposable {
         if (!withModel) return planCompaction(input);
         const ctl = new AbortController();
         token.onCancellationRequested(() => ctl.abort());
-        return planCompactionWith(input, { summarizer: languageModelSummarizer(cfg.languageModelFamily, lm), timeoutMs: cfg.modelTimeoutMs, signal: ctl.signal, contextWindow: s.gauge.window });
+        return planCompactionWith(input, { summarizer: languageModelSummarizer(cfg.languageModelFamily, lm), timeoutMs: cfg.modelTimeoutMs, signal: ctl.signal, contextWindow: s.figures.window });
       });
     const onBreakerOpen = async (st: BreakerState) => {
       const last = st.failures[st.failures.length - 1]?.reason ?? 'unknown';

@@ -60,24 +60,24 @@ export async function openTrimmedView(service: ContextService, docs: PreviewDocu
     const dir = service.model.stateDirOf(s);
     const raw = (dir?.config.value as { agents?: { defaults?: { contextPruning?: unknown } } } | undefined)?.agents?.defaults?.contextPruning;
     const settings = resolveContextPruningSettings(raw) ?? null;
-    const v = openClawContextView(msgs, { contextWindowTokens: s.gauge.window, settings, family });
+    const v = openClawContextView(msgs, { contextWindowTokens: s.figures.window, settings, family });
     viewMsgs = v.messages;
     rules = [...v.pruning.rules, ...v.guard.rules];
     head = [
       `- Context pruning: ${settings ? `cache-ttl (${v.pruning.skipped ? `skipped: ${v.pruning.skipped}` : 'applied as if the cache had expired'})` : 'off in this config (`agents.defaults.contextPruning.mode` is not `cache-ttl`)'}`,
-      `- Tool-result guard: window ${formatTokens(s.gauge.window)}${v.guard.overflow ? ' — **the context would still overflow**' : ''}`,
+      `- Tool-result guard: window ${formatTokens(s.figures.window)}${v.guard.overflow ? ' — **the context would still overflow**' : ''}`,
     ];
   } else if (kind === 'l5') {
     const messageTokens = msgs.reduce((n, m) => n + estimateMessage(m as Json, family), 0);
-    const overheadTokens = Math.max(0, Math.round(s.gauge.used - messageTokens));
-    const v = emergencyTrim(msgs, { budget: s.gauge.compactionAt, overheadTokens, family });
+    const overheadTokens = Math.max(0, Math.round(s.figures.used - messageTokens));
+    const v = emergencyTrim(msgs, { budget: s.figures.compactionAt, overheadTokens, family });
     const kept = new Set(v.messages);
     viewMsgs = msgs;
     const keptIdx = msgs.map((m, i) => (kept.has(m) ? i : -1)).filter((i) => i >= 0);
     const dropped = msgs.map((_, i) => i).filter((i) => !kept.has(msgs[i]!));
     rules = dropped.length ? [{ rule: 'l5.dropTurns', indices: dropped, chars: { before: 0, after: 0 }, tokens: { before: v.tokensBefore, after: v.tokensAfter } }] : [];
     head = [
-      `- Budget: the compaction line, ${formatTokens(s.gauge.compactionAt)} tokens (with ~${formatTokens(overheadTokens)} of system prompt, files and tools on top of the messages)`,
+      `- Budget: the compaction line, ${formatTokens(s.figures.compactionAt)} tokens (with ~${formatTokens(overheadTokens)} of system prompt, files and tools on top of the messages)`,
       `- ${v.steps} step${v.steps === 1 ? '' : 's'}: ${v.droppedMessages} message${v.droppedMessages === 1 ? '' : 's'} in ${v.dropped.length} turn${v.dropped.length === 1 ? '' : 's'} dropped; ~${formatTokens(v.tokensBefore)} → ~${formatTokens(v.tokensAfter)} tokens; ${v.fits ? 'fits' : '**still does not fit**'}`,
       '- In an emergency the engine first writes the last assistant conclusion to `memories/context.md`; this view writes nothing.',
     ];

@@ -277,12 +277,12 @@ export class MemoryCommands extends Disposable {
     if (s.remote || !this.deps.settings().memory.autoFlush || !this.writesAllowed()) return undefined;
     // a context-engine plugin compacts: OpenClaw's flush line does not apply, so there is nothing to offer at it
     if (engineGuard(this.deps.service.model, s, 'flush')) return undefined;
-    const epoch = s.row.compactionCount ?? s.gauge.compactions;
+    const epoch = s.row.compactionCount ?? s.figures.compactions;
     const tag = `${s.uid}#${epoch}`;
     if (this.offered.has(tag)) return undefined;
     const cfg = this.deps.service.model.stateDirOf(s)?.config.value;
     const store = FlushStateStore.forStateDir(s.stateDir);
-    const due = shouldAutoFlushGauge(s.gauge, {
+    const due = shouldAutoFlushGauge(s.figures, {
       compactionCount: epoch,
       record: store.get(s.row.key),
       openclawFlushedAtCompaction: typeof s.row.memoryFlush?.compactionCount === 'number' ? s.row.memoryFlush.compactionCount : s.row.memoryFlushCompactionCount,
@@ -291,7 +291,7 @@ export class MemoryCommands extends Disposable {
     if (!due) return undefined;
     this.offered.add(tag);
     const c = await this.ui.info(
-      `OpenClaw Context: ${s.row.key} crossed the memory-flush line (${formatTokens(s.gauge.used)} of ${formatTokens(s.gauge.window)}, the line is at ${formatTokens(s.gauge.flushAt)}) — Flush to memory? You will see what is appended to today's log first.`,
+      `OpenClaw Context: ${s.row.key} crossed the memory-flush line (${formatTokens(s.figures.used)} of ${formatTokens(s.figures.window)}, the line is at ${formatTokens(s.figures.flushAt)}) — Flush to memory? You will see what is appended to today's log first.`,
       AUTO_FLUSH_BUTTON,
     );
     if (c !== AUTO_FLUSH_BUTTON) return 'declined';

@@ -98,7 +98,7 @@ suite('Checkpoints in the extension host', () => {
 
   test('crossing the checkpoint line while VS Code runs writes one auto-80pct checkpoint', async () => {
     const s = session('agent:main:main')!;
-    const window = s.gauge.window;
+    const window = s.figures.window;
     const input = Math.ceil(window * 0.84);
     append('--key', 'agent:main:main', '--input', String(input));
     const ev = await waitFor(() => events().find((e) => e.kind === 'written' && e.key === 'agent:main:main'), 'an automatic checkpoint');
@@ -119,7 +119,7 @@ suite('Checkpoints in the extension host', () => {
     // another turn above the line: no second checkpoint
     const n = events().length;
     append('--key', 'agent:main:main', '--input', String(input + 300));
-    await waitFor(() => session('agent:main:main')!.gauge.used === input + 300, 'the gauge to take the next turn');
+    await waitFor(() => session('agent:main:main')!.figures.used === input + 300, 'the gauge to take the next turn');
     await sleep(400);
     assert.equal(events().slice(n).filter((e) => e.kind === 'written').length, 0);
     assert.equal(cpNodes('agent:main:main').length, 1);
@@ -176,7 +176,7 @@ suite('Checkpoints in the extension host', () => {
     const live = await vscode.workspace.openTextDocument((tab.input as vscode.TabInputTextDiff).modified);
     const cp = parseCheckpointYaml(live.getText(), 'live');
     assert.equal(cp.meta.session_key, 'agent:main:main');
-    assert.equal(cp.meta.token_usage.input_tokens, session('agent:main:main')!.gauge.used);
+    assert.equal(cp.meta.token_usage.input_tokens, session('agent:main:main')!.figures.used);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

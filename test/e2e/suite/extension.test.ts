@@ -67,9 +67,9 @@ suite('OpenClaw Context in the extension host', () => {
     for (const s of api.service.model.sessions()) {
       const cell = matchKey(printed, s.row.key);
       assert.ok(cell, `OpenClaw printed a row for ${s.row.key}`);
-      const ours = formatSessionsCell(s.gauge.estimated ? undefined : s.gauge.used, s.gauge.window);
+      const ours = formatSessionsCell(s.figures.estimated ? undefined : s.figures.used, s.figures.window);
       assert.equal(ours, cell, s.row.key);
-      if (cell.startsWith('unknown')) assert.ok(s.gauge.used > 0, `${s.row.key} has our own estimate`);
+      if (cell.startsWith('unknown')) assert.ok(s.figures.used > 0, `${s.row.key} has our own estimate`);
     }
   });
 
@@ -79,7 +79,7 @@ suite('OpenClaw Context in the extension host', () => {
     const recent = [...api.service.model.sessions()].sort((a, b) => b.lastActivity - a.lastActivity)[0]!;
     assert.equal(active.uid, recent.uid);
     assert.match(api.statusBar.text, /^\$\(pulse\) ~?\d+% ~?[\d.]+k\/\d+k$/);
-    assert.ok(api.statusBar.text.includes(`${active.gauge.percent}%`));
+    assert.ok(api.statusBar.text.includes(`${active.figures.percent}%`));
   });
 
   test('pin and unpin a session through the commands', async () => {
@@ -88,7 +88,7 @@ suite('OpenClaw Context in the extension host', () => {
     await vscode.commands.executeCommand('openclawContext.pinSession', target.uid);
     assert.equal(api.service.pinnedUid, target.uid);
     assert.equal(api.service.active()?.uid, target.uid);
-    await waitFor(() => api.statusBar.text.includes(`${target.gauge.percent}%`) || undefined, 'pinned gauge');
+    await waitFor(() => api.statusBar.text.includes(`${target.figures.percent}%`) || undefined, 'pinned gauge');
     await vscode.commands.executeCommand('openclawContext.unpinSession');
     assert.equal(api.service.pinnedUid, undefined);
   });
@@ -133,7 +133,7 @@ suite('OpenClaw Context in the extension host', () => {
   test('a new transcript row updates the gauge without a reload', async () => {
     const s = api.service.model.findByKey('agent:main:work')!;
     await vscode.commands.executeCommand('openclawContext.pinSession', s.uid);
-    const before = s.gauge.used;
+    const before = s.figures.used;
     const sqlite = await import('node:sqlite');
     const db = new sqlite.DatabaseSync(path.join(stateDir, 'agents/main/agent/openclaw-agent.sqlite'));
     const sid = s.row.sessionId;
@@ -144,13 +144,13 @@ suite('OpenClaw Context in the extension host', () => {
     db.prepare('INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_utf8_bytes) VALUES (?, ?, ?, ?, ?)').run(sid, last.m + 1, json, Date.now(), Buffer.byteLength(json));
     db.close();
     // OpenClaw's figure + the calibrated estimate of the new message (estimator × the session's learned scale)
-    const scale = s.gauge.calibration?.scale ?? 1;
+    const scale = s.figures.calibration?.scale ?? 1;
     const grow = Math.round(estimateMessage({ role: 'user', content: text }, 'o200k') * scale);
-    await waitFor(() => (api.service.model.findByKey('agent:main:work')!.gauge.used === before + grow ? true : undefined), `gauge to grow by ${grow}`);
+    await waitFor(() => (api.service.model.findByKey('agent:main:work')!.figures.used === before + grow ? true : undefined), `gauge to grow by ${grow}`);
     const after = api.service.model.findByKey('agent:main:work')!;
-    assert.equal(after.gauge.pending, grow);
-    assert.equal(after.gauge.estimated, true);
-    await waitFor(() => (api.statusBar.text.includes(`~${after.gauge.percent}%`) ? true : undefined), 'status bar to show the estimate');
+    assert.equal(after.figures.pending, grow);
+    assert.equal(after.figures.estimated, true);
+    await waitFor(() => (api.statusBar.text.includes(`~${after.figures.percent}%`) ? true : undefined), 'status bar to show the estimate');
     await vscode.commands.executeCommand('openclawContext.unpinSession');
   });
 
@@ -158,11 +158,11 @@ suite('OpenClaw Context in the extension host', () => {
     const cfg = vscode.workspace.getConfiguration('openclawContext');
     await cfg.update('thresholds.warn', 20, vscode.ConfigurationTarget.Global);
     try {
-      await waitFor(() => (api.service.model.findByKey('agent:main:main')!.gauge.level === 'warn' ? true : undefined), 'level warn');
+      await waitFor(() => (api.service.model.findByKey('agent:main:main')!.figures.level === 'warn' ? true : undefined), 'level warn');
     } finally {
       await cfg.update('thresholds.warn', undefined, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(() => (api.service.model.findByKey('agent:main:main')!.gauge.level === 'ok' ? true : undefined), 'level ok again');
+    await waitFor(() => (api.service.model.findByKey('agent:main:main')!.figures.level === 'ok' ? true : undefined), 'level ok again');
   });
 
   test('a second state dir (JSONL era) shows side by side and its appended lines are watched', async () => {
@@ -186,8 +186,8 @@ suite('OpenClaw Context in the extension host', () => {
       assert.equal(api.tree.getChildren().length, 2);
       const legacy = api.service.model.findByKey('agent:legacy:main')!;
       assert.equal(legacy.era, 'jsonl');
-      assert.equal(legacy.gauge.used, 50000);
-      assert.equal(legacy.gauge.percent, 25);
+      assert.equal(legacy.figures.used, 50000);
+      assert.equal(legacy.figures.percent, 25);
       assert.equal(api.service.model.findByKey('agent:main:work')?.era, 'sqlite');
       // a user line appended while VS Code runs (a turn in flight): 4000 chars = 1000 tokens pending
       api.service.model.ensureTranscript(legacy.uid);
@@ -196,7 +196,7 @@ suite('OpenClaw Context in the extension host', () => {
       const u2 = { type: 'message', id: 'u2', parentId: 'a1', timestamp: new Date(Date.now() + 5000).toISOString(), message: { role: 'user', content: note, timestamp: Date.now() + 5000 } };
       fs.appendFileSync(path.join(sessions, `${sid}.jsonl`), JSON.stringify(u2) + '\n');
       const want = 50000 + Math.round(estimateMessage({ role: 'user', content: note }, 'claude'));
-      await waitFor(() => (api.service.model.findByKey('agent:legacy:main')!.gauge.used === want ? true : undefined), `JSONL append to reach the gauge (${want})`);
+      await waitFor(() => (api.service.model.findByKey('agent:legacy:main')!.figures.used === want ? true : undefined), `JSONL append to reach the gauge (${want})`);
       const text = `$(pulse) ~${Math.round((want / 200000) * 100)}% ~${formatTokens(want)}/200k`;
       await waitFor(() => (api.statusBar.text === text ? true : undefined), `status bar ${text} (is ${api.statusBar.text})`);
     } finally {

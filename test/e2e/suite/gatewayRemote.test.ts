@@ -170,7 +170,7 @@ suite('Gateway live mode: a remote Gateway, no local state dir (fake Gateway, re
     // the end of a run: the history is fetched again (tool results come only that way)
     fake.emitSessionsChanged({ sessionKey: HKEY, agentId: 'main', phase: 'end', ts: Date.now(), session: { ...clone(rec.list.sessions.find((x) => x.key === HKEY)!), totalTokens: 20000, updatedAt: Date.now() } });
     await waitFor(() => sent('chat.history').length > histories || undefined, 'chat.history again at the run’s end');
-    await waitFor(() => (remote(HKEY)?.gauge.used ?? 0) >= 20000 || undefined, 'the gauge follows the event’s row');
+    await waitFor(() => (remote(HKEY)?.figures.used ?? 0) >= 20000 || undefined, 'the gauge follows the event’s row');
     // no longer shown in detail: unsubscribed
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.service.pin(remote(rec.list.sessions.find((x) => x.key !== HKEY)!.key)!.uid);

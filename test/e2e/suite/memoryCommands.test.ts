@@ -238,15 +238,15 @@ suite('Memory commands in the extension host', () => {
   test('automatic flush: a session past the flush line is offered once per epoch (only with memory.autoFlush), then the previewed flow', async () => {
     const store = FlushStateStore.forStateDir(stateDir);
     // the fixture's sessions all sit under their flush line (≈9.7k of 20.6k): the same sessions with the gauge moved past it
-    const [a, b] = api.service.model.sessions().filter((s) => s.stateDir === stateDir && s.gauge.flushAt > 0 && !store.get(s.row.key));
+    const [a, b] = api.service.model.sessions().filter((s) => s.stateDir === stateDir && s.figures.flushAt > 0 && !store.get(s.row.key));
     assert.ok(a && b, 'two sessions never flushed');
-    const past = (s: SessionState): SessionState => ({ ...s, gauge: { ...s.gauge, used: s.gauge.flushAt + 500 } });
+    const past = (s: SessionState): SessionState => ({ ...s, figures: { ...s.figures, used: s.figures.flushAt + 500 } });
     assert.equal(await api.memoryCommands.offerAutoFlush(past(a)), undefined, 'the setting is off by default');
     await vscode.workspace.getConfiguration('openclawContext').update('memory.autoFlush', true, vscode.ConfigurationTarget.Global);
     try {
       await waitFor(() => api.memoryCommands.deps.settings().memory.autoFlush, 'the setting to apply');
       const n = prompts.length;
-      assert.equal(await api.memoryCommands.offerAutoFlush(a), a.gauge.used >= a.gauge.flushAt ? 'declined' : undefined, 'under the line: no offer');
+      assert.equal(await api.memoryCommands.offerAutoFlush(a), a.figures.used >= a.figures.flushAt ? 'declined' : undefined, 'under the line: no offer');
       assert.equal(since(n).length, 0);
       assert.equal(await api.memoryCommands.offerAutoFlush(past(a)), 'declined');
       const offer = since(n).find((p) => p.kind === 'info')!;
