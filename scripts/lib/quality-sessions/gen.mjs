@@ -17,6 +17,7 @@ export function makeGen(seed) {
       if (lang === 'py') out.push(i % 9 === 0 ? `def ${a}_${b}_${i}(ctx, rows):` : `    ${a}_${i} = ctx.${b}.get("${a}", ${i})  ${cmt} ${pick(WORDS)} ${pick(WORDS)}`);
       else if (lang === 'gradle') out.push(i % 7 === 0 ? `    ${a}${i} {` : `        ${a}.${b} = "${pick(WORDS)}-${i}"`);
       else if (lang === 'yaml') out.push(i % 6 === 0 ? `  ${a}-${i}:` : `    ${b}: "${pick(WORDS)}-${i}"`);
+      else if (lang === 'c') out.push(i % 8 === 0 ? `#define ${a.toUpperCase()}_${b.toUpperCase()}_${i} ${i * 16}` : `static int ${a}_${i} = ${b}_lookup(${i}); /* ${pick(WORDS)} ${pick(WORDS)} */`);
       else out.push(i % 10 === 0 ? `export function ${a}${b[0].toUpperCase()}${b.slice(1)}${i}(input: Input): Output {` : `  const ${a}${i} = ${b}.${pick(WORDS)}(${i}); ${cmt} ${pick(WORDS)} ${pick(WORDS)}`);
     }
     for (const [at, line] of planted) out.splice(Math.floor(at * out.length), 0, line);
@@ -82,8 +83,11 @@ const PARAS = [
   'The moon pulls the near side of the ocean a little more than the far side, and the earth turns underneath both bulges, so most coasts see two high tides a day.',
 ];
 
-/** Unrelated turns worth about `tokens` tokens (seeded by the session and position): questions, long answers, chat. */
-export function fillerTurns(tokens, salt) {
+/** Unrelated turns worth about `tokens` tokens (seeded by the session and position): questions, long answers, chat.
+ * style 'chat' (default): off-topic chat; 'work': general engineering side questions, in English, Chinese and Japanese. */
+export function fillerTurns(tokens, salt, style = 'chat') {
+  if (style === 'work') return workFillerTurns(tokens, salt);
+  if (style !== 'chat') throw new Error(`unknown filler style ${style}`);
   const out = [];
   let t = 0;
   let i = salt;
@@ -100,6 +104,57 @@ export function fillerTurns(tokens, salt) {
     } else {
       out.push(`Off topic: tell me about ${topic}. #reply ${PARAS[i % PARAS.length]}`);
       t += 100;
+    }
+    i++;
+  }
+  return out;
+}
+
+const WORK_QUESTIONS = [
+  "While CI is busy: what's the practical difference between a mutex and a semaphore?",
+  'Remind me how git rebase --onto works when three branches are involved',
+  'Is there a clean way to debounce a function in TypeScript without pulling in lodash?',
+  'What does set -euo pipefail actually protect a shell script from?',
+  'How do I read a flame graph, roughly, when the stacks are very deep?',
+  'Why would npm ci be slower than npm install on a warm cache?',
+  'Explain the CAP theorem in two sentences, for a new teammate',
+  'レビューでよく見る「早期リターン」のメリットを簡単に教えてください',
+  '顺便问一下，Go 里的 context 取消是怎么一层层传下去的？',
+  'What is a reasonable way to name feature branches in a team of six?',
+];
+const WORK_PADS = [
+  'Paste a long block of sample lines so I can check how the terminal pane wraps.',
+  "I need a wall of mixed text to test the diff viewer's scrolling.",
+  'テスト用に長めのダミー出力をください。',
+  '给我一段比较长的示例输出，我要测一下日志面板的换行。',
+];
+const WORK_NOTES = [
+  ['Side note: how do you usually structure a code review?', 'Read the description first, then the tests, then the code. The tests say what the author thinks the change does; the code says what it does. Most useful comments come from the gap between the two, not from style.'],
+  ['Any advice for a calm on-call handoff?', 'Write down what is still burning, what you tried and what you would try next, in that order. The next person should be able to act on the first three lines without scrolling.'],
+  ['How small should a pull request be?', 'Small enough that a reviewer can hold all of it in their head at once. In practice that is a few hundred changed lines, one concern, and a title that says what changes for a user.'],
+  ['ペアプロを続けるコツはありますか？', '25 分ごとにドライバーを交代して、休憩を必ず入れることです。片方だけが考え続けると疲れてしまい、もう片方はただ見ているだけになります。'],
+  ['写单元测试的时候，mock 用多少比较合适？', '只在边界上 mock：网络、时钟、文件系统。业务逻辑本身尽量用真实对象，否则测试通过了也说明不了代码真的能工作。'],
+  ['What makes a good commit message, in your view?', 'A subject line that completes the sentence "this commit will…", and a body that explains why, because the diff already shows what. Future readers search for the why.'],
+];
+
+/** The 'work' filler: side questions a developer asks between tasks, long sample outputs, short advice. */
+function workFillerTurns(tokens, salt) {
+  const out = [];
+  let t = 0;
+  let i = salt;
+  while (t < tokens) {
+    const k = i % 3;
+    if (k === 0) {
+      out.push(WORK_QUESTIONS[i % WORK_QUESTIONS.length]);
+      t += 160;
+    } else if (k === 1) {
+      const n = Math.min(140, Math.max(20, Math.round((tokens - t) / 17)));
+      out.push(`${WORK_PADS[i % WORK_PADS.length]} #pad ${n}`);
+      t += n * 17 + 30;
+    } else {
+      const [q, a] = WORK_NOTES[i % WORK_NOTES.length];
+      out.push(`${q} #reply ${a}`);
+      t += 110;
     }
     i++;
   }
