@@ -8,7 +8,7 @@
 //   node --expose-gc bench/estimator.mjs [--fresh] [--rounds N] [--json file] [--estimator path/to/estimator.ts] [--short-exact N]
 //
 // --short-exact N [--exact fast|gpt] measures a hybrid (issue 17 item 5; not the product): o200k texts shorter than
-// N chars are counted exactly, the rest estimated. `fast` (default) is src/core/tokens/o200kCount.ts over
+// N chars are counted exactly, the rest estimated. `fast` (default) is bench/lib/o200kCount.ts over
 // gpt-tokenizer's ranks (nothing memoised); `gpt` is gpt-tokenizer's countTokens with its merge cache off, so no
 // round is faster than a first pass. The report then says which path each category's texts took.
 //
@@ -21,6 +21,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { loadCorpus, tokenizers } from '../scripts/corpus/build.mjs';
 import { loadRealTexts, REAL_TEXTS } from '../scripts/corpus/real.mjs';
 import { loadEstimator, bundleSize, ESTIMATOR_TS } from '../scripts/corpus/load-estimator.mjs';
@@ -59,7 +60,7 @@ if (exactO200k) exactO200k.coldCache();
 async function loadExactO200k() {
   const require = createRequire(import.meta.url);
   const kind = opt('--exact', 'fast');
-  const fast = kind === 'fast' && (await loadEstimator(path.join(path.dirname(ESTIMATOR_TS), 'o200kCount.ts')));
+  const fast = kind === 'fast' && (await loadEstimator(fileURLToPath(new URL('./lib/o200kCount.ts', import.meta.url))));
   gc();
   const heap0 = process.memoryUsage().heapUsed;
   const t0 = performance.now();
@@ -227,6 +228,8 @@ const targets = [
   [`held-out real texts: MAPE vs o200k, mean of categories ≤ ${TARGET.meanMape}%`, `${realTables.heldout.est.meanMape.toFixed(2)}%`, realTables.heldout.est.meanMape <= TARGET.meanMape],
   [`held-out real texts: MAPE vs o200k, every category ≤ ${TARGET.worstMape}%`, `worst ${realTables.heldout.est.worstMape.toFixed(1)}%`, realTables.heldout.est.worstMape <= TARGET.worstMape],
   [`speed ≥ ${100 * TARGET.ratio}% of the charCodeAt scan (median of interleaved per-group ratios)`, pct(ratio), ratio >= TARGET.ratio],
+  // and as a whole pass (short texts included): the per-group median alone passes a hybrid that is slow on short texts
+  [`speed ≥ ${100 * TARGET.ratio}% of the charCodeAt scan (per round, whole pass ÷ whole pass, median)`, pct(median(roundRatios)), median(roundRatios) >= TARGET.ratio],
   [`≤ ${TARGET.pathoMs} ms per 100k chars of any pathological input`, `${worstPatho.toFixed(3)} ms`, worstPatho <= TARGET.pathoMs],
   [`estimator + weights ≤ ${TARGET.bundle / 1024} KB minified`, `${size.minified} B`, size.minified <= TARGET.bundle],
 ];
@@ -243,8 +246,8 @@ for (const [name, mean, worst] of [['per-text mean (the verdict)', h.meanMape, h
 // two of the 16): a hybrid that counts short texts exactly (--short-exact) passes it while a whole pass is several
 // times slower; the whole-pass and slowest-group readings show that
 const slowest = Math.min(...groups.map((_, j) => median(ratios.filter((_, i) => i % groups.length === j))));
-out.push('', 'Speed, the same threshold under the other two readings (information, not the verdict):', '', '| reading | speed ÷ scan |', '|---|---:|');
-for (const [name, x] of [['median of per-group ratios (the verdict)', ratio], ['per round, whole pass ÷ whole pass (median)', median(roundRatios)], ["slowest group's median ratio", slowest]]) {
+out.push('', 'Speed under three readings (the first two are verdicts, the slowest group is information):', '', '| reading | speed ÷ scan |', '|---|---:|');
+for (const [name, x] of [['median of per-group ratios (a verdict)', ratio], ['per round, whole pass ÷ whole pass (median; a verdict)', median(roundRatios)], ["slowest group's median ratio", slowest]]) {
   out.push(`| ${name} | ${pct(x)} ${x >= TARGET.ratio ? '≥' : '<'} ${pct(TARGET.ratio)} |`);
 }
 const missed = targets.filter(([, , ok]) => !ok).length;

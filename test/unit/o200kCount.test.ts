@@ -1,5 +1,5 @@
 /**
- * The allocation-free exact o200k counter (src/core/tokens/o200kCount.ts) against gpt-tokenizer's own
+ * The allocation-free exact o200k counter (bench/lib/o200kCount.ts) against gpt-tokenizer's own
  * countTokens: every real transcript text of the estimator bench, generated strings that exercise each
  * alternative of the o200k pre-tokenizer pattern (letter runs of every case class with marks and
  * contractions, digit groups, punctuation runs with newlines and slashes, whitespace runs before
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import ranks from 'gpt-tokenizer/cjs/bpeRanks/o200k_base';
-import { o200kCounter, type TokenCounter } from '../../src/core/tokens/o200kCount';
+import { o200kCounter, type TokenCounter } from '../../bench/lib/o200kCount';
 import { repoPath } from './helpers';
 
 const PLAIN = { disallowedSpecial: new Set<string>() };
