@@ -157,6 +157,7 @@ suite('Workspace Trust: an untrusted workspace reads only (Restricted Mode)', fu
     const uid = uidOf(api, stateDir, KEY);
     // what the commands act on, made before the snapshot: a checkpoint (by the CLI), a fixable memory problem,
     // an errors.md the lint would record a baseline of when trusted
+    const pre = snapshot(stateDir);
     const cli = spawnSync(process.env.NODE24_BIN || process.execPath, [path.join(REPO, 'dist', 'cli.js'), 'checkpoint', 'create', KEY, '--state-dir', stateDir], { encoding: 'utf8', env: { ...process.env, OPENCLAW_CONTEXT_QUIET: '1' } });
     assert.equal(cli.status, 0, cli.stderr);
     const memory = fs.readFileSync(memoryUri().fsPath, 'utf8');
@@ -168,6 +169,9 @@ suite('Workspace Trust: an untrusted workspace reads only (Restricted Mode)', fu
     await waitFor(() => cpNodes(KEY).length > 0, `the checkpoint in the Checkpoints view (${cli.stdout.trim()})`, 20_000);
     await sleep(500); // watchers settle
     const before = snapshot(stateDir);
+    // only what this test and the CLI wrote (the lint of errors.md recorded no baseline in context/memory)
+    const ours = /^(added|changed) (workspace(\/MEMORY\.md|\/memories(\/errors\.md)?)?|context(\/checkpoints(\/.*)?)?)$/;
+    assert.deepEqual(changes(pre, before).filter((c) => !ours.test(c)), [], `the setup wrote only its own files (${changes(pre, before).join(', ')})`);
 
     const compact = await said(() => vscode.commands.executeCommand<{ status: string }>('openclawContext.compactSession', uid));
     assert.equal(compact.out.status, 'refused');
