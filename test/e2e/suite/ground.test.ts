@@ -6,8 +6,8 @@
  * write says so before its preview), and a Gateway that serves another state dir (never offered the token, never
  * used). Every setting, file and secret is put back.
  *
- * Workspace trust cannot be switched off in-host (the harness runs with --disable-workspace-trust): the untrusted
- * rules are unit-tested through core/actions (test/unit/actionsGround.test.ts); here the manifest is checked.
+ * This launch runs with --disable-workspace-trust, so here the manifest is checked; the untrusted workspace itself
+ * is tested in a launch of its own, with workspace trust on and the folder untrusted (../suite-untrusted).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
