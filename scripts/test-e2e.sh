@@ -22,9 +22,15 @@ node test/e2e/run-panel-ui.mjs test-results/openclaw-context.vsix test-results
 echo "-- npm run demo in a real VS Code (the README's screenshots come from here)"
 node test/e2e/run-demo.mjs test-results
 
+echo "-- in-host mocha suite, untrusted workspace (workspace trust on, Restricted Mode; then trusted through its editor)"
+STATE_UNTRUSTED=$(node test/e2e/state.mjs real)
+trap 'rm -rf "$(dirname "$STATE_UNTRUSTED")"' EXIT
+OPENCLAW_STATE_DIR="$STATE_UNTRUSTED" OPENCLAW_CONFIG_PATH="$STATE_UNTRUSTED/openclaw.json" OC_CTX_ISOLATE_HOME=1 OC_CTX_UNTRUSTED=1 \
+  node test/e2e/run-in-host.mjs . out/test/e2e/suite-untrusted/index.js "$STATE_UNTRUSTED/workspace"
+
 echo "-- in-host mocha suite (extension development path)"
 STATE=$(node test/e2e/state.mjs real)
-trap 'rm -rf "$(dirname "$STATE")"' EXIT
+trap 'rm -rf "$(dirname "$STATE")" "$(dirname "$STATE_UNTRUSTED")"' EXIT
 OPENCLAW_STATE_DIR="$STATE" OPENCLAW_CONFIG_PATH="$STATE/openclaw.json" OC_CTX_FIXTURES="$PWD/test/fixtures" \
   OC_CTX_METRICS="$PWD/test-results/metrics.json" OC_CTX_ISOLATE_HOME=1 \
   node test/e2e/run-in-host.mjs . out/test/e2e/suite/index.js "$STATE/workspace"

@@ -28,6 +28,18 @@ export const DEFAULT_USER_SETTINGS = {
   'workbench.tips.enabled': false,
 };
 
+/**
+ * Workspace trust on, and the folder opened untrusted (Restricted Mode) without the startup question: what a user
+ * who answered "No, I don't trust the authors" sees. Trusting it later is the Workspace Trust editor's button
+ * (trustWorkspace below).
+ */
+export const UNTRUSTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.emptyWindow': false,
+  'security.workspace.trust.untrustedFiles': 'open',
+};
+
 const CODE_SERVER_FLAGS = [
   '--auth', 'none',
   '--disable-telemetry',
@@ -145,6 +157,8 @@ async function waitHealthz(url, child, timeoutMs) {
  * @param {boolean} [o.isolateHome] also set HOME=<root>/home, so `~/.openclaw` etc. resolve to an
  *   empty throwaway dir (the extension host inherits HOME)
  * @param {number} [o.healthTimeoutMs] how long to wait for /healthz (default 30 s)
+ * @param {boolean} [o.untrusted] workspace trust on and the folder untrusted (UNTRUSTED_SETTINGS; no
+ *   --disable-workspace-trust)
  * @returns {Promise<{url:string, port:number, root:string, logFile:string, extDir:string, pid:number, readLog():string, stop():Promise<void>}>}
  */
 export async function startCodeServer({
@@ -156,6 +170,7 @@ export async function startCodeServer({
   userSettings = {},
   isolateHome = false,
   healthTimeoutMs = 30_000,
+  untrusted = false,
 } = {}) {
   const node24 = requireEnv('NODE24_BIN');
   const entry = requireEnv('CODE_SERVER_ENTRY');
@@ -171,7 +186,7 @@ export async function startCodeServer({
   }
   fs.writeFileSync(
     path.join(ud, 'User', 'settings.json'),
-    JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...userSettings }, null, 2),
+    JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...(untrusted ? UNTRUSTED_SETTINGS : {}), ...userSettings }, null, 2),
   );
   const configYaml = path.join(root, 'config.yaml');
   fs.writeFileSync(configYaml, 'auth: none\ncert: false\n');
@@ -218,7 +233,8 @@ export async function startCodeServer({
   for (let attempt = 1; attempt <= 3; attempt++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const args = [...baseArgs, '--bind-addr', `127.0.0.1:${port}`, ...CODE_SERVER_FLAGS];
+    const flags = untrusted ? CODE_SERVER_FLAGS.filter((f) => f !== '--disable-workspace-trust') : CODE_SERVER_FLAGS;
+    const args = [...baseArgs, '--bind-addr', `127.0.0.1:${port}`, ...flags];
     if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
     if (workspace) fs.appendFileSync(logFile, `[harness] workspace ${workspace}\n`);
     fs.appendFileSync(logFile, `[harness] attempt ${attempt}: ${node24} ${args.join(' ')}\n`);
@@ -513,6 +529,18 @@ export async function waitForNotification(page, text, timeout = 15_000) {
   const loc = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
   await loc.waitFor({ state: 'visible', timeout });
   return (await loc.innerText()).trim();
+}
+
+/**
+ * Trust the open folder the way a user does: the Workspace Trust editor (Manage Workspace Trust) and its "Trust"
+ * button. Resolves when the editor says the folder is trusted.
+ */
+export async function trustWorkspace(page, { timeout = 15_000 } = {}) {
+  const editor = page.locator('.workspace-trust-editor');
+  if (!(await editor.isVisible().catch(() => false))) await commandPalette(page, 'Workspaces: Manage Workspace Trust');
+  await editor.waitFor({ state: 'visible', timeout });
+  await editor.locator('.monaco-button', { hasText: /^Trust$/ }).first().click({ timeout });
+  await editor.locator('.workspace-trust-header.workspace-trust-trusted').waitFor({ state: 'visible', timeout });
 }
 
 /** Dump the status bar DOM (ids, classes, aria-labels, text) – handy when a selector breaks. */

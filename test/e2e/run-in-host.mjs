@@ -13,6 +13,10 @@
 //   OC_CTX_SHOW_HOST_LOG=1    print every extension-host console line, not just "[in-host] " ones
 //   OC_CTX_TEST_RESULTS       where to write logs on failure (default ./test-results)
 //   OC_CTX_ISOLATE_HOME=1     run code-server with HOME=<throwaway dir>
+//   OC_CTX_UNTRUSTED=1        workspace trust on, the folder opened untrusted (lib.mjs UNTRUSTED_SETTINGS); the
+//                             suite may log TRUST_REQUEST below, and the harness then trusts the folder through
+//                             the Workspace Trust editor, like a user. OC_CTX_LAUNCHED_AT (ms) tells the suite
+//                             when code-server started.
 //
 // Exit code: the runner's exit code; 1 if the report is missing, reports 0 tests, or has failures;
 // 1 on timeout.
@@ -20,9 +24,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCodeServer, launchBrowser, printSummary, saveArtifacts } from './lib.mjs';
+import { startCodeServer, launchBrowser, printSummary, saveArtifacts, trustWorkspace } from './lib.mjs';
 
 const MARKER = '[in-host] ';
+/** a suite line asking the harness to trust the workspace (OC_CTX_UNTRUSTED runs) */
+const TRUST_REQUEST = '[in-host] harness: trust the workspace';
+const untrusted = !!process.env.OC_CTX_UNTRUSTED;
 const [extArg, testsArg, wsArg] = process.argv.slice(2);
 if (!extArg || !testsArg) {
   console.error('usage: node test/e2e/run-in-host.mjs <extensionDir> <testsEntryJs> [workspaceDir]');
@@ -72,7 +79,8 @@ try {
     workspace,
     smokeTestDriver: true,
     isolateHome: !!process.env.OC_CTX_ISOLATE_HOME,
-    env: { OC_CTX_TEST_REPORT: reportFile },
+    untrusted,
+    env: { OC_CTX_TEST_REPORT: reportFile, OC_CTX_LAUNCHED_AT: String(Date.now()) },
   });
   console.log(`# code-server up at ${cs.url} (${secs()} s)`);
   br = await launchBrowser();
@@ -88,6 +96,15 @@ try {
     const lines = undecorate(msg.text()).split('\n');
     consoleLog.push(...lines.map((l) => `[${msg.type()}] ${l}`));
     if (msg.type() === 'error') errorMessages.push(lines);
+    if (untrusted && lines[0] === TRUST_REQUEST) {
+      trustWorkspace(page).then(
+        () => console.log(`# harness: trusted the workspace (${secs()} s)`),
+        async (e) => {
+          console.log(`# harness: could not trust the workspace: ${String(e?.message ?? e).split('\n')[0]}`);
+          for (const f of await saveArtifacts(resultsDir, { page, name: 'trust' })) console.log(`# saved ${path.relative(process.cwd(), f) || f}`);
+        },
+      );
+    }
     if (showAll) {
       for (const line of lines) console.log(`[console ${msg.type()}] ${line}`);
     } else if (lines[0].startsWith(MARKER)) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkpointGround, compactSession, flushSession, groundNote, groundOf, rememberFact, resetSession, type ActionPreview, type Ground } from '../../src/core/actions';
+import { checkpointGround, untrustedRefusal, compactSession, flushSession, groundNote, groundOf, rememberFact, resetSession, type ActionPreview, type Ground } from '../../src/core/actions';
 import { ContextModel, type SessionState } from '../../src/core/context/model';
 import { processEnv, resolveStateDirs } from '../../src/core/store/config';
 import { realDbPath, realStateForWrites, tmpDir } from './helpers';
@@ -106,6 +106,18 @@ describe('read-only ground and an untrusted workspace', function () {
       assert.match(checkpointGround(state, { untrusted: true })!.message, /not trusted.*no checkpoint is written/);
       assert.match(checkpointGround(state, { probe: erofsUnder(state) })!.message, /^The state dir .* is read-only .*: no checkpoint is written\./);
       assert.equal(checkpointGround(state), undefined);
+    });
+
+    it('deleting a checkpoint: the same order, said as a delete', function () {
+      assert.match(checkpointGround(state, { untrusted: true, action: 'delete-checkpoint' })!.message, /^This workspace is not trusted, so OpenClaw Context only reads: no checkpoint is deleted\. Trust the workspace/);
+      assert.match(checkpointGround(state, { probe: erofsUnder(state), action: 'delete-checkpoint' })!.message, /^The state dir .* is read-only .*: no checkpoint is deleted\./);
+      assert.equal(checkpointGround(state, { action: 'delete-checkpoint' }), undefined);
+    });
+
+    it('the writes that are not session writes say what is not done: a quick fix, the breaker reset', function () {
+      assert.match(untrustedRefusal('fix').message, /only reads: the quick fix is not offered\./);
+      assert.match(untrustedRefusal('breaker').message, /only reads: the compaction stays paused\./);
+      for (const m of [untrustedRefusal('fix').message, untrustedRefusal('breaker').message]) assert.ok(!m.includes('\n'), 'one line');
     });
   });
 });

@@ -44,6 +44,9 @@ const WHAT: Record<ActionKind, string> = {
   remember: 'nothing is remembered',
   reset: 'the reset is not sent',
   checkpoint: 'no checkpoint is written',
+  'delete-checkpoint': 'no checkpoint is deleted',
+  fix: 'the quick fix is not offered',
+  breaker: 'the compaction stays paused',
 };
 
 /** An untrusted VS Code workspace reads only (package.json capabilities.untrustedWorkspaces: limited). */
@@ -56,10 +59,11 @@ export function readOnlyRefusal(action: ActionKind, where: string, g: Extract<Gr
   return { status: 'refused', code: 'read-only', message: `${where} ${g.dir} is ${groundWords(g)}: ${WHAT[action]}. The views and trimmed views still work.` };
 }
 
-/** A checkpoint's ground: our folder in the state dir (context/checkpoints); trust first. */
-export function checkpointGround(stateDir: string, opts: { untrusted?: boolean; probe?: (dir: string) => Ground } = {}): { code: string; message: string } | undefined {
-  if (opts.untrusted) return untrustedRefusal('checkpoint');
-  return checkGround('checkpoint', 'The state dir', path.join(stateDir, 'context', 'checkpoints'), opts.probe);
+/** A checkpoint's ground (writing one, or deleting): our folder in the state dir (context/checkpoints); trust first. */
+export function checkpointGround(stateDir: string, opts: { untrusted?: boolean; probe?: (dir: string) => Ground; action?: 'checkpoint' | 'delete-checkpoint' } = {}): { code: string; message: string } | undefined {
+  const action = opts.action ?? 'checkpoint';
+  if (opts.untrusted) return untrustedRefusal(action);
+  return checkGround(action, 'The state dir', path.join(stateDir, 'context', 'checkpoints'), opts.probe);
 }
 
 /** The check a local write makes first: undefined when it may go on. `probe` replaces groundOf (tests). */

@@ -6,7 +6,8 @@ import type { ContextModel, SessionState } from '../context/model';
 import type { GatewayClient } from '../gateway/client';
 import type { WriteResult } from '../store/writeResult';
 
-export type ActionKind = 'compact' | 'undo' | 'restore' | 'flush' | 'remember' | 'reset' | 'checkpoint';
+/** Every kind of write; the last three are not session writes (no route): a checkpoint deleted, a memory quick fix, the breaker reset. */
+export type ActionKind = 'compact' | 'undo' | 'restore' | 'flush' | 'remember' | 'reset' | 'checkpoint' | 'delete-checkpoint' | 'fix' | 'breaker';
 
 /** Where a write goes: our writer (the files), or OpenClaw's Gateway (its API; the files are not touched). */
 export type RouteKind = 'local' | 'gateway';

@@ -139,6 +139,9 @@ export function overallState(conns: readonly ConnectionView[], mode: 'auto' | 'o
 }
 
 /** summary() of LiveGateway: one line for the gauge tooltip, and a markdown detail. */
+/** The summary in an untrusted VS Code workspace: no Gateway is connected and no token is read. */
+export const UNTRUSTED_SUMMARY = { live: false, text: 'files only · workspace not trusted', detail: 'This workspace is not trusted, so OpenClaw Context connects to no Gateway and reads no token. Trust the workspace for live updates (Manage Workspace Trust).' } as const;
+
 export function gatewaySummary(conns: readonly ConnectionView[], mode: 'auto' | 'off' = 'auto', secrets: readonly string[] = []): { live: boolean; text: string; detail?: string } {
   if (mode === 'off') return { live: false, text: 'files only · live mode off' };
   if (!conns.length) return { live: false, text: 'files only' };

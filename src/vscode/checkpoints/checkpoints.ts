@@ -32,6 +32,7 @@ import { chooseSession } from '../sessions/sessionPicker';
 import type { Settings } from '../shared/settings';
 import { showNoSession } from '../shared/emptyState';
 import { checkpointGround } from '../../core/actions';
+import { onDidGrantTrust, writesAllowed } from '../shared/trust';
 
 export const CHECKPOINT_DOC_SCHEME = 'openclaw-checkpoint';
 
@@ -73,6 +74,8 @@ export class CheckpointsController extends Disposable {
         if (r.structureChanged) this.syncWatcher();
       }),
       ...this.commands(),
+      // trusted now: automatic checkpoints may start
+      onDidGrantTrust(() => this.coordinator.setOptions(this.coordinatorOptions(this.settings))),
     ])
       this.register(d);
   }
@@ -84,7 +87,7 @@ export class CheckpointsController extends Disposable {
 
   private coordinatorOptions(s: Settings) {
     // an untrusted workspace reads only: no automatic checkpoints
-    return { auto: s.checkpoints.auto && vscode.workspace.isTrusted, thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000 };
+    return { auto: s.checkpoints.auto && writesAllowed(), thresholdPercent: s.thresholds.checkpoint, keep: s.checkpoints.keep, saveIntervalMs: 2000 };
   }
 
   applySettings(s: Settings, stateDirsChanged: boolean): void {
@@ -264,7 +267,7 @@ export class CheckpointsController extends Disposable {
       if (!cancelled) showNoSession(this.service, 'checkpoint', this.ui);
       return undefined;
     }
-    const ro = checkpointGround(s.stateDir, { untrusted: !vscode.workspace.isTrusted });
+    const ro = checkpointGround(s.stateDir, { untrusted: !writesAllowed() });
     if (ro) {
       void this.ui.warn(`OpenClaw Context: ${ro.message}`);
       return { kind: 'skipped', uid: s.uid, key: s.row.key, stateDir: s.stateDir, trigger: 'manual', reason: ro.message };
@@ -445,6 +448,7 @@ export class CheckpointsController extends Disposable {
     const ids = nodes.map((n) => n.entry.id);
     const sessions = [...new Set(nodes.map((n) => n.sessionKey))];
     const what = nodes.length === 1 ? `checkpoint ${ids[0]}` : `${nodes.length} checkpoints (${ids.join(', ')})`;
+    if (this.refusedDelete(nodes.map((n) => n.stateDir))) return [];
     const choice = await this.ui.confirm(`Delete ${what} of ${sessions.join(', ')}?`, 'The checkpoint files are removed from disk. This cannot be undone. Transcripts are not touched.', 'Delete');
     if (choice !== 'Delete') return [];
     const deleted: string[] = [];
@@ -460,6 +464,17 @@ export class CheckpointsController extends Disposable {
     return deleted;
   }
 
+  /** An untrusted workspace or read-only ground: said in one line before the question; true when refused. */
+  private refusedDelete(stateDirs: string[]): boolean {
+    for (const dir of new Set(stateDirs)) {
+      const ro = checkpointGround(dir, { untrusted: !writesAllowed(), action: 'delete-checkpoint' });
+      if (!ro) continue;
+      void this.ui.warn(`OpenClaw Context: ${ro.message}`);
+      return true;
+    }
+    return false;
+  }
+
   async deleteOlder(arg: unknown): Promise<string[]> {
     if (!(arg instanceof CpSessionNode)) return [];
     const list = listCheckpoints(arg.stateDir, arg.sessionKey);
@@ -468,6 +483,7 @@ export class CheckpointsController extends Disposable {
       void this.ui.info(`OpenClaw Context: ${arg.sessionKey} has only one checkpoint.`);
       return [];
     }
+    if (this.refusedDelete([arg.stateDir])) return [];
     const choice = await this.ui.confirm(
       `Delete ${older.length} older checkpoint${older.length === 1 ? '' : 's'} of ${arg.sessionKey}?`,
       `Keeps ${list[0]!.id}; removes ${older.map((e) => e.id).join(', ')} from disk. This cannot be undone.`,

@@ -9,7 +9,7 @@ import { say, sayWhy, type UiSeam, type Ui } from '../shared/ui';
 import { Disposable } from '../shared/disposable';
 import { PreviewDocuments } from '../shared/previewDocuments';
 import type { DiagnosticsChannel } from '../shared/output';
-import { liveAccess, runAction, warnGroundRefusal } from '../shared/actions';
+import { liveAccess, refusedUntrusted, runAction, warnGroundRefusal } from '../shared/actions';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import { CONNECT_BUTTON, connectButtons, LiveActions, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import type { ContextService } from '../sessions/service';
@@ -287,6 +287,7 @@ export class CompactionController extends Disposable {
   resetBreaker(arg: unknown): boolean {
     const s = sessionFromArg(this.service, arg);
     if (!s || s.remote) return false;
+    if (refusedUntrusted(this.ui, 'breaker')) return false;
     new CompactionBreaker(s.stateDir).reset(s.row.key);
     void this.ui.info(`OpenClaw Context: compaction of ${s.row.key} is enabled again.`);
     return true;

@@ -14,13 +14,14 @@ import * as vscode from 'vscode';
 import type { GatewayClient } from '../../core/gateway/client';
 import { GatewayPool, type LiveMode } from '../../core/gateway/pool';
 import type { LocalTokenSource, UseLocalToken } from '../../core/gateway/poolTokens';
-import { type ConnectionView, gatewaySummary } from '../../core/gateway/viewModel';
+import { type ConnectionView, gatewaySummary, UNTRUSTED_SUMMARY } from '../../core/gateway/viewModel';
 import { CONTEXT_SCHEME } from '../sessions/contextDocument';
 import { GATEWAY_TOKEN_KEY, SecretStorageDeviceStore } from './gatewaySecrets';
 import type { LiveGateway, LiveState } from './gatewayShared';
 import { showGatewayStatus, statusMarkdown } from './gatewayStatus';
 import type { DiagnosticsChannel } from '../shared/output';
 import { Disposable, toDisposable } from '../shared/disposable';
+import { onDidGrantTrust, writesAllowed } from '../shared/trust';
 import type { Ui, UiSeam } from '../shared/ui';
 import type { ContextService } from '../sessions/service';
 
@@ -99,6 +100,7 @@ export class GatewayController extends Disposable implements LiveGateway {
   }
 
   summary(): { live: boolean; text: string; detail?: string } {
+    if (!writesAllowed()) return UNTRUSTED_SUMMARY;
     return gatewaySummary(this.views(), this.mode(), this.pool.secrets());
   }
 
@@ -129,7 +131,7 @@ export class GatewayController extends Disposable implements LiveGateway {
 
   /** 'off' by the setting, or in an untrusted workspace (reading only: no Gateway connection, no token read). */
   mode(): LiveMode {
-    if (!vscode.workspace.isTrusted) return 'off';
+    if (!writesAllowed()) return 'off';
     return vscode.workspace.getConfiguration(SECTION).get<string>('mode') === 'off' ? 'off' : 'auto';
   }
 
@@ -267,7 +269,7 @@ export class GatewayController extends Disposable implements LiveGateway {
         if (e.affectsConfiguration(SECTION)) void this.reconnectAll('settings changed');
       }),
       // trusted now: live mode may connect (an untrusted workspace never connects: mode() is 'off')
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.sync()),
+      onDidGrantTrust(() => this.sync()),
       vscode.window.tabGroups.onDidChangeTabs(() => this.syncMessageSubs()),
       this.context.secrets.onDidChange((e) => {
         if (e.key === GATEWAY_TOKEN_KEY) void this.pool.tokens.stored();

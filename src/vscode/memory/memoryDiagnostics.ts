@@ -19,7 +19,8 @@
  * (a rewrite stays flagged until it is undone); unsaved text is checked against it but never recorded.
  *
  * Quick fixes: a problem's `fix` becomes a WorkspaceEdit, offered only while the document's text is the
- * text the diagnostics were computed from.
+ * text the diagnostics were computed from. In an untrusted workspace (reading only, ../shared/trust) the fix is
+ * shown disabled with the reason, without an edit, and the errors.md baseline is checked but never recorded.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,6 +32,7 @@ import { lintWorkspaceDetailed } from '../../core/memory/lint/lintWorkspace';
 import { BOOTSTRAP_FIXED_FILES, ERRORS_REL, MEMORY_ALT_FILE, MEMORY_FILE } from '../../core/memory/workspace/layout';
 import { bootstrapCaps } from '../../core/memory/workspace/bootstrap';
 import { agentWorkspaces, type AgentWorkspace, type MemoryDeps } from './memoryShared';
+import { untrustedWrite, writesAllowed } from '../shared/trust';
 import { SECTION } from '../shared/settings';
 
 export const MEMORY_DIAGNOSTIC_SOURCE = 'OpenClaw Context';
@@ -289,7 +291,7 @@ export class MemoryDiagnostics extends Disposable implements vscode.CodeActionPr
       overrides.set(hit.rel, doc.getText());
       live.set(hit.rel, { version: doc.version, uri: doc.uri });
     }
-    const r = lintWorkspaceDetailed(ws.dir, { config: ws.config, agentId: ws.agentId, baselineStore: st.store, updateBaseline: true, overrides });
+    const r = lintWorkspaceDetailed(ws.dir, { config: ws.config, agentId: ws.agentId, baselineStore: st.store, updateBaseline: writesAllowed(), overrides });
     const texts = new Map<string, { text: string; version?: number; uri?: vscode.Uri }>();
     for (const [rel, text] of r.files) texts.set(rel, { text, ...live.get(rel) });
     return { problems: r.problems, texts };
@@ -331,16 +333,21 @@ export class MemoryDiagnostics extends Disposable implements vscode.CodeActionPr
     // the diagnostics must still describe this text (an edit since the lint moves the lines)
     if (!(pub.version !== undefined && pub.version === document.version) && document.getText() !== pub.text) return [];
     const actions: vscode.CodeAction[] = [];
+    const untrusted = untrustedWrite('fix');
     for (const d of ours) {
       const code = typeof d.code === 'object' ? d.code.value : d.code;
       const p = pub.problems.find((x) => x.code === code && x.message === d.message && x.line === d.range.start.line && x.column === d.range.start.character && x.endLine === d.range.end.line && x.endColumn === d.range.end.character);
       if (!p?.fix) continue;
       const action = new vscode.CodeAction(p.fix.title, vscode.CodeActionKind.QuickFix);
-      const edit = new vscode.WorkspaceEdit();
-      for (const e of p.fix.edits) edit.replace(document.uri, new vscode.Range(e.range.line, e.range.column, e.range.endLine, e.range.endColumn), e.newText);
-      action.edit = edit;
       action.diagnostics = [d];
-      action.isPreferred = true;
+      if (untrusted) {
+        action.disabled = { reason: untrusted.message };
+      } else {
+        const edit = new vscode.WorkspaceEdit();
+        for (const e of p.fix.edits) edit.replace(document.uri, new vscode.Range(e.range.line, e.range.column, e.range.endLine, e.range.endColumn), e.newText);
+        action.edit = edit;
+        action.isPreferred = true;
+      }
       actions.push(action);
     }
     return actions;

@@ -69,10 +69,8 @@ function isDir(p: string): boolean {
   }
 }
 
-/** Writes are previewed only (never made) in an untrusted VS Code workspace. */
-export function writesAllowed(): boolean {
-  return vscode.workspace.isTrusted;
-}
+/** Writes are previewed only (never made) in an untrusted VS Code workspace (../shared/trust). */
+export { writesAllowed } from '../shared/trust';
 
 /** A before ↔ after preview in the diff editor (virtual documents; nothing on disk changes). */
 export async function showChangePreview(docs: { put(name: string, text: string): vscode.Uri }, name: string, before: string, after: string, title: string): Promise<void> {

@@ -5,10 +5,11 @@
  * The previews the action opened close when it ends.
  */
 import * as vscode from 'vscode';
-import { clientGateway, type ActionContext, type ActionPreview, type GatewayAccess } from '../../core/actions';
+import { clientGateway, type ActionContext, type ActionKind, type ActionPreview, type GatewayAccess } from '../../core/actions';
 import type { ContextModel, SessionState } from '../../core/context/model';
 import type { LiveGateway } from '../gateway/gatewayShared';
 import { closingPreviews } from './previewTabs';
+import { untrustedWrite, writesAllowed } from './trust';
 
 /** Live mode's connection for a session's state dir: already open and shared, so never connected or closed here. */
 export function liveAccess(live: LiveGateway | undefined): GatewayAccess {
@@ -33,6 +34,12 @@ export function warnGroundRefusal(ui: { warn(message: string): Thenable<unknown>
   if (!isGroundRefusal(o)) return false;
   void ui.warn(`OpenClaw Context: ${o.message}`);
   return true;
+}
+
+/** A write that is not a session write, in an untrusted workspace: say why it writes nothing; true when refused. */
+export function refusedUntrusted(ui: { warn(message: string): Thenable<unknown> }, action: ActionKind): boolean {
+  const r = untrustedWrite(action);
+  return !!r && warnGroundRefusal(ui, r);
 }
 
 /** One progress notification at a time; each line replaces the last, a dialog closes it. */
@@ -61,7 +68,7 @@ export async function runAction<P, O>(model: ContextModel, live: LiveGateway | u
   const ctx: ActionContext<P> = {
     model,
     gateway: liveAccess(live),
-    untrusted: !vscode.workspace.isTrusted,
+    untrusted: !writesAllowed(),
     confirm: async (pv) => {
       note.close();
       showing = true;

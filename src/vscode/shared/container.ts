@@ -27,6 +27,7 @@ import { CompactionAhead } from '../sessions/compactionAhead';
 import { StateWatcher } from '../sessions/watcher';
 import { Disposable } from './disposable';
 import { DiagnosticsChannel } from './output';
+import { onDidGrantTrust, writesAllowed } from './trust';
 import { affects, readSettings, type Settings } from './settings';
 import { UiSeam } from './ui';
 
@@ -110,14 +111,25 @@ export class Container extends Disposable {
     return new Promise<void>((resolve) => {
       setTimeout(() => {
         this.service.refreshNow(true);
-        // complete any JSONL append of ours that a crash interrupted, before OpenClaw appends after it
-        for (const d of this.service.model.stateDirs()) if (d.exists) this.recoverAppends(d.candidate.dir);
+        this.recoverAllAppends();
         this.watcher.sync();
         this.checkpoints.syncWatcher();
         this.statusBar.update();
         resolve();
       }, 0);
     });
+  }
+
+  /**
+   * Complete any JSONL append of ours that a crash interrupted, before OpenClaw appends after it. A write: not in
+   * an untrusted workspace (then when the user trusts it).
+   */
+  private recoverAllAppends(): void {
+    if (!writesAllowed()) {
+      this.register(onDidGrantTrust(() => this.recoverAllAppends()));
+      return;
+    }
+    for (const d of this.service.model.stateDirs()) if (d.exists) this.recoverAppends(d.candidate.dir);
   }
 
   private recoverAppends(dir: string): void {

@@ -6,8 +6,8 @@
  * write says so before its preview), and a Gateway that serves another state dir (never offered the token, never
  * used). Every setting, file and secret is put back.
  *
- * Workspace trust cannot be switched off in-host (the harness runs with --disable-workspace-trust): the untrusted
- * rules are unit-tested through core/actions (test/unit/actionsGround.test.ts); here the manifest is checked.
+ * This launch runs with --disable-workspace-trust, so here the manifest is checked; the untrusted workspace itself
+ * is tested in a launch of its own, with workspace trust on and the folder untrusted (../suite-untrusted).
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -19,7 +19,7 @@ import type { DroppedOutcome } from '../../../src/vscode/compaction/compaction';
 import type { Ui } from '../../../src/vscode/shared/ui';
 import type * as Second from '../../support/secondState.mjs';
 import { FakeGateway } from '../../support/fakeGateway';
-import { activatedApi, demoStateCopy, EXT_ID, recordingDialogs, REPO, waitFor } from './util';
+import { activatedApi, demoStateCopy, EXT_ID, recordingDialogs, recordingPick, REPO, waitFor } from './util';
 import { lockDown } from '../../support/lockDown';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -50,11 +50,7 @@ suite('Issue 20: ground (extensionKind, trust, dropped, empty states, read-only,
     api.ui.current = {
       ...savedUi,
       ...recordingDialogs(prompts, {}),
-      pick: async (items) => {
-        prompts.push({ kind: 'pick', message: items.map((i) => i.label).join(' | '), buttons: [] });
-        const f = picks.shift();
-        return (f ? f(items) : undefined) as never;
-      },
+      pick: recordingPick(prompts, (items) => picks.shift()?.(items)),
     };
   });
 

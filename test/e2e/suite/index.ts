@@ -8,9 +8,13 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
+  return runSuiteIn(__dirname);
+}
+
+/** Run every *.test.js of `dir` (this suite, or another launch's: ../suite-untrusted). */
+export function runSuiteIn(dir: string): Promise<void> {
   // OC_CTX_GREP runs the tests whose full title matches (for focused local runs; npm test runs all)
   const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false, reporter: 'spec', ...(process.env.OC_CTX_GREP ? { grep: process.env.OC_CTX_GREP } : {}) });
-  const dir = __dirname;
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(path.join(dir, f));
   const tests: Array<{ title: string; state: string; error?: string; ms?: number }> = [];
   return new Promise((resolve, reject) => {

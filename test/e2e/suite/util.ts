@@ -151,6 +151,14 @@ export function recordingDialogs(prompts: RecordedPrompt[], answers: Partial<Rec
   return { confirm: stub('confirm'), info: stub('info'), warn: stub('warn'), error: stub('error'), details };
 }
 
+/** A QuickPick for a UI seam: recorded in `prompts` (its labels, as one message) and answered by `answer(items)`. */
+export function recordingPick(prompts: Array<{ kind: string; message: string; buttons: string[] }>, answer: (items: vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined) {
+  return async <T extends vscode.QuickPickItem>(items: T[]): Promise<T | undefined> => {
+    prompts.push({ kind: 'pick', message: items.map((i) => i.label).join(' | '), buttons: [] });
+    return answer(items) as T | undefined;
+  };
+}
+
 /** The uid of the session `key` of state dir `dir` (the same key may be in several state dirs). */
 export function uidOf(api: OpenClawContextApi, dir: string, key: string): string {
   const s = api.service.model.sessions().find((x) => x.stateDir === path.resolve(dir) && x.row.key === key);
