@@ -5,9 +5,8 @@
  * Prompts go through `ui` so the in-host tests can answer them.
  */
 import * as vscode from 'vscode';
-import { watch, type FSWatcher } from 'chokidar';
 import { CheckpointCoordinator, type CheckpointEvent } from '../../core/checkpoint/coordinator';
-import { checkpointsRoot } from '../../core/checkpoint/paths';
+import { CheckpointsWatcher } from './checkpointsWatcher';
 import type { RestorePlan } from '../../core/checkpoint/restore';
 import { gatewayRestorePrompt } from '../../core/checkpoint/viewModel';
 import { planRestoreInto, restoreCheckpoint, type ActionPreview, type RestoreOutcome as CoreRestoreOutcome } from '../../core/actions';
@@ -52,8 +51,7 @@ export class CheckpointsController extends Disposable {
   readonly events: CheckpointEvent[] = [];
   /** read-only documents for the live state and restore previews */
   private readonly docs = this.register(new PreviewDocuments(CHECKPOINT_DOC_SCHEME, 50));
-  private watcher: FSWatcher | undefined;
-  private watchKey = '';
+  private readonly watcher = this.register(new CheckpointsWatcher(() => this.scheduleTreeRefresh()));
   private refreshTimer: NodeJS.Timeout | undefined;
   private warnedErrors = new Set<string>();
 
@@ -106,24 +104,10 @@ export class CheckpointsController extends Disposable {
     void vscode.commands.executeCommand('setContext', 'openclawContext.hasCheckpoints', has);
   }
 
-  /** Watch `<stateDir>/context/checkpoints` so files written elsewhere (CLI, another window) show up. */
+  /** Watch each state dir's `context/checkpoints` so files written elsewhere (CLI, another window) show up. */
   syncWatcher(): void {
     this.updateContextKey();
-    const roots = this.service.model
-      .stateDirs()
-      .filter((d) => d.exists)
-      .map((d) => checkpointsRoot(d.candidate.dir));
-    const key = roots.join('\n');
-    if (key === this.watchKey) return;
-    this.watchKey = key;
-    void this.watcher?.close();
-    this.watcher = undefined;
-    if (!roots.length) return;
-    // the parent `context/` dir may not exist yet: watch the state dir's `context` path (chokidar waits for it)
-    const w = watch(roots, { ignoreInitial: true, depth: 1, ignorePermissionErrors: true, ignored: (p: string) => /\.tmp$/.test(p) });
-    w.on('all', () => this.scheduleTreeRefresh());
-    w.on('error', () => undefined);
-    this.watcher = w;
+    this.watcher.sync(this.service.model.stateDirs().filter((d) => d.exists).map((d) => d.candidate.dir));
   }
 
   private scheduleTreeRefresh(): void {
@@ -500,7 +484,6 @@ export class CheckpointsController extends Disposable {
     if (this.isDisposed) return;
     for (const e of this.coordinator.flush()) this.diag.report({ severity: 'error', source: `checkpoints ${e.stateDir}`, message: e.kind === 'error' ? e.message : '' });
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    void this.watcher?.close();
     super.dispose();
   }
 }
