@@ -1,0 +1,203 @@
+/**
+ * Type-ahead for our input boxes. VS Code closes the command palette before it runs the chosen command, and gives
+ * the focus back to what had it (usually a text editor); our box shows one extension-host round trip later
+ * (measured on code-server: 100–400 ms, up to a second on the first use or under load). A quick typist's first keys
+ * land in between: in the user's file. `EditorTypeAhead` watches the active editor from the moment the box is asked
+ * for until the box takes its first key, takes what was typed at the cursor back out of the file (the file is left
+ * as it was) and hands it to the box (`BoxValue` merges it without losing keys typed into the box meanwhile).
+ *
+ * Only plain typing at the editor's one cursor is taken: a change elsewhere, an undo, a mouse click or another
+ * editor ends the watch and leaves the file alone.
+ */
+import * as vscode from 'vscode';
+import { BoxValue } from './boxValue';
+
+/** After this long without a key in the editor, what was typed there is moved to the box. */
+const EDITOR_QUIET_MS = 80;
+/** The box is set (with what it is missing) after this long without a key in it. */
+const BOX_QUIET_MS = 250;
+
+export class EditorTypeAhead implements vscode.Disposable {
+  private readonly editor = vscode.window.activeTextEditor;
+  private watching = false;
+  private readonly subs: vscode.Disposable[] = [];
+  /** where typing must begin: the editor's selection (offsets) and the text it covered */
+  private from = 0;
+  private to = 0;
+  private covered = '';
+  /** the typed region [anchor, anchor + typed.length), once typing began */
+  private anchor = -1;
+  private typed = '';
+  private wasDirty = false;
+  private timer: NodeJS.Timeout | undefined;
+  private taking: Promise<void> = Promise.resolve();
+
+  /** `onTaken` gets each piece of text taken back out of the editor, in order. */
+  constructor(private readonly onTaken: (text: string) => void) {
+    const ed = this.editor;
+    if (!ed || ed.selections.length !== 1 || ed.document.isClosed) return;
+    const doc = ed.document;
+    this.from = doc.offsetAt(ed.selection.start);
+    this.to = doc.offsetAt(ed.selection.end);
+    this.covered = doc.getText(ed.selection);
+    this.wasDirty = doc.isDirty;
+    this.watching = true;
+    this.subs.push(
+      vscode.workspace.onDidChangeTextDocument((e) => this.changed(e)),
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor === ed && e.kind === vscode.TextEditorSelectionChangeKind.Mouse) this.stop();
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => this.stop()),
+    );
+  }
+
+  private changed(e: vscode.TextDocumentChangeEvent): void {
+    if (!this.watching || e.document !== this.editor?.document || !e.contentChanges.length) return;
+    const c = e.contentChanges[0]!;
+    // an undo, several cursors, or a change that is not at the cursor: not the user typing at the box
+    if (e.reason !== undefined || e.contentChanges.length !== 1) return this.stop();
+    if (this.anchor < 0) {
+      if (c.rangeOffset !== this.from || c.rangeLength !== this.to - this.from) return this.stop();
+      this.anchor = this.from;
+      this.typed = c.text;
+    } else {
+      const k = c.rangeOffset - this.anchor;
+      if (k < 0 || k + c.rangeLength > this.typed.length) return this.stop();
+      this.typed = this.typed.slice(0, k) + c.text + this.typed.slice(k + c.rangeLength);
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.take(), EDITOR_QUIET_MS);
+  }
+
+  /** Take what was typed back out of the editor (the covered text put back) and hand it over. */
+  take(): Promise<void> {
+    clearTimeout(this.timer);
+    this.taking = this.taking.then(() => this.takeNow());
+    return this.taking;
+  }
+
+  private async takeNow(): Promise<void> {
+    const ed = this.editor;
+    if (!ed || this.anchor < 0 || !this.typed) return;
+    const doc = ed.document;
+    const typed = this.typed;
+    const range = new vscode.Range(doc.positionAt(this.anchor), doc.positionAt(this.anchor + typed.length));
+    if (doc.getText(range) !== typed) return this.stop();
+    // the edit applies only to this version of the document: a key typed meanwhile makes it fail, and the next take retries
+    const ok = await ed.edit((b) => b.replace(range, this.covered), { undoStopBefore: false, undoStopAfter: false }).then(
+      (r) => r,
+      () => false,
+    );
+    if (!ok) return;
+    // our own edit came through changed() as a change inside the region: start a new region after the covered text
+    this.anchor = -1;
+    this.from = this.to = doc.offsetAt(range.start) + this.covered.length;
+    this.covered = '';
+    this.typed = '';
+    this.onTaken(typed.split(/\r?\n/)[0]!);
+    if (!this.wasDirty && doc.isDirty && !doc.isClosed) await doc.save();
+  }
+
+  /** Stop watching (what was taken stays taken; what was not stays in the editor). */
+  stop(): void {
+    this.watching = false;
+    clearTimeout(this.timer);
+  }
+
+  /** Take what is left, then stop. */
+  async finish(): Promise<void> {
+    await this.take();
+    this.stop();
+  }
+
+  dispose(): void {
+    this.stop();
+    for (const s of this.subs.splice(0)) s.dispose();
+  }
+}
+
+/**
+ * `window.showInputBox` with type-ahead: the keys typed into the active editor before the box took the focus are
+ * moved into the box. Resolves to the value (undefined on Escape), as showInputBox.
+ */
+export function inputWithTypeAhead(opts: vscode.InputBoxOptions): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    const value = new BoxValue(opts.value ?? '');
+    let typedInBox = false;
+    let done = false;
+    let quiet: NodeJS.Timeout | undefined;
+    const ahead = new EditorTypeAhead((text) => {
+      value.typedAhead(text);
+      sync(typedInBox ? BOX_QUIET_MS : 0);
+    });
+    const set = () => {
+      if (done) return;
+      const v = value.takeSet(Date.now());
+      if (v !== undefined) box.value = v;
+      // a set of ours may still be on its way: look again (a set is taken as arrived after a second)
+      else if (value.behind) sync(BOX_QUIET_MS);
+    };
+    const sync = (ms: number) => {
+      clearTimeout(quiet);
+      quiet = setTimeout(set, ms);
+    };
+    const validate = (v: string) => {
+      const r = opts.validateInput?.(v);
+      const msg = r && typeof r === 'object' && 'message' in r ? r.message : r;
+      box.validationMessage = typeof msg === 'string' ? msg : undefined;
+      return !msg;
+    };
+    const end = (result: string | undefined) => {
+      done = true;
+      clearTimeout(quiet);
+      ahead.dispose();
+      box.dispose();
+      resolve(result);
+    };
+    box.title = opts.title;
+    box.prompt = opts.prompt;
+    box.placeholder = opts.placeHolder;
+    box.password = opts.password === true;
+    box.ignoreFocusOut = opts.ignoreFocusOut === true;
+    box.value = opts.value ?? '';
+    if (opts.valueSelection) box.valueSelection = opts.valueSelection;
+    box.onDidChangeValue((v) => {
+      if (!typedInBox) {
+        // the box has the focus now: keys no longer go to the editor
+        typedInBox = true;
+        void ahead.finish();
+      }
+      value.reported(v);
+      validate(value.intended);
+      if (value.behind) sync(BOX_QUIET_MS);
+    });
+    box.onDidAccept(async () => {
+      await ahead.finish();
+      const v = value.intended;
+      if (validate(v)) end(v);
+    });
+    box.onDidHide(async () => {
+      if (done) return;
+      await ahead.finish();
+      end(undefined);
+    });
+    box.show();
+  });
+}
+
+/** The argument of the one run of a prompt command that only marks its activation event done. */
+const WARM_UP = Symbol('warm up');
+
+/**
+ * Register a command that opens a box at once (Search…, Remember…). VS Code runs a command chosen in the palette
+ * only after the command's activation event (`onCommand:…`) is done in every extension host; on the command's first
+ * use that is a round trip more (measured on code-server: 0.2–1 s) while the user's keys go to the editor, before the
+ * command starts and type-ahead can watch them. Running the command once from here marks the event done (the
+ * extension host fires it for a command it runs itself) and does nothing else.
+ */
+export function registerPromptCommand(id: string, run: (arg?: unknown) => unknown): vscode.Disposable {
+  const d = vscode.commands.registerCommand(id, (arg?: unknown) => (arg === WARM_UP ? undefined : run(arg)));
+  void vscode.commands.executeCommand(id, WARM_UP).then(undefined, () => undefined);
+  return d;
+}
