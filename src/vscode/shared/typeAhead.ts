@@ -31,9 +31,10 @@ export class EditorTypeAhead implements vscode.Disposable {
   private wasDirty = false;
   private timer: NodeJS.Timeout | undefined;
   private taking: Promise<void> = Promise.resolve();
+  /** the box the text goes to; none yet (a capture carried to the flow's next box): nothing is taken */
+  private onTaken: ((text: string) => void) | undefined;
 
-  /** `onTaken` gets each piece of text taken back out of the editor, in order. */
-  constructor(private readonly onTaken: (text: string) => void) {
+  constructor() {
     const ed = this.editor;
     if (!ed || ed.selections.length !== 1 || ed.document.isClosed) return;
     const doc = ed.document;
@@ -66,7 +67,13 @@ export class EditorTypeAhead implements vscode.Disposable {
       this.typed = this.typed.slice(0, k) + c.text + this.typed.slice(k + c.rangeLength);
     }
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.take(), EDITOR_QUIET_MS);
+    if (this.onTaken) this.timer = setTimeout(() => void this.take(), EDITOR_QUIET_MS);
+  }
+
+  /** Hand what is typed to `onTaken` (each piece taken back out of the editor, in order), from now on. */
+  attach(onTaken: (text: string) => void): void {
+    this.onTaken = onTaken;
+    void this.take();
   }
 
   /** Take what was typed back out of the editor (the covered text put back) and hand it over. */
@@ -78,7 +85,7 @@ export class EditorTypeAhead implements vscode.Disposable {
 
   private async takeNow(): Promise<void> {
     const ed = this.editor;
-    if (!ed || this.anchor < 0 || !this.typed) return;
+    if (!ed || !this.onTaken || this.anchor < 0 || !this.typed) return;
     const doc = ed.document;
     const typed = this.typed;
     const range = new vscode.Range(doc.positionAt(this.anchor), doc.positionAt(this.anchor + typed.length));
@@ -112,8 +119,79 @@ export class EditorTypeAhead implements vscode.Disposable {
 
   dispose(): void {
     this.stop();
+    this.onTaken = undefined;
     for (const s of this.subs.splice(0)) s.dispose();
   }
+}
+
+/** How long after one of our boxes closed the keys typed into the editor are kept for the flow's next box. */
+const CARRY_MS = 3000;
+/** Started when one of our boxes is accepted: the flow's next box (Search's results, Remember's next step) adopts it. */
+let carried: EditorTypeAhead | undefined;
+
+function carryToNextBox(): void {
+  carried?.dispose();
+  const c = (carried = new EditorTypeAhead());
+  // no box came: stop watching; what was typed stays in the editor (it was never taken)
+  setTimeout(() => {
+    if (carried !== c) return;
+    carried = undefined;
+    c.dispose();
+  }, CARRY_MS);
+}
+
+/**
+ * Type-ahead into `box` (an input box's value, a quick pick's filter): the editor capture carried from the flow's
+ * previous box, or one from now, and the merge. The caller shows the box and, on accept or hide, awaits `finish()`
+ * and reads `value.intended`.
+ */
+function typeAheadInto(box: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>, initial: string, onValue: (v: string) => void = () => undefined) {
+  const value = new BoxValue(initial);
+  const ahead = carried ?? new EditorTypeAhead();
+  carried = undefined;
+  let typedInBox = false;
+  let done = false;
+  let quiet: NodeJS.Timeout | undefined;
+  const set = () => {
+    if (done) return;
+    const v = value.takeSet(Date.now());
+    if (v !== undefined) box.value = v;
+    // a set of ours may still be on its way: look again (a set is taken as arrived after a second)
+    else if (value.behind) sync(BOX_QUIET_MS);
+  };
+  const sync = (ms: number) => {
+    clearTimeout(quiet);
+    quiet = setTimeout(set, ms);
+  };
+  ahead.attach((text) => {
+    value.typedAhead(text);
+    onValue(value.intended);
+    sync(typedInBox ? BOX_QUIET_MS : 0);
+  });
+  const sub = box.onDidChangeValue((v) => {
+    if (!typedInBox) {
+      // the box has the focus now: keys no longer go to the editor
+      typedInBox = true;
+      void ahead.finish();
+    }
+    value.reported(v);
+    onValue(value.intended);
+    if (value.behind) sync(BOX_QUIET_MS);
+  });
+  return {
+    value,
+    /** take what is left in the editor (before reading the value) */
+    finish: () => ahead.finish(),
+    /** the box is done with; `accepted`: keys typed into the editor from now on are kept for the flow's next box */
+    end(accepted: boolean) {
+      done = true;
+      clearTimeout(quiet);
+      sub.dispose();
+      ahead.dispose();
+      if (accepted) carryToNextBox();
+      box.dispose();
+    },
+  };
 }
 
 /**
@@ -123,38 +201,13 @@ export class EditorTypeAhead implements vscode.Disposable {
 export function inputWithTypeAhead(opts: vscode.InputBoxOptions): Promise<string | undefined> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
-    const value = new BoxValue(opts.value ?? '');
-    let typedInBox = false;
-    let done = false;
-    let quiet: NodeJS.Timeout | undefined;
-    const ahead = new EditorTypeAhead((text) => {
-      value.typedAhead(text);
-      sync(typedInBox ? BOX_QUIET_MS : 0);
-    });
-    const set = () => {
-      if (done) return;
-      const v = value.takeSet(Date.now());
-      if (v !== undefined) box.value = v;
-      // a set of ours may still be on its way: look again (a set is taken as arrived after a second)
-      else if (value.behind) sync(BOX_QUIET_MS);
-    };
-    const sync = (ms: number) => {
-      clearTimeout(quiet);
-      quiet = setTimeout(set, ms);
-    };
     const validate = (v: string) => {
       const r = opts.validateInput?.(v);
       const msg = r && typeof r === 'object' && 'message' in r ? r.message : r;
       box.validationMessage = typeof msg === 'string' ? msg : undefined;
       return !msg;
     };
-    const end = (result: string | undefined) => {
-      done = true;
-      clearTimeout(quiet);
-      ahead.dispose();
-      box.dispose();
-      resolve(result);
-    };
+    const t = typeAheadInto(box, opts.value ?? '', validate);
     box.title = opts.title;
     box.prompt = opts.prompt;
     box.placeholder = opts.placeHolder;
@@ -162,24 +215,54 @@ export function inputWithTypeAhead(opts: vscode.InputBoxOptions): Promise<string
     box.ignoreFocusOut = opts.ignoreFocusOut === true;
     box.value = opts.value ?? '';
     if (opts.valueSelection) box.valueSelection = opts.valueSelection;
-    box.onDidChangeValue((v) => {
-      if (!typedInBox) {
-        // the box has the focus now: keys no longer go to the editor
-        typedInBox = true;
-        void ahead.finish();
-      }
-      value.reported(v);
-      validate(value.intended);
-      if (value.behind) sync(BOX_QUIET_MS);
-    });
+    let ended = false;
+    const end = (result: string | undefined) => {
+      if (ended) return;
+      ended = true;
+      t.end(result !== undefined);
+      resolve(result);
+    };
     box.onDidAccept(async () => {
-      await ahead.finish();
-      const v = value.intended;
+      await t.finish();
+      const v = t.value.intended;
       if (validate(v)) end(v);
     });
     box.onDidHide(async () => {
-      if (done) return;
-      await ahead.finish();
+      await t.finish();
+      end(undefined);
+    });
+    box.show();
+  });
+}
+
+/**
+ * `window.showQuickPick` (one item) with type-ahead into its filter. Resolves to the item chosen (undefined on
+ * Escape), as showQuickPick.
+ */
+export function pickWithTypeAhead<T extends vscode.QuickPickItem>(items: readonly T[], opts: vscode.QuickPickOptions): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createQuickPick<T>();
+    const t = typeAheadInto(box as unknown as vscode.QuickPick<vscode.QuickPickItem>, '');
+    box.items = items;
+    box.title = opts.title;
+    box.placeholder = opts.placeHolder;
+    box.matchOnDescription = opts.matchOnDescription === true;
+    box.matchOnDetail = opts.matchOnDetail === true;
+    box.ignoreFocusOut = opts.ignoreFocusOut === true;
+    let ended = false;
+    const end = (result: T | undefined) => {
+      if (ended) return;
+      ended = true;
+      t.end(result !== undefined);
+      resolve(result);
+    };
+    box.onDidAccept(async () => {
+      const chosen = box.selectedItems[0] ?? box.activeItems[0];
+      await t.finish();
+      if (chosen) end(chosen);
+    });
+    box.onDidHide(async () => {
+      await t.finish();
       end(undefined);
     });
     box.show();

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { BesideConfirm } from './confirmBeside';
 import { Disposable } from './disposable';
 import { Reports } from './reports';
-import { inputWithTypeAhead } from './typeAhead';
+import { inputWithTypeAhead, pickWithTypeAhead } from './typeAhead';
 
 export interface Ui {
   /** confirmation beside the preview (a notification, and the preview's title-bar actions); resolves to the button chosen */
@@ -28,8 +28,8 @@ function vscodeUi(beside: BesideConfirm): Ui {
     warn: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
     error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
     details: (message, detail) => vscode.window.showInformationMessage(message, { modal: true, detail }),
-    pick: (items, opts) => vscode.window.showQuickPick(items, opts),
-    // the keys a quick typist sends before the box shows land in the editor: typeAhead.ts moves them into the box
+    // the keys a quick typist sends before a box shows land in the editor: typeAhead.ts moves them into the box
+    pick: (items, opts) => pickWithTypeAhead(items, opts),
     input: (opts) => inputWithTypeAhead(opts),
   };
 }
