@@ -141,11 +141,11 @@ function carryToNextBox(): void {
 }
 
 /**
- * Type-ahead into `box` (an input box's value, a quick pick's filter): the editor capture carried from the flow's
- * previous box, or one from now, and the merge. The caller shows the box and, on accept or hide, awaits `finish()`
- * and reads `value.intended`.
+ * Show `box` with type-ahead into its value (an input box's text, a quick pick's filter): the editor capture carried
+ * from the flow's previous box, or one from now, merged by BoxValue. On Enter, `accept` gets the whole text the user
+ * meant and returns the result, or undefined to keep the box open; Escape resolves to undefined.
  */
-function typeAheadInto(box: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>, initial: string, onValue: (v: string) => void = () => undefined) {
+function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>, initial: string, onValue: (v: string) => void, accept: (intended: string) => R | undefined): Promise<R | undefined> {
   const value = new BoxValue(initial);
   const ahead = carried ?? new EditorTypeAhead();
   carried = undefined;
@@ -168,7 +168,7 @@ function typeAheadInto(box: vscode.InputBox | vscode.QuickPick<vscode.QuickPickI
     onValue(value.intended);
     sync(typedInBox ? BOX_QUIET_MS : 0);
   });
-  const sub = box.onDidChangeValue((v) => {
+  box.onDidChangeValue((v) => {
     if (!typedInBox) {
       // the box has the focus now: keys no longer go to the editor
       typedInBox = true;
@@ -178,20 +178,28 @@ function typeAheadInto(box: vscode.InputBox | vscode.QuickPick<vscode.QuickPickI
     onValue(value.intended);
     if (value.behind) sync(BOX_QUIET_MS);
   });
-  return {
-    value,
-    /** take what is left in the editor (before reading the value) */
-    finish: () => ahead.finish(),
-    /** the box is done with; `accepted`: keys typed into the editor from now on are kept for the flow's next box */
-    end(accepted: boolean) {
+  return new Promise((resolve) => {
+    const end = (result: R | undefined) => {
+      if (done) return;
       done = true;
       clearTimeout(quiet);
-      sub.dispose();
       ahead.dispose();
-      if (accepted) carryToNextBox();
+      // accepted: keys typed into the editor from now on are kept for the flow's next box
+      if (result !== undefined) carryToNextBox();
       box.dispose();
-    },
-  };
+      resolve(result);
+    };
+    box.onDidAccept(async () => {
+      await ahead.finish();
+      const r = accept(value.intended);
+      if (r !== undefined) end(r);
+    });
+    box.onDidHide(async () => {
+      await ahead.finish();
+      end(undefined);
+    });
+    box.show();
+  });
 }
 
 /**
@@ -199,40 +207,21 @@ function typeAheadInto(box: vscode.InputBox | vscode.QuickPick<vscode.QuickPickI
  * moved into the box. Resolves to the value (undefined on Escape), as showInputBox.
  */
 export function inputWithTypeAhead(opts: vscode.InputBoxOptions): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const box = vscode.window.createInputBox();
-    const validate = (v: string) => {
-      const r = opts.validateInput?.(v);
-      const msg = r && typeof r === 'object' && 'message' in r ? r.message : r;
-      box.validationMessage = typeof msg === 'string' ? msg : undefined;
-      return !msg;
-    };
-    const t = typeAheadInto(box, opts.value ?? '', validate);
-    box.title = opts.title;
-    box.prompt = opts.prompt;
-    box.placeholder = opts.placeHolder;
-    box.password = opts.password === true;
-    box.ignoreFocusOut = opts.ignoreFocusOut === true;
-    box.value = opts.value ?? '';
-    if (opts.valueSelection) box.valueSelection = opts.valueSelection;
-    let ended = false;
-    const end = (result: string | undefined) => {
-      if (ended) return;
-      ended = true;
-      t.end(result !== undefined);
-      resolve(result);
-    };
-    box.onDidAccept(async () => {
-      await t.finish();
-      const v = t.value.intended;
-      if (validate(v)) end(v);
-    });
-    box.onDidHide(async () => {
-      await t.finish();
-      end(undefined);
-    });
-    box.show();
-  });
+  const box = vscode.window.createInputBox();
+  const validate = (v: string) => {
+    const r = opts.validateInput?.(v);
+    const msg = r && typeof r === 'object' && 'message' in r ? r.message : r;
+    box.validationMessage = typeof msg === 'string' ? msg : undefined;
+    return !msg;
+  };
+  box.title = opts.title;
+  box.prompt = opts.prompt;
+  box.placeholder = opts.placeHolder;
+  box.password = opts.password === true;
+  box.ignoreFocusOut = opts.ignoreFocusOut === true;
+  box.value = opts.value ?? '';
+  if (opts.valueSelection) box.valueSelection = opts.valueSelection;
+  return showWithTypeAhead(box, box.value, validate, (v) => (validate(v) ? v : undefined));
 }
 
 /**
@@ -240,33 +229,17 @@ export function inputWithTypeAhead(opts: vscode.InputBoxOptions): Promise<string
  * Escape), as showQuickPick.
  */
 export function pickWithTypeAhead<T extends vscode.QuickPickItem>(items: readonly T[], opts: vscode.QuickPickOptions): Promise<T | undefined> {
-  return new Promise((resolve) => {
-    const box = vscode.window.createQuickPick<T>();
-    const t = typeAheadInto(box as unknown as vscode.QuickPick<vscode.QuickPickItem>, '');
-    box.items = items;
-    box.title = opts.title;
-    box.placeholder = opts.placeHolder;
-    box.matchOnDescription = opts.matchOnDescription === true;
-    box.matchOnDetail = opts.matchOnDetail === true;
-    box.ignoreFocusOut = opts.ignoreFocusOut === true;
-    let ended = false;
-    const end = (result: T | undefined) => {
-      if (ended) return;
-      ended = true;
-      t.end(result !== undefined);
-      resolve(result);
-    };
-    box.onDidAccept(async () => {
-      const chosen = box.selectedItems[0] ?? box.activeItems[0];
-      await t.finish();
-      if (chosen) end(chosen);
-    });
-    box.onDidHide(async () => {
-      await t.finish();
-      end(undefined);
-    });
-    box.show();
-  });
+  const box = vscode.window.createQuickPick<T>();
+  box.items = items;
+  box.title = opts.title;
+  box.placeholder = opts.placeHolder;
+  box.matchOnDescription = opts.matchOnDescription === true;
+  box.matchOnDetail = opts.matchOnDetail === true;
+  box.ignoreFocusOut = opts.ignoreFocusOut === true;
+  // the item is the one active when Enter was pressed (before the rest of the type-ahead refilters the list)
+  let chosen: T | undefined;
+  box.onDidAccept(() => (chosen = box.selectedItems[0] ?? box.activeItems[0]));
+  return showWithTypeAhead(box as unknown as vscode.QuickPick<vscode.QuickPickItem>, '', () => undefined, () => chosen);
 }
 
 /** The argument of the one run of a prompt command that only marks its activation event done. */
