@@ -356,7 +356,8 @@ try {
       // once (0–30 ms between keys, no wait for our box), then Enter. VS Code gives the focus back to the file when the
       // palette closes and shows our box a round trip later, so the first keys land in MEMORY.md: the box must end up
       // with all of them and the file must be left as it was. Tries 1–2 are the command's first uses in this window;
-      // during tries 4–5 a turn is appended to the state every 150 ms (the extension refreshes its sessions).
+      // during tries 4–5 a turn is appended to the state every 150 ms (the extension refreshes its sessions). Tries 2
+      // and 4 also type a filter for the results right after the query's Enter.
       name: 'Search Memory and Transcripts…: a query typed right after Enter in the palette keeps every key, and the open file is untouched (5 tries)',
       fn: async () => {
         const file = path.join(state.workspace, 'MEMORY.md');
@@ -381,10 +382,19 @@ try {
             await page.keyboard.type(query, { delay });
             await page.locator('.quick-input-widget', { hasText: 'Memory files rank above transcripts' }).first().waitFor({ state: 'visible', timeout: 15_000 });
             await page.keyboard.press('Enter');
+            // tries 2 and 4: a filter for the results typed at once too (while the index is built, the focus is in the file)
+            const filter = i % 2 === 1 ? 'MEMORY.md' : '';
+            if (filter) await page.keyboard.type(filter, { delay });
             const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'results for' }).first();
             await title.waitFor({ state: 'visible', timeout: 30_000 });
             const t = await title.innerText();
             if (!t.includes(`“${query}”`)) throw new Error(`try ${i + 1} (${delay} ms between keys): the results are titled "${t}", not for “${query}”`);
+            if (filter) {
+              const input = page.locator('.quick-input-widget input');
+              let got = '';
+              for (let w = 0; w < 30 && (got = await input.inputValue()) !== filter; w++) await sleep(100);
+              if (got !== filter) throw new Error(`try ${i + 1}: the results' filter holds "${got}", not "${filter}"`);
+            }
             await page.keyboard.press('Escape');
             await sleep(300);
             const dirty = await page.locator('.tabs-container .tab.dirty').count();

@@ -126,18 +126,41 @@ export class EditorTypeAhead implements vscode.Disposable {
 
 /** How long after one of our boxes closed the keys typed into the editor are kept for the flow's next box. */
 const CARRY_MS = 3000;
-/** Started when one of our boxes is accepted: the flow's next box (Search's results, Remember's next step) adopts it. */
-let carried: EditorTypeAhead | undefined;
+/**
+ * Started when one of our boxes is accepted, adopted by the flow's next box (Search's results, Remember's next
+ * step): the keys typed into the accepted box before it closed (`before`), then those typed into the editor.
+ */
+class Carried {
+  readonly ahead = new EditorTypeAhead();
+  private before = '';
+  private sink: ((text: string) => void) | undefined;
 
-function carryToNextBox(): void {
-  carried?.dispose();
-  const c = (carried = new EditorTypeAhead());
+  /** Keys typed into the accepted box after Enter (they come before those typed into the editor). */
+  typed(text: string): void {
+    if (this.sink) this.sink(text);
+    else this.before += text;
+  }
+
+  /** The next box takes over: what was typed so far, and from now on what is typed. */
+  adopt(sink: (text: string) => void): void {
+    this.sink = sink;
+    if (this.before) sink(this.before);
+    this.before = '';
+  }
+}
+let carried: Carried | undefined;
+
+function carryToNextBox(before: string): Carried {
+  carried?.ahead.dispose();
+  const c = (carried = new Carried());
+  c.typed(before);
   // no box came: stop watching; what was typed stays in the editor (it was never taken)
   setTimeout(() => {
     if (carried !== c) return;
     carried = undefined;
-    c.dispose();
+    c.ahead.dispose();
   }, CARRY_MS);
+  return c;
 }
 
 /**
@@ -147,15 +170,20 @@ function carryToNextBox(): void {
  */
 function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>, initial: string, onValue: (v: string) => void, accept: (intended: string) => R | undefined): Promise<R | undefined> {
   const value = new BoxValue(initial);
-  const ahead = carried ?? new EditorTypeAhead();
+  const adopted = carried;
   carried = undefined;
+  const ahead = adopted?.ahead ?? new EditorTypeAhead();
   let typedInBox = false;
   let done = false;
+  /** the box's value as last reported or set */
+  let shown = initial;
+  /** from Enter on: the box's value then, the keys typed since (meant for the flow's next box), where they go */
+  let enter: { shown: string; typed: string; carry?: Carried } | undefined;
   let quiet: NodeJS.Timeout | undefined;
   const set = () => {
     if (done) return;
     const v = value.takeSet(Date.now());
-    if (v !== undefined) box.value = v;
+    if (v !== undefined) box.value = shown = v;
     // a set of ours may still be on its way: look again (a set is taken as arrived after a second)
     else if (value.behind) sync(BOX_QUIET_MS);
   };
@@ -163,12 +191,23 @@ function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.Qui
     clearTimeout(quiet);
     quiet = setTimeout(set, ms);
   };
-  ahead.attach((text) => {
+  const typedAhead = (text: string) => {
     value.typedAhead(text);
     onValue(value.intended);
     sync(typedInBox ? BOX_QUIET_MS : 0);
-  });
+  };
+  adopted?.adopt(typedAhead);
+  ahead.attach(typedAhead);
   box.onDidChangeValue((v) => {
+    if (enter) {
+      // typed after Enter, before the box closed
+      if (!v.startsWith(enter.shown)) return;
+      const t = v.slice(enter.shown.length);
+      if (t.startsWith(enter.typed) && t.length > enter.typed.length) enter.carry?.typed(t.slice(enter.typed.length));
+      enter.typed = t;
+      return;
+    }
+    shown = v;
     if (!typedInBox) {
       // the box has the focus now: keys no longer go to the editor
       typedInBox = true;
@@ -184,19 +223,30 @@ function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.Qui
       done = true;
       clearTimeout(quiet);
       ahead.dispose();
-      // accepted: keys typed into the editor from now on are kept for the flow's next box
-      if (result !== undefined) carryToNextBox();
-      box.dispose();
+      // accepted: keys typed from Enter on (into this box until it closes, then into the editor) go to the flow's next box
+      if (result !== undefined && enter) enter.carry = carryToNextBox(enter.typed);
       resolve(result);
+      box.hide();
     };
     box.onDidAccept(async () => {
+      enter = { shown, typed: '' };
       await ahead.finish();
       const r = accept(value.intended);
-      if (r !== undefined) end(r);
+      if (r !== undefined) return end(r);
+      // refused (validation): the box stays, with what was typed after Enter
+      const v = enter.shown + enter.typed;
+      enter = undefined;
+      if (v !== shown) {
+        shown = v;
+        value.reported(v);
+      }
     });
     box.onDidHide(async () => {
-      await ahead.finish();
-      end(undefined);
+      if (!done) {
+        await ahead.finish();
+        end(undefined);
+      }
+      box.dispose();
     });
     box.show();
   });
