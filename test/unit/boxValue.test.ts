@@ -65,6 +65,20 @@ describe('BoxValue: type-ahead merged into an input box', () => {
     assert.equal(c.intended, 'x');
   });
 
+  it('pieces typed ahead come in order: after those already in the box, before the keys typed into it', () => {
+    const b = new BoxValue('');
+    b.typedAhead('M');
+    assert.equal(b.takeSet(0), 'M');
+    b.typedAhead('EMORY.');
+    assert.equal(b.intended, 'MEMORY.');
+    b.reported('M');
+    assert.equal(b.takeSet(10), 'MEMORY.');
+    b.reported('MEMORY.d'); // "d" typed into the box
+    b.typedAhead('m'); // typed into the editor before the box had the focus (taken back later)
+    assert.equal(b.intended, 'MEMORY.md');
+    assert.equal(b.takeSet(300), 'MEMORY.md');
+  });
+
   it('nothing typed ahead: the box is never set', () => {
     const b = new BoxValue('');
     for (const v of ['r', 're', 'rea']) b.reported(v);

@@ -14,9 +14,11 @@ export class BoxValue {
   private dom: string;
   /** the box still shows its first value, selected: the first key replaces it */
   private pristine: boolean;
-  /** typed elsewhere before the box had the focus: it comes before everything in the box */
+  /** typed elsewhere before the box had the focus, not yet in the box: it goes at `aheadAt`, after what was typed
+   * elsewhere earlier (already set into the box) and before every key typed into the box */
   private ahead = '';
-  /** keys a set of ours overwrote: missing from `dom` at `at` */
+  private aheadAt = 0;
+  /** keys a set of ours overwrote: missing from `dom` at `at` (after the text we set) */
   private owed = '';
   private at = 0;
   /** our last set, until a report shows it arrived: the box's value when we set it, the value, when */
@@ -30,7 +32,9 @@ export class BoxValue {
   /** The query as the user typed it, in order. */
   get intended(): string {
     const dom = this.pristine && this.ahead ? '' : this.dom;
-    return this.ahead + dom.slice(0, this.at) + this.owed + dom.slice(this.at);
+    const a = Math.min(this.aheadAt, dom.length);
+    const at = Math.max(a, Math.min(this.at, dom.length));
+    return dom.slice(0, a) + this.ahead + dom.slice(a, at) + this.owed + dom.slice(at);
   }
 
   /** Whether the box shows something other than what was meant. */
@@ -38,8 +42,9 @@ export class BoxValue {
     return this.intended !== this.dom || this.inflight !== undefined;
   }
 
-  /** Keys typed elsewhere before the box had the focus (they are added in the order they were taken). */
+  /** Keys typed elsewhere before the box had the focus (in the order they were typed). */
   typedAhead(text: string): void {
+    if (this.pristine && !this.ahead) this.aheadAt = 0;
     this.ahead += text;
   }
 
@@ -70,6 +75,7 @@ export class BoxValue {
     const value = this.intended;
     if (value === this.dom) return undefined;
     this.inflight = { base: this.dom, value, t: now };
+    this.aheadAt = Math.min(this.aheadAt, this.pristine ? 0 : this.dom.length) + this.ahead.length;
     this.dom = value;
     this.pristine = false;
     this.ahead = '';
