@@ -14,7 +14,7 @@ import { BoxValue } from './boxValue';
 
 /** After this long without a key in the editor, what was typed there is moved to the box. */
 const EDITOR_QUIET_MS = 80;
-/** The box is set (with what it is missing) after this long without a key in it. */
+/** The box is set (with what it is missing) after this long without a key in it or a piece of type-ahead. */
 const BOX_QUIET_MS = 250;
 
 export class EditorTypeAhead implements vscode.Disposable {
@@ -34,14 +34,19 @@ export class EditorTypeAhead implements vscode.Disposable {
   /** the box the text goes to; none yet (a capture carried to the flow's next box): nothing is taken */
   private onTaken: ((text: string) => void) | undefined;
 
-  constructor() {
+  /**
+   * `after`: the capture of the flow's previous box, in the same editor; typing resumes where it left the cursor
+   * (the editor's selection as this extension host sees it may not yet show the text that capture took back).
+   */
+  constructor(after?: EditorTypeAhead) {
     const ed = this.editor;
     if (!ed || ed.selections.length !== 1 || ed.document.isClosed) return;
     const doc = ed.document;
-    this.from = doc.offsetAt(ed.selection.start);
-    this.to = doc.offsetAt(ed.selection.end);
-    this.covered = doc.getText(ed.selection);
-    this.wasDirty = doc.isDirty;
+    const same = after?.editor === ed && after.anchor < 0;
+    this.from = same ? after.from : doc.offsetAt(ed.selection.start);
+    this.to = same ? after.to : doc.offsetAt(ed.selection.end);
+    this.covered = doc.getText(new vscode.Range(doc.positionAt(this.from), doc.positionAt(this.to)));
+    this.wasDirty = same ? after.wasDirty : doc.isDirty;
     this.watching = true;
     this.subs.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.changed(e)),
@@ -131,9 +136,13 @@ const CARRY_MS = 3000;
  * step): the keys typed into the accepted box before it closed (`before`), then those typed into the editor.
  */
 class Carried {
-  readonly ahead = new EditorTypeAhead();
+  readonly ahead: EditorTypeAhead;
   private before = '';
   private sink: ((text: string) => void) | undefined;
+
+  constructor(after: EditorTypeAhead) {
+    this.ahead = new EditorTypeAhead(after);
+  }
 
   /** Keys typed into the accepted box after Enter (they come before those typed into the editor). */
   typed(text: string): void {
@@ -150,9 +159,9 @@ class Carried {
 }
 let carried: Carried | undefined;
 
-function carryToNextBox(before: string): Carried {
+function carryToNextBox(before: string, after: EditorTypeAhead): Carried {
   carried?.ahead.dispose();
-  const c = (carried = new Carried());
+  const c = (carried = new Carried(after));
   c.typed(before);
   // no box came: stop watching; what was typed stays in the editor (it was never taken)
   setTimeout(() => {
@@ -175,15 +184,18 @@ function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.Qui
   const ahead = adopted?.ahead ?? new EditorTypeAhead();
   let typedInBox = false;
   let done = false;
-  /** the box's value as last reported or set */
+  /** the box's value as last reported or set, and as last reported */
   let shown = initial;
+  let reported = initial;
   /** from Enter on: the box's value then, the keys typed since (meant for the flow's next box), where they go */
   let enter: { shown: string; typed: string; carry?: Carried } | undefined;
+  /** the value we set last, until the box reports it (a quick pick does): not a key */
+  let lastSet: string | undefined;
   let quiet: NodeJS.Timeout | undefined;
   const set = () => {
     if (done) return;
     const v = value.takeSet(Date.now());
-    if (v !== undefined) box.value = shown = v;
+    if (v !== undefined) box.value = shown = lastSet = v;
     // a set of ours may still be on its way: look again (a set is taken as arrived after a second)
     else if (value.behind) sync(BOX_QUIET_MS);
   };
@@ -194,21 +206,26 @@ function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.Qui
   const typedAhead = (text: string) => {
     value.typedAhead(text);
     onValue(value.intended);
-    sync(typedInBox ? BOX_QUIET_MS : 0);
+    // not at once: the box may be showing already, with keys on their way to it that a set would overwrite
+    sync(BOX_QUIET_MS);
   };
   adopted?.adopt(typedAhead);
   ahead.attach(typedAhead);
   box.onDidChangeValue((v) => {
     if (enter) {
-      // typed after Enter, before the box closed
-      if (!v.startsWith(enter.shown)) return;
-      const t = v.slice(enter.shown.length);
+      // typed after Enter, before the box closed: after what the box held then (our last set, or, if that had not
+      // arrived yet, what the box last reported)
+      const base = [enter.shown, reported].filter((b) => v.startsWith(b)).sort((a, b) => b.length - a.length)[0];
+      if (base === undefined) return;
+      const t = v.slice(base.length);
       if (t.startsWith(enter.typed) && t.length > enter.typed.length) enter.carry?.typed(t.slice(enter.typed.length));
       enter.typed = t;
       return;
     }
-    shown = v;
-    if (!typedInBox) {
+    shown = reported = v;
+    const echo = v === lastSet;
+    lastSet = undefined;
+    if (!typedInBox && !echo) {
       // the box has the focus now: keys no longer go to the editor
       typedInBox = true;
       void ahead.finish();
@@ -224,7 +241,7 @@ function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.Qui
       clearTimeout(quiet);
       ahead.dispose();
       // accepted: keys typed from Enter on (into this box until it closes, then into the editor) go to the flow's next box
-      if (result !== undefined && enter) enter.carry = carryToNextBox(enter.typed);
+      if (result !== undefined && enter) enter.carry = carryToNextBox(enter.typed, ahead);
       resolve(result);
       box.hide();
     };
@@ -237,7 +254,7 @@ function showWithTypeAhead<R>(box: vscode.InputBox | vscode.QuickPick<vscode.Qui
       const v = enter.shown + enter.typed;
       enter = undefined;
       if (v !== shown) {
-        shown = v;
+        shown = reported = v;
         value.reported(v);
       }
     });
