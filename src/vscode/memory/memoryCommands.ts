@@ -15,6 +15,7 @@ import { Disposable } from '../shared/disposable';
 import { contextUri } from '../sessions/contextDocument';
 import { agentWorkspaces, showChangePreview, workspaceOfSession, writableDirOf, writesAllowed, type AgentWorkspace, type MemoryDeps } from './memoryShared';
 import type { Ui } from '../shared/ui';
+import { registerPromptCommand } from '../shared/typeAhead';
 import { CONNECT_BUTTON, remoteUnavailable, reportGatewayFailure, runGatewayButton } from '../gateway/liveActions';
 import { SessionActivity } from '../sessions/activity';
 import { chooseSession, givenSession } from '../sessions/sessionPicker';
@@ -107,8 +108,8 @@ export class MemoryCommands extends Disposable {
   start(): void {
     this.register(this.deps.service.onDidChange((r) => this.onSessionsChanged(r.changed)));
     this.register(vscode.commands.registerCommand('openclawContext.memory.flush', (arg) => this.flush(arg)));
-    this.register(vscode.commands.registerCommand('openclawContext.memory.search', (arg) => this.search(arg)));
-    this.register(vscode.commands.registerCommand('openclawContext.memory.remember', (arg) => this.remember(arg)));
+    this.register(registerPromptCommand('openclawContext.memory.search', (arg) => this.search(arg)));
+    this.register(registerPromptCommand('openclawContext.memory.remember', (arg) => this.remember(arg)));
   }
 
   // ============================================================================================ flush

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { BesideConfirm } from './confirmBeside';
 import { Disposable } from './disposable';
 import { Reports } from './reports';
+import { inputWithTypeAhead, pickWithTypeAhead } from './typeAhead';
 
 export interface Ui {
   /** confirmation beside the preview (a notification, and the preview's title-bar actions); resolves to the button chosen */
@@ -16,6 +17,7 @@ export interface Ui {
   /** the rest of a one-line message, asked for with its "Details" button (the flow has ended: a dialog covers nothing) */
   details(message: string, detail: string): Thenable<unknown>;
   pick<T extends vscode.QuickPickItem>(items: T[], opts: vscode.QuickPickOptions): Thenable<T | undefined>;
+  /** an input box (with type-ahead: see typeAhead.ts); `validateInput` must answer at once (no Thenable) */
   input(opts: vscode.InputBoxOptions): Thenable<string | undefined>;
 }
 
@@ -26,8 +28,9 @@ function vscodeUi(beside: BesideConfirm): Ui {
     warn: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
     error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
     details: (message, detail) => vscode.window.showInformationMessage(message, { modal: true, detail }),
-    pick: (items, opts) => vscode.window.showQuickPick(items, opts),
-    input: (opts) => vscode.window.showInputBox(opts),
+    // the keys a quick typist sends before a box shows land in the editor: typeAhead.ts moves them into the box
+    pick: (items, opts) => pickWithTypeAhead(items, opts),
+    input: (opts) => inputWithTypeAhead(opts),
   };
 }
 
