@@ -6,7 +6,8 @@
  * our boxes and the flow's next box (Search's results, while the index is built).
  *
  * `EditorTypeAhead` watches the active editor from the moment a box is asked for until the box takes its first key,
- * takes what was typed at the cursor back out of the file (the file is left as it was, saved again if it was saved)
+ * takes what was typed at the cursor back out of the file (the file is left as it was; never saved by us: a file
+ * that was clean is reverted to its bytes on disk only when they are exactly what the editor then shows)
  * and hands it to the box. `BoxValue` puts it in front of the keys typed into the box and sets the box when it is
  * quiet; Enter takes the whole text even if the box does not show it yet. After Enter, the keys typed into the
  * closing box and then into the editor are carried to the flow's next box for a few seconds (nothing is taken back
@@ -114,7 +115,7 @@ export class EditorTypeAhead implements vscode.Disposable {
     this.covered = '';
     this.typed = '';
     this.onTaken(typed.split(/\r?\n/)[0]!);
-    if (!this.wasDirty && doc.isDirty && !doc.isClosed) await doc.save();
+    if (!this.wasDirty && doc.isDirty && !doc.isClosed) await clearDirtyMark(doc);
   }
 
   /** Stop watching (what was taken stays taken; what was not stays in the editor). */
@@ -330,4 +331,19 @@ export function registerPromptCommand(id: string, run: (arg?: unknown) => unknow
   const d = vscode.commands.registerCommand(id, (arg?: unknown) => (arg === WARM_UP ? undefined : run(arg)));
   void vscode.commands.executeCommand(id, WARM_UP).then(undefined, () => undefined);
   return d;
+}
+
+/**
+ * The file was clean before the keys arrived and, with them taken out, reads as it was: revert it (a reload of the
+ * same bytes) so it is not left marked as changed. Only when the bytes on disk are exactly the editor's text (an auto
+ * save may have written the keys meanwhile: then the mark stays and the next save writes the right text) and the
+ * editor is still the active one (the revert command acts on it). Never a save: no save participant runs.
+ */
+async function clearDirtyMark(doc: vscode.TextDocument): Promise<void> {
+  if (doc.uri.scheme !== 'file' || vscode.window.activeTextEditor?.document !== doc) return;
+  const disk = await vscode.workspace.fs.readFile(doc.uri).then(
+    (b) => new TextDecoder('utf-8', { fatal: true }).decode(b),
+    () => undefined,
+  );
+  if (disk !== undefined && disk === doc.getText() && doc.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
 }
