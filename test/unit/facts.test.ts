@@ -94,6 +94,16 @@ describe('facts: identifiers and rendering', () => {
     ]);
   });
 
+  it('a release tag and a package pin keep their name, an image keeps its registry and tag, a path keeps its version segment', () => {
+    const ids = extractRichIdentifiers('Ship billing-v3.0.1 with stripe@14.2.0 from ghcr.io/shop/billing:3.0.1-alpine; the notes are in docs/v2/billing.md, not in tool-2.1.0.zip.');
+    assert.deepEqual(ids, [
+      { value: 'billing-v3.0.1', kind: 'version' },
+      { value: 'stripe@14.2.0', kind: 'version' },
+      { value: 'ghcr.io/shop/billing:3.0.1-alpine', kind: 'id' },
+      { value: 'docs/v2/billing.md', kind: 'path' },
+    ]);
+  });
+
   it('renderFacts spends the budget by priority, whole lines only', () => {
     const facts = extractFacts(englishSession().messages);
     const all = renderFacts(facts, 100_000);
