@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { extractFacts, factChecks, renderFacts } from '../../src/core/facts';
 import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
-import { assistant, call, cjkSession, englishSession, type PlantedSession, result, user } from './factsFixtures';
+import { assistant, call, cjkSession, englishSession, padding, type PlantedSession, result, user } from './factsFixtures';
 import { toolResultFacts } from '../../src/core/facts/toolFacts';
 import { auditMechanicalSummary, buildMechanicalSummary } from '../../src/core/compaction/summary/mechanical';
 import { hasRequiredSummarySections } from '../../src/core/compaction/summary/audit';
@@ -77,6 +77,47 @@ describe('facts: the compaction summary keeps them, the quality report says what
   });
 });
 
+describe('facts: the summary spends its room once per fact', () => {
+  const section = (summary: string, heading: string) => (summary.split(`${heading}\n`)[1] ?? '').split('\n\n')[0]!.split('\n');
+
+  it('a TODO stated once is listed once, whatever its label looks like (`TODO by …`, `TODO：…`)', () => {
+    const r = buildMechanicalSummary({
+      messages: [
+        user('TODO before Monday: rotate the staging certificates. The vault path is secret/staging/tls.'),
+        assistant('Noted.'),
+        user('TODO：金曜日までに、古い監査ログを別のバケットへ移す。 よろしく。'),
+        assistant('了解です。'),
+        ...padding(3),
+      ],
+    });
+    const todos = section(r.body, '## Open TODOs');
+    assert.equal(todos.filter((l) => l.includes('rotate the staging certificates')).length, 1, todos.join('\n'));
+    assert.equal(todos.filter((l) => l.includes('古い監査ログを別のバケットへ移す')).length, 1, todos.join('\n'));
+  });
+
+  it('identifiers the user stated lead; one only a tool returned comes after the findings and is not repeated when a finding quotes it', () => {
+    const hosts = Array.from({ length: 12 }, (_, i) => `  - mirror-${i}.pkg.example.net:8${100 + i}`).join('\n');
+    const r = buildMechanicalSummary({
+      messages: [
+        user('Which image syncs the mirrors?'),
+        call('m', 'read', { path: 'etc/mirrors.yaml' }),
+        result('m', 'read', `mirrors:\n${hosts}\nprimary_image: quay.io/pkgs/mirror-sync:4.2.0`),
+        assistant('The mirror-sync image.'),
+        user('The cutover ticket is PKG-3310 and the lock is at /var/lib/pkgsync/cutover.lock.'),
+        assistant('Noted.'),
+        ...padding(6), // OpenClaw's audit lists the identifiers of the last ten messages first, whatever they are
+      ],
+    });
+    const ids = section(r.body, '## Exact identifiers');
+    const at = (v: string) => ids.findIndex((l) => l === `- ${v}`);
+    assert.ok(at('PKG-3310') >= 0 && at('/var/lib/pkgsync/cutover.lock') >= 0, ids.join('\n'));
+    assert.ok(at('mirror-0.pkg.example.net:8100') < 0 || at('mirror-0.pkg.example.net:8100') > at('/var/lib/pkgsync/cutover.lock'), ids.join('\n'));
+    const finding = section(r.body, '## Found by tools').find((l) => l.includes('primary_image: quay.io/pkgs/mirror-sync:4.2.0'));
+    assert.ok(finding, r.body);
+    assert.deepEqual(ids.filter((l) => finding.includes(l.slice(2))), [], ids.join('\n'));
+  });
+});
+
 describe('facts: identifiers and rendering', () => {
   it('routes keep their method, paths stay apart from routes and /dev/null, hosts, env vars and versions have their kind', () => {
     const ids = extractRichIdentifiers('Call POST /v1/orders and GET /health, read src/app.ts, not /dev/null; API_TOKEN and $HOME; redis at cache-1.internal:6379 and localhost:8080; v2.4.1 and 1.20.3-rc.1; see https://ex.com/a; deploy at 14:00.');
@@ -101,6 +142,13 @@ describe('facts: identifiers and rendering', () => {
       { value: 'stripe@14.2.0', kind: 'version' },
       { value: 'ghcr.io/shop/billing:3.0.1-alpine', kind: 'id' },
       { value: 'docs/v2/billing.md', kind: 'path' },
+    ]);
+  });
+
+  it('an opaque code of capitals and digits mixed is an identifier; a name with a number is not', () => {
+    assert.deepEqual(extractRichIdentifiers('Incident 7KQ2M9X4TB hit device SN4F8K2Q9Z; the cipher is AES256GCM over HTTP2.'), [
+      { value: '7KQ2M9X4TB', kind: 'id' },
+      { value: 'SN4F8K2Q9Z', kind: 'id' },
     ]);
   });
 

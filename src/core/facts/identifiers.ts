@@ -1,8 +1,8 @@
 /**
  * Identifiers a summary must keep literally, found by shape: HTTP routes with their method, URLs, UUIDs,
- * host:port, environment variables, versions, file paths (never a route, never `/dev/null`), tickets, hashes
- * and OpenClaw's opaque tokens. First occurrence order, de-duplicated; a span claimed by one kind is not
- * re-read as another (`POST /v1/orders` is one route, not a path).
+ * host:port, environment variables, versions, container images, file paths (never a route, never `/dev/null`),
+ * tickets, hashes, opaque codes (`Q2W8E4R6T0`) and OpenClaw's opaque tokens. First occurrence order, de-duplicated;
+ * a span claimed by one kind is not re-read as another (`POST /v1/orders` is one route, not a path).
  */
 import { opaqueIdentifierCandidates } from './opaque';
 import { type IdentifierKind } from './types';
@@ -22,6 +22,8 @@ const URL_IN_TEXT = /(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`]+/g;
 const PATH_IN_TEXT = /(?<![\w.\/~-])(?:(?:~|\.{1,2})(?:\/[\w.@+-]+)+|(?:\/[\w.@+-]+){2,})\/?|(?<![\w.\/~:-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?|(?<![\w])[A-Za-z]:\\[\w\\.@+-]+/g;
 const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
 const TICKET = /(?<![\w-])[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*-\d+(?![\w-])|(?<![\w#])#\d{2,}\b/g;
+/** An opaque code of capitals and digits mixed (an incident, an order, a device): ≥ 8 characters, ≥ 3 of each, not hex alone, not a name with a number (`AES256GCM`). */
+const CODE = /(?<![\w-])(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){3})[A-Z0-9]{8,40}(?![\w-])/g;
 const HEX = /(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,64}(?![\w-])/g;
 const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|(?=[\w.-]*[A-Za-z])[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?)*):\d{2,5}(?![\w:])/g;
 /** `FOO_BAR` (with its `=value` when assigned), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
@@ -113,6 +115,7 @@ const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
   { re: PATH_IN_TEXT, kind: 'path', min: 4, valid: isPathLike },
   { re: TICKET, kind: 'ticket' },
   { re: HEX, kind: 'hash' },
+  { re: CODE, kind: 'id', valid: (v) => (v.match(/\d(?=\D)|\D(?=\d)/g) ?? []).length >= 4 },
 ];
 
 /** Every identifier in `text` with its precise kind (routes keep their method). */

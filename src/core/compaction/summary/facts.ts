@@ -251,10 +251,19 @@ export interface SummaryLists {
   /** The first `statedTodos` TODOs were stated by the user (or a note, a summary). */
   statedTodos: number;
   constraints: string[];
+  /** Identifiers stated in the conversation (by the user, the assistant, a note or a summary) first, then those only a tool returned. */
   identifiers: string[];
+  /** How many of `identifiers` lead as stated ones. */
+  statedIdentifiers: number;
 }
 
-const todoKey = (s: string) => flatten(s).toLowerCase().replace(/^(?:todo|fixme):\s*/, '').replace(/[…:：\s]+/g, '');
+/** A TODO's comparison key: its `TODO` / `FIXME` label (with or without a colon, half- or full-width) and punctuation left out. */
+const todoKey = (s: string) =>
+  flatten(s)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/^(?:todo|fixme)\b\s*[:：]?\s*/, '')
+    .replace(/[…:：.。!！?？\s]+/g, '');
 
 export function summaryLists(f: CompactionFacts): SummaryLists {
   const decisions = [...f.decisions];
@@ -269,6 +278,9 @@ export function summaryLists(f: CompactionFacts): SummaryLists {
   const todos = [...new Set([...stated, ...legacy, ...others])];
   const all = [...new Set([...f.extracted.identifiers.map((i) => i.value), ...f.identifiers.map((i) => i.value)])];
   // one inside another (`/v1/orders` in `POST /v1/orders`) survives with it: listed once
-  const identifiers = all.filter((v) => !all.some((w) => w !== v && w.includes(v)));
-  return { decisions, todos, statedTodos: new Set(stated).size, constraints, identifiers };
+  const outer = all.filter((v) => !all.some((w) => w !== v && w.includes(v)));
+  const said = new Set(f.extracted.identifiers.filter((i) => i.source.role !== 'toolResult').map((i) => i.value));
+  const isSaid = (v: string) => said.has(v) || [...said].some((w) => w.includes(v) || v.includes(w));
+  const statedIds = outer.filter(isSaid);
+  return { decisions, todos, statedTodos: new Set(stated).size, constraints, identifiers: [...statedIds, ...outer.filter((v) => !isSaid(v))], statedIdentifiers: statedIds.length };
 }
