@@ -118,6 +118,38 @@ describe('facts: the summary spends its room once per fact', () => {
   });
 });
 
+describe('facts: more ways a user states a decision, a TODO or a rule', () => {
+  const read = (text: string) => {
+    const f = extractFacts([user(text)]);
+    return { d: f.decisions.map((x) => [x.what, x.reason ?? '']), t: f.todos.map((x) => [x.what, x.condition ?? '', x.deadline ?? '']), r: f.rules.map((x) => x.kind) };
+  };
+
+  it('decisions: "we\'re moving …", "going forward we …", a reason after ", as …"', () => {
+    assert.deepEqual(read('We are moving the nightly reports to the read replica.').d, [['We are moving the nightly reports to the read replica', '']]);
+    assert.deepEqual(read('Going forward we deploy with blue-green, since rollbacks took 20 minutes.').d, [['Going forward we deploy with blue-green', 'rollbacks took 20 minutes']]);
+    assert.deepEqual(read("Let's keep the vendored parser for now, as upstream still breaks on BOMs.").d, [["Let's keep the vendored parser for now", 'upstream still breaks on BOMs']]);
+  });
+
+  it('TODOs: a condition then an order (English, Chinese, Japanese); a polite "if you can" is no TODO', () => {
+    assert.deepEqual(read('Once the vendor confirms, flip the billing flag.').t, [['Once the vendor confirms, flip the billing flag', 'Once the vendor confirms', '']]);
+    assert.deepEqual(read('If the queue backs up past 10k, page the data team.').t, [['If the queue backs up past 10k, page the data team', 'If the queue backs up past 10k', '']]);
+    assert.deepEqual(read('If you can, explain the retry policy.').t, []);
+    assert.deepEqual(read('灰度发布结束之后，记得关掉旧的开关。').t, [['灰度发布结束之后,记得关掉旧的开关', '灰度发布结束之后', '']]);
+    assert.deepEqual(read('審査が終わったら、本番のキーに切り替えます。').t, [['審査が終わったら、本番のキーに切り替えます', '審査が終わったら', '']]);
+    assert.deepEqual(read('公開前に、利用規約のリンクを確認してください。').t.map((x) => x[2]), ['公開前に']);
+  });
+
+  it('rules: "every X needs", "keep X under N", "no … ever", a labelled convention, "都要"; "不要在周五…" is a rule, not a TODO', () => {
+    assert.deepEqual(read('Every migration needs a rollback script.').r, ['must']);
+    assert.deepEqual(read('Keep request handlers under 200 lines.').r, ['must']);
+    assert.deepEqual(read('No manual edits to the generated client, ever.').r, ['never']);
+    assert.deepEqual(read('Team convention: kebab-case for file names.').r, ['constraint']);
+    assert.deepEqual(read('所有定时任务都要写幂等。').r, ['must']);
+    const friday = read('不要在周五合并大改动。');
+    assert.deepEqual([friday.r, friday.t], [['never'], []]);
+  });
+});
+
 describe('facts: identifiers and rendering', () => {
   it('routes keep their method, paths stay apart from routes and /dev/null, hosts, env vars and versions have their kind', () => {
     const ids = extractRichIdentifiers('Call POST /v1/orders and GET /health, read src/app.ts, not /dev/null; API_TOKEN and $HOME; redis at cache-1.internal:6379 and localhost:8080; v2.4.1 and 1.20.3-rc.1; see https://ex.com/a; deploy at 14:00.');
