@@ -148,6 +148,13 @@ describe('facts: tool findings on unseen shapes', () => {
     assert.ok(has(toolResultFacts(ja, '何が起きた？'), 'クラッシュしました'));
   });
 
+  it('a pod stuck in CrashLoopBackOff and a schema change in a migration are findings', () => {
+    const pods = ['NAME                         READY   STATUS             RESTARTS   AGE', ...filler(10, (i) => `${pick(i, 1)}-6f7c${i}d-z${i}k      1/1     Running            0          5d`), 'ledger-api-7b9c4-m2x8q        0/1     CrashLoopBackOff   22         5d'].join('\n');
+    assert.ok(has(toolResultFacts(pods, 'Why is the ledger API down?'), 'ledger-api-7b9c4-m2x8q 0/1 CrashLoopBackOff'));
+    const sql = ['-- 0107_widen_amounts.sql', 'BEGIN;', ...filler(8, (i) => `CREATE INDEX IF NOT EXISTS idx_${pick(i, 1)}_${i} ON ${pick(i, 2)} (created_at);`), 'ALTER TABLE payouts ALTER COLUMN amount_minor TYPE bigint;', 'COMMIT;'].join('\n');
+    assert.ok(has(toolResultFacts(sql, 'What does this migration do?'), 'ALTER TABLE payouts ALTER COLUMN amount_minor TYPE bigint;'));
+  });
+
   it('a setting whose name carries its unit is a quantity (`shutdown_grace_seconds: 45`)', () => {
     const doc: Record<string, unknown> = {};
     for (let i = 0; i < 20; i++) doc[`${pick(i, 1)}_${pick(i, 2)}_${i}`] = i % 2 === 0;

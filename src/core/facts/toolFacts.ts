@@ -1,8 +1,9 @@
 /**
  * Facts found by tools: the lines of a tool result that state something checkable, ranked. A line (or, in a long
  * prose paragraph, a sentence) scores for what makes it a finding — errors and failures (`KeyError:`, `FAIL`, a
- * process killed, out of memory, crashed), warnings, TODO/FIXME notes, named constants and `key = literal`
- * settings, quantities with units (in the value or in the setting's name: `p99_slo_ms: 800`), limits and
+ * process killed, out of memory, crashed, a pod in CrashLoopBackOff), warnings, TODO/FIXME notes, named constants and `key = literal`
+ * settings, schema changes (`ALTER TABLE …`), quantities with units (in the value or in the setting's name:
+ * `p99_slo_ms: 800`), limits and
  * thresholds stated with a number, owners, causes ("because", "due to", "因为", "ため"), wrong states ("stuck",
  * "stale", "missing"), rules ("must", "never"),
  * identifiers (tickets, hosts, versions …) — and for the ask's (and the call's grep / query) words. A signal that
@@ -33,7 +34,7 @@ const RARITY_MIN_LINES = 8;
 
 const ERROR = /\b(?:error|fatal|failed|failure|exception|panic|refused|denied|does not exist|not found|cannot|can't|unable to)\b|\b[A-Z]\w*(?:Error|Exception)\b|错误|失败|異常|エラー|失敗/i;
 /** A process that died or was stopped by the system: out of memory, killed, crashed, a non-zero exit. */
-const DIED = /\b(?:out of memory|oom(?:[ -]?kill(?:ed|ing|er)?)?|killed|crash(?:ed|es|ing)?|segfault|segmentation fault|core dumped|evicted|exited with (?:code|status) [1-9]\d*|exit (?:code|status) [1-9]\d*|non-zero exit)\b|内存不足|崩溃|被杀|被终止|メモリ不足|クラッシュ|強制終了/i;
+const DIED = /\b(?:out of memory|oom(?:[ -]?kill(?:ed|ing|er)?)?|killed|crash(?:ed|es|ing)?|crashloop\w*|imagepullbackoff|errimagepull|segfault|segmentation fault|core dumped|evicted|exited with (?:code|status) [1-9]\d*|exit (?:code|status) [1-9]\d*|non-zero exit)\b|内存不足|崩溃|被杀|被终止|メモリ不足|クラッシュ|強制終了/i;
 const FAIL = /\bFAIL(?:ED|S|URE)?\b|✗|✘/;
 const WARN = /\bwarn(?:ing)?\b|警告/i;
 const ROUTINE = /\b(?:INFO|DEBUG|TRACE)\b/;
@@ -54,6 +55,8 @@ const NORMATIVE = /\b(?:must|must not|never|always|required?|do not|don't|deprec
 /** The last word of a setting's name that is a unit: `p99_slo_ms`, `TTL_SECONDS`, `maxUploadMb`. */
 const UNIT_WORD = /^(?:ms|msec|millis|milliseconds?|us|ns|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|bytes?|kb|mb|gb|tb|kib|mib|gib|pct|percent(?:age)?|ratio|rps|qps|hz|mhz|ghz)$/;
 
+/** A statement that changes a schema or drops data: `ALTER TABLE …`, `DROP COLUMN …`. */
+const SCHEMA_CHANGE = /\b(?:ALTER|DROP|TRUNCATE|RENAME)\s+(?:TABLE|COLUMN|INDEX|DATABASE|SCHEMA|CONSTRAINT)\b/i;
 /** `name = 900` where the name ends in a unit: a quantity stated by its key. */
 function keyedQuantity(body: string): boolean {
   const m = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?([\w.$-]+)["']?\s*(?::=|=|:)\s*-?\d/.exec(body);
@@ -114,6 +117,7 @@ function candidate(line: string, i: number): Candidate {
   else if (WARN.test(line)) fixed += 2;
   if (NOTE.test(line)) fixed += 4;
   if (CONSTANT.test(line)) fixed += 3;
+  if (SCHEMA_CHANGE.test(line)) fixed += 4; // it changes or drops stored data: as notable as an error
   if (ROUTINE.test(line)) fixed -= 3;
   if (line.length > MAX_LINE) fixed -= 1; // it costs a summary more
   if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit && line.split(/\s+/).length <= 7) fixed -= 4; // a heading names, it states nothing
