@@ -139,6 +139,20 @@ describe('facts: more ways a user states a decision, a TODO or a rule', () => {
     assert.deepEqual(read('公開前に、利用規約のリンクを確認してください。').t.map((x) => x[2]), ['公開前に']);
   });
 
+  it('a document\'s "## Decision" section is a decision (an ADR read by a tool), with its reason', () => {
+    const adr = '# ADR 14: Image storage\n\n## Context\n\nThumbnails are regenerated on every deploy.\n\n## Decision\n\nWe store thumbnails in object storage, because regenerating them takes 40 minutes per deploy.\n\n## Consequences\n\nA bucket to manage.';
+    const f = extractFacts([user('What did the ADR decide?'), call('a', 'read', { path: 'docs/adr/0014-images.md' }), result('a', 'read', adr)]);
+    assert.deepEqual(f.decisions.map((d) => [d.what, d.reason]), [['We store thumbnails in object storage', 'regenerating them takes 40 minutes per deploy']]);
+    // the same sentence is a finding of the read too: listed once, as the decision
+    const adrLog = 'Decision: we keep one writer per shard, because two writers corrupted the index in March.';
+    const read = [user('Read the ADR.'), call('b', 'read', { path: 'docs/adr/0015-writers.md' }), result('b', 'read', adrLog)];
+    const g = extractFacts(read);
+    assert.deepEqual([g.decisions.length, g.toolFacts.some((t) => t.text === adrLog)], [1, true]);
+    const times = (text: string) => text.split(adrLog).length - 1;
+    assert.equal(times(renderFacts(g, 2000)), 1);
+    assert.equal(times(buildMechanicalSummary({ messages: [...read, ...padding(6)] }).body), 1);
+  });
+
   it('rules: "every X needs", "keep X under N", "no … ever", a labelled convention, "都要"; "不要在周五…" is a rule, not a TODO', () => {
     assert.deepEqual(read('Every migration needs a rollback script.').r, ['must']);
     assert.deepEqual(read('Keep request handlers under 200 lines.').r, ['must']);

@@ -256,7 +256,9 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
   for (const f of facts.identifiers) if (f.kind === 'path' && mentioned < KEY_FILES_MAX && !keySeen.has(displayPath(f.value))) (addKey(f.value, displayPath(f.value)), mentioned++);
   const pendingFixed = input.latestUnresolvedUserRequest ? [formatLatestUserRequestContext(input.latestUnresolvedUserRequest)] : [];
   const lists = summaryLists(facts);
-  const toolFindings = facts.extracted.toolFacts.map((f) => `- ${oneLine(f.toolName)}: ${f.text}`);
+  // a finding that restates a stated fact (a decision read back from a document) is listed once, as that fact
+  const statedLines = [...lists.decisions, ...lists.constraints, ...lists.todos];
+  const toolFindings = facts.extracted.toolFacts.filter((f) => !statedLines.some((l) => l.includes(f.text))).map((f) => `- ${oneLine(f.toolName)}: ${f.text}`);
   // carried and stated identifiers lead; those only a tool returned come after the tool findings
   const notAudited = (v: string) => !auditedSet.has(isPureHex(v) ? v.toUpperCase() : v);
   const leadIdentifiers = [...new Set([...facts.carriedIdentifiers, ...lists.identifiers.slice(0, lists.statedIdentifiers)])].filter(notAudited);
