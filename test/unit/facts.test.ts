@@ -134,6 +134,7 @@ describe('facts: more ways a user states a decision, a TODO or a rule', () => {
     assert.deepEqual(read('Once the vendor confirms, flip the billing flag.').t, [['Once the vendor confirms, flip the billing flag', 'Once the vendor confirms', '']]);
     assert.deepEqual(read('If the queue backs up past 10k, page the data team.').t, [['If the queue backs up past 10k, page the data team', 'If the queue backs up past 10k', '']]);
     assert.deepEqual(read('If you can, explain the retry policy.').t, []);
+    assert.deepEqual(read('After lunch: what did we change? #note We read the plan, wrote a parser and ran tests.').t, []); // the condition is one clause
     assert.deepEqual(read('灰度发布结束之后，记得关掉旧的开关。').t, [['灰度发布结束之后,记得关掉旧的开关', '灰度发布结束之后', '']]);
     assert.deepEqual(read('審査が終わったら、本番のキーに切り替えます。').t, [['審査が終わったら、本番のキーに切り替えます', '審査が終わったら', '']]);
     assert.deepEqual(read('公開前に、利用規約のリンクを確認してください。').t.map((x) => x[2]), ['公開前に']);

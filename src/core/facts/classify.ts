@@ -36,7 +36,7 @@ const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|�
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
-const CONDITIONAL_ORDER_EN = /^(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless)\b[^,]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+const CONDITIONAL_ORDER_EN = /^(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
 const CONDITIONAL_ORDER_JA = /(?:たら|れば|次第|後で|あとで)[、,].*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b[^,.;:!?]*/i;
