@@ -140,6 +140,19 @@ describe('facts: more ways a user states a decision, a TODO or a rule', () => {
     assert.deepEqual(read('公開前に、利用規約のリンクを確認してください。').t.map((x) => x[2]), ['公開前に']);
   });
 
+  it('more: "we agreed that", "the plan is to", "let\'s not", 最终方案是, a Japanese reason after the decision; "remember:", "use X for all …", 统一; 如果…，就…', () => {
+    assert.deepEqual(read('We agreed that releases freeze on Thursdays.').d, [['We agreed that releases freeze on Thursdays', '']]);
+    assert.deepEqual(read('The plan is to retire the FTP drop because partners moved to SFTP.').d, [['The plan is to retire the FTP drop', 'partners moved to SFTP']]);
+    assert.deepEqual(read("Let's not shard the users table yet.").d, [["Let's not shard the users table yet", '']]);
+    assert.equal(read('评审后最终方案是用 MinIO 存附件。').d.length, 1);
+    assert.deepEqual(read('通知はメールではなく Slack に送ることにした、夜間の見落としを減らすため。').d, [['通知はメールではなく Slack に送ることにした', '夜間の見落としを減らすため']]);
+    assert.deepEqual(read('Remember: the staging admin user is ops-bot.').r, ['constraint']);
+    assert.deepEqual(extractFacts([assistant('Remember: stretch before you run.')]).rules, []); // the assistant's reminder to the user is no rule
+    assert.deepEqual(read('Use structured logging for every new handler.').r, ['always']);
+    assert.deepEqual(read('前端以后统一使用 pnpm。').r, ['always']);
+    assert.deepEqual(read('如果磁盘使用率超过 85%，就先清理旧快照。').t.map((x) => x[1]), ['如果磁盘使用率超过 85%']);
+  });
+
   it('a document\'s "## Decision" section is a decision (an ADR read by a tool), with its reason', () => {
     const adr = '# ADR 14: Image storage\n\n## Context\n\nThumbnails are regenerated on every deploy.\n\n## Decision\n\nWe store thumbnails in object storage, because regenerating them takes 40 minutes per deploy.\n\n## Consequences\n\nA bucket to manage.';
     const f = extractFacts([user('What did the ADR decide?'), call('a', 'read', { path: 'docs/adr/0014-images.md' }), result('a', 'read', adr)]);
