@@ -331,11 +331,10 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
     if (s.chosen.has(i)) return;
     const text = s.items[i]!.text;
     if (s === identifiers && quoted.some((q) => q.includes(text.slice(2)))) return;
-    const before = sectionLength(s);
-    s.chosen.add(i);
-    const delta = sectionLength(s) - before;
-    if (length + delta > (i < s.facts ? budgetForItems : budgetForOthers)) s.chosen.delete(i);
-    else {
+    // what the line adds to its section (sectionLength's arithmetic, without re-measuring every chosen line)
+    const delta = s.fixed.length + s.chosen.size === 0 ? cost(text) - cost(s.empty) : cost(text) + 1;
+    if (length + delta <= (i < s.facts ? budgetForItems : budgetForOthers)) {
+      s.chosen.add(i);
       length += delta;
       if (s === decisions || s === constraints || s === todos || s === found) quoted.push(text);
     }
