@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { extractFacts, factChecks, renderFacts } from '../../src/core/facts';
 import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
-import { assistant, call, cjkSession, englishSession, type PlantedSession, result, user } from './factsFixtures';
+import { assistant, call, cjkSession, englishSession, padding, type PlantedSession, result, user } from './factsFixtures';
 import { toolResultFacts } from '../../src/core/facts/toolFacts';
 import { auditMechanicalSummary, buildMechanicalSummary } from '../../src/core/compaction/summary/mechanical';
 import { hasRequiredSummarySections } from '../../src/core/compaction/summary/audit';
@@ -77,6 +77,121 @@ describe('facts: the compaction summary keeps them, the quality report says what
   });
 });
 
+describe('facts: the summary spends its room once per fact', () => {
+  const section = (summary: string, heading: string) => (summary.split(`${heading}\n`)[1] ?? '').split('\n\n')[0]!.split('\n');
+
+  it('a TODO stated once is listed once, whatever its label looks like (`TODO by …`, `TODO：…`)', () => {
+    const r = buildMechanicalSummary({
+      messages: [
+        user('TODO before Monday: rotate the staging certificates. The vault path is secret/staging/tls.'),
+        assistant('Noted.'),
+        user('TODO：金曜日までに、古い監査ログを別のバケットへ移す。 よろしく。'),
+        assistant('了解です。'),
+        ...padding(3),
+      ],
+    });
+    const todos = section(r.body, '## Open TODOs');
+    assert.equal(todos.filter((l) => l.includes('rotate the staging certificates')).length, 1, todos.join('\n'));
+    assert.equal(todos.filter((l) => l.includes('古い監査ログを別のバケットへ移す')).length, 1, todos.join('\n'));
+  });
+
+  it('identifiers the user stated lead; one only a tool returned comes after the findings and is not repeated when a finding quotes it', () => {
+    const hosts = Array.from({ length: 12 }, (_, i) => `  - mirror-${i}.pkg.example.net:8${100 + i}`).join('\n');
+    const r = buildMechanicalSummary({
+      messages: [
+        user('Which image syncs the mirrors?'),
+        call('m', 'read', { path: 'etc/mirrors.yaml' }),
+        result('m', 'read', `mirrors:\n${hosts}\nprimary_image: quay.io/pkgs/mirror-sync:4.2.0`),
+        assistant('The mirror-sync image.'),
+        user('The cutover ticket is PKG-3310 and the lock is at /var/lib/pkgsync/cutover.lock.'),
+        assistant('Noted.'),
+        ...padding(6), // OpenClaw's audit lists the identifiers of the last ten messages first, whatever they are
+      ],
+    });
+    const ids = section(r.body, '## Exact identifiers');
+    const at = (v: string) => ids.findIndex((l) => l === `- ${v}`);
+    assert.ok(at('PKG-3310') >= 0 && at('/var/lib/pkgsync/cutover.lock') >= 0, ids.join('\n'));
+    assert.ok(at('mirror-0.pkg.example.net:8100') < 0 || at('mirror-0.pkg.example.net:8100') > at('/var/lib/pkgsync/cutover.lock'), ids.join('\n'));
+    const finding = section(r.body, '## Found by tools').find((l) => l.includes('primary_image: quay.io/pkgs/mirror-sync:4.2.0'));
+    assert.ok(finding, r.body);
+    assert.deepEqual(ids.filter((l) => finding.includes(l.slice(2))), [], ids.join('\n'));
+  });
+  it('thousands of identifiers (tool results full of URLs and hosts) summarise in well under the time a pairwise check of all of them takes', () => {
+    const messages = Array.from({ length: 200 }, (_, t) => [
+      user(`Check service ${t}; ticket OPS-${1000 + t} and host svc-${t}.internal:8${String(t).padStart(3, '0')}.`),
+      call(`c${t}`, 'read', { path: `logs/s${t}.log` }),
+      result(`c${t}`, 'read', Array.from({ length: 60 }, (_, i) => `2027-01-01T00:00:${String(i).padStart(2, '0')}Z INFO fetched https://cdn${t}.example.com/asset/${i}.js from node-${t}-${i}.internal:9${String(i).padStart(3, '0')}`).join('\n')),
+      assistant('Done.'),
+    ]).flat();
+    const t0 = Date.now();
+    const r = buildMechanicalSummary({ messages });
+    const ms = Date.now() - t0;
+    assert.ok(ms < 4000, `${ms} ms`); // 13 s and more when every identifier was compared with every other
+    assert.ok(r.facts.extracted.identifiers.length > 20_000);
+    assert.ok(section(r.body, '## Exact identifiers').includes('- OPS-1000'));
+  });
+});
+
+describe('facts: more ways a user states a decision, a TODO or a rule', () => {
+  const read = (text: string) => {
+    const f = extractFacts([user(text)]);
+    return { d: f.decisions.map((x) => [x.what, x.reason ?? '']), t: f.todos.map((x) => [x.what, x.condition ?? '', x.deadline ?? '']), r: f.rules.map((x) => x.kind) };
+  };
+
+  it('decisions: "we\'re moving …", "going forward we …", a reason after ", as …"', () => {
+    assert.deepEqual(read('We are moving the nightly reports to the read replica.').d, [['We are moving the nightly reports to the read replica', '']]);
+    assert.deepEqual(read('Going forward we deploy with blue-green, since rollbacks took 20 minutes.').d, [['Going forward we deploy with blue-green', 'rollbacks took 20 minutes']]);
+    assert.deepEqual(read("Let's keep the vendored parser for now, as upstream still breaks on BOMs.").d, [["Let's keep the vendored parser for now", 'upstream still breaks on BOMs']]);
+  });
+
+  it('TODOs: a condition then an order (English, Chinese, Japanese); a polite "if you can" is no TODO', () => {
+    assert.deepEqual(read('Once the vendor confirms, flip the billing flag.').t, [['Once the vendor confirms, flip the billing flag', 'Once the vendor confirms', '']]);
+    assert.deepEqual(read('If the queue backs up past 10k, page the data team.').t, [['If the queue backs up past 10k, page the data team', 'If the queue backs up past 10k', '']]);
+    assert.deepEqual(read('If you can, explain the retry policy.').t, []);
+    assert.deepEqual(read('After lunch: what did we change? #note We read the plan, wrote a parser and ran tests.').t, []); // the condition is one clause
+    assert.deepEqual(read('灰度发布结束之后，记得关掉旧的开关。').t, [['灰度发布结束之后,记得关掉旧的开关', '灰度发布结束之后', '']]);
+    assert.deepEqual(read('審査が終わったら、本番のキーに切り替えます。').t, [['審査が終わったら、本番のキーに切り替えます', '審査が終わったら', '']]);
+    assert.deepEqual(read('公開前に、利用規約のリンクを確認してください。').t.map((x) => x[2]), ['公開前に']);
+  });
+
+  it('more: "we agreed that", "the plan is to", "let\'s not", 最终方案是, a Japanese reason after the decision; "remember:", "use X for all …", 统一; 如果…，就…', () => {
+    assert.deepEqual(read('We agreed that releases freeze on Thursdays.').d, [['We agreed that releases freeze on Thursdays', '']]);
+    assert.deepEqual(read('The plan is to retire the FTP drop because partners moved to SFTP.').d, [['The plan is to retire the FTP drop', 'partners moved to SFTP']]);
+    assert.deepEqual(read("Let's not shard the users table yet.").d, [["Let's not shard the users table yet", '']]);
+    assert.equal(read('评审后最终方案是用 MinIO 存附件。').d.length, 1);
+    assert.deepEqual(read('通知はメールではなく Slack に送ることにした、夜間の見落としを減らすため。').d, [['通知はメールではなく Slack に送ることにした', '夜間の見落としを減らすため']]);
+    assert.deepEqual(read('Remember: the staging admin user is ops-bot.').r, ['constraint']);
+    assert.deepEqual(extractFacts([assistant('Remember: stretch before you run.')]).rules, []); // the assistant's reminder to the user is no rule
+    assert.deepEqual(read('Use structured logging for every new handler.').r, ['always']);
+    assert.deepEqual(read('前端以后统一使用 pnpm。').r, ['always']);
+    assert.deepEqual(read('如果磁盘使用率超过 85%，就先清理旧快照。').t.map((x) => x[1]), ['如果磁盘使用率超过 85%']);
+  });
+
+  it('a document\'s "## Decision" section is a decision (an ADR read by a tool), with its reason', () => {
+    const adr = '# ADR 14: Image storage\n\n## Context\n\nThumbnails are regenerated on every deploy.\n\n## Decision\n\nWe store thumbnails in object storage, because regenerating them takes 40 minutes per deploy.\n\n## Consequences\n\nA bucket to manage.';
+    const f = extractFacts([user('What did the ADR decide?'), call('a', 'read', { path: 'docs/adr/0014-images.md' }), result('a', 'read', adr)]);
+    assert.deepEqual(f.decisions.map((d) => [d.what, d.reason]), [['We store thumbnails in object storage', 'regenerating them takes 40 minutes per deploy']]);
+    // the same sentence is a finding of the read too: listed once, as the decision
+    const adrLog = 'Decision: we keep one writer per shard, because two writers corrupted the index in March.';
+    const read = [user('Read the ADR.'), call('b', 'read', { path: 'docs/adr/0015-writers.md' }), result('b', 'read', adrLog)];
+    const g = extractFacts(read);
+    assert.deepEqual([g.decisions.length, g.toolFacts.some((t) => t.text === adrLog)], [1, true]);
+    const times = (text: string) => text.split(adrLog).length - 1;
+    assert.equal(times(renderFacts(g, 2000)), 1);
+    assert.equal(times(buildMechanicalSummary({ messages: [...read, ...padding(6)] }).body), 1);
+  });
+
+  it('rules: "every X needs", "keep X under N", "no … ever", a labelled convention, "都要"; "不要在周五…" is a rule, not a TODO', () => {
+    assert.deepEqual(read('Every migration needs a rollback script.').r, ['must']);
+    assert.deepEqual(read('Keep request handlers under 200 lines.').r, ['must']);
+    assert.deepEqual(read('No manual edits to the generated client, ever.').r, ['never']);
+    assert.deepEqual(read('Team convention: kebab-case for file names.').r, ['constraint']);
+    assert.deepEqual(read('所有定时任务都要写幂等。').r, ['must']);
+    const friday = read('不要在周五合并大改动。');
+    assert.deepEqual([friday.r, friday.t], [['never'], []]);
+  });
+});
+
 describe('facts: identifiers and rendering', () => {
   it('routes keep their method, paths stay apart from routes and /dev/null, hosts, env vars and versions have their kind', () => {
     const ids = extractRichIdentifiers('Call POST /v1/orders and GET /health, read src/app.ts, not /dev/null; API_TOKEN and $HOME; redis at cache-1.internal:6379 and localhost:8080; v2.4.1 and 1.20.3-rc.1; see https://ex.com/a; deploy at 14:00.');
@@ -91,6 +206,23 @@ describe('facts: identifiers and rendering', () => {
       { value: 'v2.4.1', kind: 'version' },
       { value: '1.20.3-rc.1', kind: 'version' },
       { value: 'https://ex.com/a', kind: 'url' },
+    ]);
+  });
+
+  it('a release tag and a package pin keep their name, an image keeps its registry and tag, a path keeps its version segment', () => {
+    const ids = extractRichIdentifiers('Ship billing-v3.0.1 with stripe@14.2.0 from ghcr.io/shop/billing:3.0.1-alpine; the notes are in docs/v2/billing.md, not in tool-2.1.0.zip.');
+    assert.deepEqual(ids, [
+      { value: 'billing-v3.0.1', kind: 'version' },
+      { value: 'stripe@14.2.0', kind: 'version' },
+      { value: 'ghcr.io/shop/billing:3.0.1-alpine', kind: 'id' },
+      { value: 'docs/v2/billing.md', kind: 'path' },
+    ]);
+  });
+
+  it('an opaque code of capitals and digits mixed is an identifier; a name with a number is not', () => {
+    assert.deepEqual(extractRichIdentifiers('Incident 7KQ2M9X4TB hit device SN4F8K2Q9Z; the cipher is AES256GCM over HTTP2.'), [
+      { value: '7KQ2M9X4TB', kind: 'id' },
+      { value: 'SN4F8K2Q9Z', kind: 'id' },
     ]);
   });
 

@@ -119,6 +119,45 @@ describe('memory extract: the five flush categories (crafted)', function () {
   });
 });
 
+describe('memory extract: each fact once, so the caps go further', function () {
+  it('a decision restated without its reason, a checklist line around a stated TODO, an id inside a route or a finding, a finding that repeats a decision: written once', function () {
+    E.reset();
+    const m = extractMemorable([
+      E.user('決定：夜間バッチは 02:00 に移します。理由：バックアップと重なるからです。'),
+      E.agent('承知しました。'),
+      E.user('TODO: once the vendor signs, switch the invoices bucket to eu-west-3. Ping me after lunch.'),
+      E.agent('Noted.'),
+      E.user('The webhook is POST /hooks/carrier and the queue name is CARRIER_EVENTS_QUEUE.'),
+      E.agent('Got it.'),
+      E.toolCall('read', { path: 'docs/adr/0012-carrier.md' }, 'call_adr'),
+      E.toolResult('read', 'call_adr', '# ADR 12\n\nWe decided to retry carrier webhooks for 36 hours because carriers batch their retries overnight.\n\nconst CARRIER_EVENTS_QUEUE_DEPTH_MAX = 5000;'),
+      E.agent('We decided to retry carrier webhooks for 36 hours because carriers batch their retries overnight.'),
+    ]);
+    const all = m.facts.map((f) => f.text);
+    const count = (needle: string) => all.filter((t) => t.includes(needle)).length;
+    assert.equal(count('夜間バッチは 02:00 に移します'), 1, all.join('\n'));
+    assert.equal(count('switch the invoices bucket to eu-west-3'), 1, all.join('\n'));
+    assert.equal(count('retry carrier webhooks for 36 hours'), 1, all.join('\n'));
+    assert.ok(all.includes('ID: POST /hooks/carrier'), all.join('\n'));
+    assert.ok(!all.includes('Path: /hooks/carrier'), all.join('\n'));
+    assert.ok(all.some((t) => t.includes('CARRIER_EVENTS_QUEUE_DEPTH_MAX = 5000')), all.join('\n'));
+    assert.ok(!all.includes('ID: CARRIER_EVENTS_QUEUE_DEPTH_MAX'), all.join('\n'));
+  });
+
+  it('identifiers the user stated come before those a tool returned, so the cap keeps them', function () {
+    E.reset();
+    const tickets = Array.from({ length: 14 }, (_, i) => `- BLD-${700 + i} flaky on arm64`).join('\n');
+    const m = extractMemorable([
+      E.toolCall('exec', { command: 'ci flaky --list' }, 'call_ci'),
+      E.toolResult('exec', 'call_ci', tickets),
+      E.user('Track it under REL-2291; the artifact store is artifacts.corp.example:9443.'),
+      E.agent('Will do.'),
+    ]);
+    const ids = m.categories.facts.filter((f) => f.kind === 'id').map((f) => f.text);
+    assert.deepEqual(ids.slice(0, 2), ['ID: REL-2291', 'ID: artifacts.corp.example:9443'], ids.join('\n'));
+  });
+});
+
 describe('memory extract: secrets are never written', function () {
   const secrets = {
     openai: 'sk-proj-AbCdEf0123456789GhIjKlMnOp',

@@ -137,6 +137,45 @@ describe('facts: tool findings on unseen shapes', () => {
     assert.deepEqual(toolResultFacts(table, 'Which job is stuck?'), ['21 job-invoices stuck 14']);
   });
 
+  it('a process the system killed is a failure even without an error level', () => {
+    const log = insert(
+      filler(40, (i) => `Mar 02 04:${String(10 + (i % 50)).padStart(2, '0')}:0${i % 10} db-7 ${pick(i, 1)}d[${900 + i}]: INFO ${pick(i, 2)} flushed ${i} pages`),
+      25,
+      'Mar 02 04:35:12 db-7 kernel: Out of memory: Killed process 4411 (postgres) total-vm:8123456kB',
+    );
+    assert.ok(has(toolResultFacts(log, 'Why did the database restart at 04:35?'), 'Killed process 4411 (postgres)'));
+    const ja = ['2027-01-05 10:00:00 INFO レンダラー 起動', '2027-01-05 10:00:05 INFO レンダラー 準備完了', '2027-01-05 10:02:41 レンダラーがクラッシュしました (signal 11)', '2027-01-05 10:02:42 INFO 再起動を待機'].join('\n');
+    assert.ok(has(toolResultFacts(ja, '何が起きた？'), 'クラッシュしました'));
+  });
+
+  it('a pod stuck in CrashLoopBackOff and a schema change in a migration are findings', () => {
+    const pods = ['NAME                         READY   STATUS             RESTARTS   AGE', ...filler(10, (i) => `${pick(i, 1)}-6f7c${i}d-z${i}k      1/1     Running            0          5d`), 'ledger-api-7b9c4-m2x8q        0/1     CrashLoopBackOff   22         5d'].join('\n');
+    assert.ok(has(toolResultFacts(pods, 'Why is the ledger API down?'), 'ledger-api-7b9c4-m2x8q 0/1 CrashLoopBackOff'));
+    const sql = ['-- 0107_widen_amounts.sql', 'BEGIN;', ...filler(8, (i) => `CREATE INDEX IF NOT EXISTS idx_${pick(i, 1)}_${i} ON ${pick(i, 2)} (created_at);`), 'ALTER TABLE payouts ALTER COLUMN amount_minor TYPE bigint;', 'COMMIT;'].join('\n');
+    assert.ok(has(toolResultFacts(sql, 'What does this migration do?'), 'ALTER TABLE payouts ALTER COLUMN amount_minor TYPE bigint;'));
+  });
+
+  it('a setting whose name carries its unit is a quantity (`shutdown_grace_seconds: 45`)', () => {
+    const doc: Record<string, unknown> = {};
+    for (let i = 0; i < 20; i++) doc[`${pick(i, 1)}_${pick(i, 2)}_${i}`] = i % 2 === 0;
+    doc.shutdown_grace_seconds = 45;
+    const found = toolResultFacts(JSON.stringify(doc, null, 2), 'How long is the grace period?');
+    assert.ok(has(found, '"shutdown_grace_seconds": 45'), found.join('\n'));
+  });
+
+  it('a record in a list is named by its first value; the line that holds two of the ask\'s words (a short one too) answers it', () => {
+    const printers = ['north-mono', 'south-mono', 'annex-mono', 'lab-mono', 'east-mono', 'west-mono', 'lobby-color', 'dock-mono'].map((name, i) => ({
+      name,
+      driver: i === 6 ? 'ps-level3-cmyk' : `pcl${5 + (i % 2)}-generic`,
+      tray_count: 2,
+    }));
+    const found = toolResultFacts(JSON.stringify({ printers }, null, 2), 'Which driver does the lobby printer use?');
+    assert.ok(has(found, 'printers › lobby-color › "driver": "ps-level3-cmyk"'), found.join('\n'));
+    const yaml = ['pools:', ...['frontend', 'batch', 'cache', 'search', 'queue', 'audit', 'reports', 'training', 'mailer', 'billing'].flatMap((name) => [`  - name: ${name}`, `    machine: ${name === 'training' ? 'a2-highgpu-1g' : 'n2-standard-4'}`, `    gpu: ${name === 'training' ? 'nvidia-a100' : 'none'}`])].join('\n');
+    const y = toolResultFacts(yaml, 'Which GPU does the training pool get?');
+    assert.ok(has(y, 'training › gpu: nvidia-a100'), y.join('\n'));
+  });
+
   it('findings are listed best first across results: every result\'s best line before any second one', () => {
     const facts = extractFacts([
       user('Check both services.'),

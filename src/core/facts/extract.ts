@@ -32,6 +32,14 @@ function callIntent(args: unknown): string {
     .slice(0, 500);
 }
 
+/**
+ * A document's `## Decision` (`## TODO`, `## Constraints` …) section read as labelled: its first paragraph becomes
+ * `Decision: …`, as an ADR states what was decided under that heading.
+ */
+export function labelledSections(text: string): string {
+  return text.replace(/^#{1,6}[ \t]*(decision|decisions|decision outcome|todo|next steps|constraints?|rules?|决定|决策|待办|規約|決定|やること|制約)[ \t]*[:：]?[ \t]*\r?\n(?:[ \t]*\r?\n)*(?=[^\s#])/gim, (_m, label: string) => `${/outcome/i.test(label) ? 'Decision' : label.replace(/s$/i, '')}: `);
+}
+
 const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
 class Collector {
@@ -157,7 +165,7 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         // a write's or an edit's result acknowledges it ("Successfully wrote …"): the trail has it, it finds nothing
         const acknowledges = m.isError !== true && !!call && call.touches.length > 0 && call.touches.every((t) => t.action !== 'read');
         if (!acknowledges) c.toolFacts(text, toolName, source, call?.intent ? `${lastAsk}\n${call.intent}` : lastAsk);
-        if (m.isError !== true) c.statements(truncateUtf16Safe(text, DOCUMENT_SCAN_CHARS), 'document', source);
+        if (m.isError !== true) c.statements(labelledSections(truncateUtf16Safe(text, DOCUMENT_SCAN_CHARS)), 'document', source);
         c.identifiers(identifierSourceText(m, scanChars), source);
         return;
       }

@@ -1,8 +1,8 @@
 /**
  * Identifiers a summary must keep literally, found by shape: HTTP routes with their method, URLs, UUIDs,
- * host:port, environment variables, versions, file paths (never a route, never `/dev/null`), tickets, hashes
- * and OpenClaw's opaque tokens. First occurrence order, de-duplicated; a span claimed by one kind is not
- * re-read as another (`POST /v1/orders` is one route, not a path).
+ * host:port, environment variables, versions, container images, file paths (never a route, never `/dev/null`),
+ * tickets, hashes, opaque codes (`Q2W8E4R6T0`) and OpenClaw's opaque tokens. First occurrence order, de-duplicated;
+ * a span claimed by one kind is not re-read as another (`POST /v1/orders` is one route, not a path).
  */
 import { opaqueIdentifierCandidates } from './opaque';
 import { type IdentifierKind } from './types';
@@ -22,11 +22,17 @@ const URL_IN_TEXT = /(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`]+/g;
 const PATH_IN_TEXT = /(?<![\w.\/~-])(?:(?:~|\.{1,2})(?:\/[\w.@+-]+)+|(?:\/[\w.@+-]+){2,})\/?|(?<![\w.\/~:-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?|(?<![\w])[A-Za-z]:\\[\w\\.@+-]+/g;
 const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
 const TICKET = /(?<![\w-])[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*-\d+(?![\w-])|(?<![\w#])#\d{2,}\b/g;
+/** An opaque code of capitals and digits mixed (an incident, an order, a device): ≥ 8 characters, ≥ 3 of each, not hex alone, not a name with a number (`AES256GCM`). */
+const CODE = /(?<![\w-])(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){3})[A-Z0-9]{8,40}(?![\w-])/g;
 const HEX = /(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,64}(?![\w-])/g;
 const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|(?=[\w.-]*[A-Za-z])[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?)*):\d{2,5}(?![\w:])/g;
 /** `FOO_BAR` (with its `=value` when assigned), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
 const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+)?(?![\w-])/g;
-const VERSION = /(?<![\w.-])v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?(?![\w-])|(?<![\w.-])v\d+(?:\.\d+)?(?![\w.-])/g;
+const SEMVER = String.raw`v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?`;
+/** `1.2.3`, `v2.0.0-rc.1`, `v4`; a release tag or a package pin with its name (`auth-v2.4.0`, `lodash@4.17.21`), not a file (`lib-1.2.3.jar`) nor a path segment (`docs/v3/`). */
+const VERSION = new RegExp(String.raw`(?<![\w.\/@-])[A-Za-z][\w.-]*?[-_@]${SEMVER}(?![\w-]|\.[A-Za-z0-9])|(?<![\w.\/-])${SEMVER}(?![\w\/-])|(?<![\w.\/-])v\d+(?:\.\d+)?(?![\w.\/-])`, 'g');
+/** A container image with its tag or digest: `registry.example.com/team/app:1.4.2`, `ghcr.io/org/tool@sha256:…`. */
+const IMAGE = /(?<![\w.\/:@-])(?:[a-z0-9][a-z0-9.-]*(?::\d{2,5})?\/)+[a-z0-9][\w.-]*(?::(?=[\w.-]*[.a-z])[\w][\w.-]{0,127}|@sha256:[0-9a-f]{64})(?![\w:\/@-])/g;
 
 /** A path with a letter in it that is rooted (`/`, `~`, `.`, a drive) or ends in `name.ext` or has ≥ 2 slashes (not `and/or`). */
 function isPathLike(v: string): boolean {
@@ -102,12 +108,14 @@ const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
   { re: ROUTE, kind: 'route', min: 5 },
   { re: URL_IN_TEXT, kind: 'url' },
   { re: UUID, kind: 'uuid' },
+  { re: IMAGE, kind: 'id', min: 6 },
   { re: HOST_PORT, kind: 'hostPort', min: 4, valid: (v) => /:\d{2,5}$/.test(v) },
   { re: ENV_VAR, kind: 'env', min: 3 },
   { re: VERSION, kind: 'version', min: 2 },
   { re: PATH_IN_TEXT, kind: 'path', min: 4, valid: isPathLike },
   { re: TICKET, kind: 'ticket' },
   { re: HEX, kind: 'hash' },
+  { re: CODE, kind: 'id', valid: (v) => (v.match(/\d(?=\D)|\D(?=\d)/g) ?? []).length >= 4 },
 ];
 
 /** Every identifier in `text` with its precise kind (routes keep their method). */

@@ -41,12 +41,14 @@ export function artifactLine(a: ArtifactFact): string {
 }
 
 export function factLines(facts: ExtractedFacts): FactLines {
+  // a finding that restates a stated fact (a decision read back from a document) is listed once, as that fact
+  const stated = [...facts.decisions, ...facts.rules, ...facts.todos].map((f) => f.text);
   return {
     decisions: facts.decisions.map((d) => `- ${d.text}`),
     todos: facts.todos.map((t) => `- ${t.text}`),
     rules: facts.rules.map((r) => `- ${r.text}`),
     identifiers: facts.identifiers.map((i) => `- ${oneLine(i.value)}`),
-    toolFacts: facts.toolFacts.map((f) => `- ${oneLine(f.toolName)}: ${f.text}`),
+    toolFacts: facts.toolFacts.filter((f) => !stated.some((t) => t.includes(f.text))).map((f) => `- ${oneLine(f.toolName)}: ${f.text}`),
     artifacts: facts.artifacts.map((a) => `- ${artifactLine(a)}`),
   };
 }

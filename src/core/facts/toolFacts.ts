@@ -1,14 +1,18 @@
 /**
  * Facts found by tools: the lines of a tool result that state something checkable, ranked. A line (or, in a long
- * prose paragraph, a sentence) scores for what makes it a finding — errors and failures (`KeyError:`, `FAIL`),
- * warnings, TODO/FIXME notes, named constants and `key = literal` settings, quantities with units, limits and
+ * prose paragraph, a sentence) scores for what makes it a finding — errors and failures (`KeyError:`, `FAIL`, a
+ * process killed, out of memory, crashed, a pod in CrashLoopBackOff), warnings, TODO/FIXME notes, named constants and `key = literal`
+ * settings, schema changes (`ALTER TABLE …`), quantities with units (in the value or in the setting's name:
+ * `p99_slo_ms: 800`), limits and
  * thresholds stated with a number, owners, causes ("because", "due to", "因为", "ため"), wrong states ("stuck",
  * "stale", "missing"), rules ("must", "never"),
  * identifiers (tickets, hosts, versions …) — and for the ask's (and the call's grep / query) words. A signal that
  * most lines of the result share (every log line's `in 12ms`, a word every line of a file repeats) tells nothing
  * about any one line and counts less or not at all; routine log lines (INFO, DEBUG) and short headings rank lower;
- * a line repeated with other numbers (the same error retried) counts once. A few per result, whole lines; a line
- * of an indented JSON / YAML block carries its parent key (`refunds.partialCapture › "reason": "…"`).
+ * a line repeated with other numbers (the same error retried) counts once. A line holding two of the ask's words,
+ * one of them rare in the result, answers it and counts more. A few per result, whole lines; a line of an indented
+ * JSON / YAML block carries its parent key (`refunds.partialCapture › "reason": "…"`), and in a list of records the
+ * record's name (`clients › mobile-ios › "redirect_uri": "…"`).
  */
 import { flatten } from '../transcript/text';
 import { extractRichIdentifiers } from './identifiers';
@@ -18,6 +22,8 @@ import { sentences } from './sentences';
 export const TOOL_FACTS_PER_RESULT = 3;
 /** A line must score at least this. */
 const MIN_SCORE = 4;
+/** A line holding two of the ask's words, one of them rare in the result, answers the ask: this much more. */
+const ANSWER_BONUS = 1;
 /** Lines up to this long are read whole; longer ones (a long log line, one-line JSON) up to MAX_LONG_LINE, counting less. */
 const MAX_LINE = 300;
 const MAX_LONG_LINE = 500;
@@ -27,6 +33,8 @@ const PROSE_LINE = 160;
 const RARITY_MIN_LINES = 8;
 
 const ERROR = /\b(?:error|fatal|failed|failure|exception|panic|refused|denied|does not exist|not found|cannot|can't|unable to)\b|\b[A-Z]\w*(?:Error|Exception)\b|错误|失败|異常|エラー|失敗/i;
+/** A process that died or was stopped by the system: out of memory, killed, crashed, a non-zero exit. */
+const DIED = /\b(?:out of memory|oom(?:[ -]?kill(?:ed|ing|er)?)?|killed|crash(?:ed|es|ing)?|crashloop\w*|imagepullbackoff|errimagepull|segfault|segmentation fault|core dumped|evicted|exited with (?:code|status) [1-9]\d*|exit (?:code|status) [1-9]\d*|non-zero exit)\b|内存不足|崩溃|被杀|被终止|メモリ不足|クラッシュ|強制終了/i;
 const FAIL = /\bFAIL(?:ED|S|URE)?\b|✗|✘/;
 const WARN = /\bwarn(?:ing)?\b|警告/i;
 const ROUTINE = /\b(?:INFO|DEBUG|TRACE)\b/;
@@ -44,11 +52,30 @@ const CAUSE = /\b(?:because|due to|caused by|root cause|so that|which is why|as 
 const PROBLEM = /\b(?:stuck|stale|missing|mismatch(?:ed)?|invalid|rejected|dropped|blocked|degraded|expired|overdue|leak(?:s|ing)?|deadlock(?:ed)?|corrupt(?:ed)?|unhealthy|broken|regress(?:ion|ed)?|timed out)\b|卡住|丢失|过期|不一致|欠落/i;
 const NORMATIVE = /\b(?:must|must not|never|always|required?|do not|don't|deprecated|decided|should not)\b|必须|不要|禁止|必ず|しないこと/i;
 
-/** Lower-case words of 4+ letters, camelCase / snake_case / dotted names split, a plural `s` dropped. */
+/** The last word of a setting's name that is a unit: `p99_slo_ms`, `TTL_SECONDS`, `maxUploadMb`. */
+const UNIT_WORD = /^(?:ms|msec|millis|milliseconds?|us|ns|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|bytes?|kb|mb|gb|tb|kib|mib|gib|pct|percent(?:age)?|ratio|rps|qps|hz|mhz|ghz)$/;
+
+/** A statement that changes a schema or drops data: `ALTER TABLE …`, `DROP COLUMN …`. */
+const SCHEMA_CHANGE = /\b(?:ALTER|DROP|TRUNCATE|RENAME)\s+(?:TABLE|COLUMN|INDEX|DATABASE|SCHEMA|CONSTRAINT)\b/i;
+/** `name = 900` where the name ends in a unit: a quantity stated by its key. */
+function keyedQuantity(body: string): boolean {
+  const m = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?([\w.$-]+)["']?\s*(?::=|=|:)\s*-?\d/.exec(body);
+  if (!m) return false;
+  const parts = spaced(m[1]!).split(/[^a-z0-9]+/).filter(Boolean);
+  return UNIT_WORD.test(parts[parts.length - 1] ?? '');
+}
+
+/** Three-letter words that say nothing about a line (the rest of 3 letters — `ios`, `slo`, `p99`, `jvm` — are names). */
+const SHORT_STOP = new Set('the and for are was you how why who did can its our has had not but all any use get got set new old one two now per via out off too yes may let see put ask say own him her his she way lot few ago yet try end top etc'.split(' '));
+
+/**
+ * Lower-case words: 4+ characters, or 3 that are no stop word; letters and digits (`p99`, `http2`), camelCase /
+ * snake_case / dotted names split and also whole (`iOS` → `ios`), a plural `s` dropped.
+ */
 function words(s: string): Set<string> {
   const out = new Set<string>();
-  for (const w of spaced(s).split(/[^a-z\u3040-\u30ff\u4e00-\u9fff]+/)) {
-    if (w.length < 4) continue;
+  for (const w of `${spaced(s)} ${s.toLowerCase()}`.split(/[^a-z0-9\u3040-\u30ff\u4e00-\u9fff]+/)) {
+    if (w.length < 3 || !/^[a-z\u3040-\u30ff\u4e00-\u9fff]/.test(w) || (w.length === 3 && SHORT_STOP.has(w))) continue;
     out.add(w.endsWith('s') && w.length > 4 ? w.slice(0, -1) : w);
   }
   return out;
@@ -77,7 +104,7 @@ function candidate(line: string, i: number): Candidate {
   const digit = /\d/.test(body);
   if (SETTING.test(body)) signals.set('setting', 1);
   if (COMMENT.test(line)) signals.set('comment', 1);
-  if (QUANTITY.test(line)) signals.set('quantity', 2);
+  if (QUANTITY.test(line) || keyedQuantity(body)) signals.set('quantity', 2);
   if (LIMIT.test(sp) && (digit || line.split(/\s+/).length >= 6)) signals.set('limit', digit ? 3 : 1); // a bare `timeout` key or name is no limit
   if (OWNER.test(sp)) signals.set('owner', 2);
   if (CAUSE.test(line)) signals.set('cause', 2);
@@ -86,28 +113,47 @@ function candidate(line: string, i: number): Candidate {
   const ids = extractRichIdentifiers(line).filter((x) => x.kind !== 'path' && x.kind !== 'id');
   if (ids.length > 0) signals.set('ident', Math.min(4, ids.length * 2));
   let fixed = 0;
-  if (ERROR.test(line) || FAIL.test(line)) fixed += 4;
+  if (ERROR.test(line) || FAIL.test(line) || DIED.test(line)) fixed += 4;
   else if (WARN.test(line)) fixed += 2;
   if (NOTE.test(line)) fixed += 4;
   if (CONSTANT.test(line)) fixed += 3;
+  if (SCHEMA_CHANGE.test(line)) fixed += 4; // it changes or drops stored data: as notable as an error
   if (ROUTINE.test(line)) fixed -= 3;
   if (line.length > MAX_LINE) fixed -= 1; // it costs a summary more
   if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit && line.split(/\s+/).length <= 7) fixed -= 4; // a heading names, it states nothing
   return { line, i, words: words(line), signals, fixed };
 }
 
-/** Lines with the parent key of indented JSON / YAML blocks they sit in. */
+/** A scalar member of a JSON / YAML object: `"key": "value"`, `key: 42` (the value, unquoted). */
+const MEMBER = /^(?:"[^"]+"|[\w.-]+)\s*:\s*(?:"([^"]{1,60})"|([\w.:/@-]{1,60}))$/;
+
+/**
+ * Lines with the parent key of the indented JSON / YAML block they sit in. A line of a record in a list (an
+ * anonymous `{ … }`, a YAML `- key: value` item) also carries the record's first scalar, which names it:
+ * `clients › mobile-ios › "redirect_uri": "…"`.
+ */
 function linesWithParents(text: string): string[] {
   const out: string[] = [];
-  const stack: Array<{ indent: number; key: string }> = [];
+  const stack: Array<{ indent: number; key?: string; label?: string; anonymous: boolean; list: boolean }> = [];
   for (const raw of text.split(/\r?\n/)) {
     const indent = raw.length - raw.trimStart().length;
     while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
     const open = /^\s*"?([^"]{1,80}?)"?\s*:\s*[{[]?\s*$/.exec(raw);
     const body = raw.trim().replace(/,$/, '');
-    const parent = stack[stack.length - 1]?.key;
-    out.push(parent && /^(?:"[^"]+"|[\w.-]+)\s*:\s*\S/.test(body) ? `${parent} › ${body}` : body);
-    if (open) stack.push({ indent, key: open[1]! });
+    const parent = [...stack].reverse().find((e) => e.key !== undefined)?.key;
+    const record = stack[stack.length - 1]?.anonymous ? stack[stack.length - 1] : undefined;
+    const member = MEMBER.exec(body);
+    let prefix = parent;
+    if (record && record.label === undefined && member) record.label = member[1] ?? member[2]!; // the record's name: this line states it
+    else if (record?.label !== undefined) prefix = parent ? `${parent} › ${record.label}` : record.label;
+    out.push(prefix && /^(?:"[^"]+"|[\w.-]+)\s*:\s*\S/.test(body) ? `${prefix} › ${body}` : body);
+    if (open) stack.push({ indent, key: open[1]!, anonymous: false, list: body.endsWith('[') });
+    else if (body === '{' || body === '[') stack.push({ indent, anonymous: body === '{' && !!stack[stack.length - 1]?.list, list: body === '[' });
+    else {
+      const item = /^-\s+(.*)$/.exec(body);
+      const m = item ? MEMBER.exec(item[1]!) : null;
+      if (m) stack.push({ indent, label: m[1] ?? m[2]!, anonymous: true, list: false });
+    }
   }
   return out;
 }
@@ -150,13 +196,24 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
     for (const s of c.signals.keys()) signalCount.set(s, (signalCount.get(s) ?? 0) + 1);
     for (const w of c.words) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
   }
-  const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => a.startsWith(w) || w.startsWith(a)); // percent ~ percentage
+  // percent ~ percentage: one word of letters the start of another, at least five of them
+  const stem = (a: string, b: string) => a.length >= 5 && b.startsWith(a) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b);
+  const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => stem(w, a) || stem(a, w));
   return cands.map((c) => {
     let s = c.fixed;
     for (const [sig, pts] of c.signals) s += pts * weight(signalCount.get(sig)!);
     let shared = 0;
-    for (const w of c.words) if (asked(w)) shared += weight(wordCount.get(w)!);
+    let matched = 0;
+    let rare = false;
+    for (const w of c.words) {
+      if (!asked(w)) continue;
+      const wt = weight(wordCount.get(w)!);
+      shared += wt;
+      if (wt > 0) matched++;
+      if (wt === 1) rare = true;
+    }
     s += Math.min(4, shared * 2);
+    if (matched >= 2 && rare) s += ANSWER_BONUS; // two of the ask's words, one that few lines have: the line answers it
     return { line: c.line, s, i: c.i };
   });
 }

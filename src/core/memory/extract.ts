@@ -36,7 +36,9 @@
  * Deterministic (same entries → same output, no clock), bounded (each category capped, items cut at 200
  * characters, messages scanned up to 20,000 characters each) and de-duplicated across categories by
  * `normalizeFact`, the same normalisation the daily-log de-duplication (flush.ts) and dreaming (dream/)
- * use.
+ * use. A fact another kept one already holds is not written again (a decision restated without its reason, a
+ * checklist line around a stated TODO, an id inside a route or a tool finding), and identifiers the user stated
+ * come before those a tool returned, so the caps keep what was said.
  */
 import { toEvent } from '../transcript/conversation';
 import { endsWithQuestion, flatten, gist, isSlashCommand } from '../transcript/text';
@@ -113,10 +115,15 @@ export const DEFAULT_CAPS: Readonly<Record<MemoryCategory, number>> = { preferen
 /** Sub-caps inside `facts` so one kind cannot crowd out the others. */
 export const FACT_SUBCAPS: Readonly<Partial<Record<FactKind, number>>> = { remember: 5, note: 5, tool: 8, id: 10, file: 8, path: 8, url: 5, command: 8 };
 export const DEFAULT_ITEM_CHARS = 200;
+/** Atomic facts left out when a kept fact already quotes their value (a file keeps its own line: it says what was done to it). */
+const QUOTABLE_KINDS = new Set<FactKind>(['id', 'path', 'url']);
+/** A kept fact of the same category at least this long, inside a longer new one, makes the new one a restatement. */
+const MIN_HELD_CHARS = 24;
 /** A sentence of the shared extraction (a decision with its reason, a TODO with its condition) is kept whole up to this. */
 export const SHARED_FACT_CHARS = 1000;
 /** Identifier kinds of the shared extraction kept as facts (opaque ids, UUIDs and hashes are not: they may be secrets). */
 const SHARED_ID_KINDS = new Set<IdentifierKind>(['route', 'env', 'hostPort', 'ticket', 'version']);
+const ID_SOURCE_RANK = (role: string) => (role === 'toolResult' ? 2 : role === 'assistant' ? 1 : 0);
 /** Characters of one message scanned for cue sentences. */
 export const SENTENCE_SCAN_CHARS = 20_000;
 const MAX_SENTENCES_PER_MESSAGE = 400;
@@ -351,6 +358,8 @@ class Collector {
   readonly dropped: Record<MemoryCategory, number> = { preferences: 0, decisions: 0, facts: 0, progress: 0, open: 0 };
   redactions = 0;
   private readonly seen = new Set<string>();
+  /** The comparison form of every fact kept, by category: a fact one of them already holds is not written again. */
+  private readonly kept: Array<{ category: MemoryCategory; kind: FactKind; key: string }> = [];
   private readonly droppedKeys = new Set<string>();
   private readonly perKind = new Map<FactKind, number>();
 
@@ -359,13 +368,28 @@ class Collector {
     readonly maxChars: number,
   ) {}
 
+  /**
+   * Is the fact already written? An identifier, path or URL inside one listed or inside a tool finding
+   * (`/v1/orders` beside `POST /v1/orders`); a sentence that a kept one of its category holds (`Decision: X.`
+   * beside `Decision: X, because Y.`), or a longer line around it (a checklist line holding a stated TODO and some
+   * chatter); a tool finding that restates a kept fact (a decision read back from a document).
+   */
+  private holds(category: MemoryCategory, kind: FactKind, keys: readonly string[], value: string | undefined): boolean {
+    if (value !== undefined) {
+      if (!QUOTABLE_KINDS.has(kind)) return false;
+      const v = normalizeFact(value);
+      return !!v && this.kept.some((k) => (QUOTABLE_KINDS.has(k.kind) || k.kind === 'tool') && k.key.includes(v));
+    }
+    return this.kept.some((k) => (k.category === category || kind === 'tool') && keys.some((n) => k.key.includes(n) || (k.key.length >= MIN_HELD_CHARS && n.includes(k.key))));
+  }
+
   add(category: MemoryCategory, kind: FactKind, text: string, value?: string, maxChars = this.maxChars): void {
     const r = redactSecrets(text);
     const line = gist(r.text, maxChars);
     if (!line) return;
     const keys = factKeys(line);
     const key = keys[0]!;
-    if (this.seen.has(key)) return;
+    if (this.seen.has(key) || this.holds(category, kind, keys, value)) return;
     const list = this.categories[category];
     const sub = FACT_SUBCAPS[kind];
     const n = this.perKind.get(kind) ?? 0;
@@ -376,6 +400,7 @@ class Collector {
       return;
     }
     this.seen.add(key);
+    this.kept.push({ category, kind, key });
     this.perKind.set(kind, n + 1);
     this.redactions += r.count;
     const fact: MemorableFact = { category, kind, text: line };
@@ -458,7 +483,9 @@ export function extractMemorable(entries: readonly unknown[], opts: ExtractOptio
   // ---------------------------------------------------------------- 3. facts
   for (const s of remember) c.add('facts', 'remember', `Remember: ${stripListMarker(s)}`);
   for (const f of xf.toolFacts) c.add('facts', 'tool', `${f.toolName || 'Tool'} found: ${f.text}`, undefined, whole);
-  for (const f of xf.identifiers) if (SHARED_ID_KINDS.has(f.kind) && !(f.kind === 'hostPort' && !/[A-Za-z.]/.test(f.value.split(':')[0]!))) c.add('facts', 'id', `ID: ${f.value}`, f.value);
+  // identifiers the user (or a note) stated first, then the assistant's, then those a tool returned
+  const byWhoSaidIt = [...xf.identifiers].sort((a, b) => ID_SOURCE_RANK(a.source.role) - ID_SOURCE_RANK(b.source.role));
+  for (const f of byWhoSaidIt) if (SHARED_ID_KINDS.has(f.kind) && !(f.kind === 'hostPort' && !/[A-Za-z.]/.test(f.value.split(':')[0]!))) c.add('facts', 'id', `ID: ${f.value}`, f.value);
   for (const n of cf.constraints) c.add('facts', 'note', n);
   for (const f of cf.identifiers) if (f.kind === 'id' && isTicketId(f.value)) c.add('facts', 'id', `ID: ${f.value}`, f.value);
   const modified = [...new Set([...cf.modifiedFiles, ...cf.toolModifiedFiles])];
@@ -466,7 +493,10 @@ export function extractMemorable(entries: readonly unknown[], opts: ExtractOptio
   for (const p of read) c.add('facts', 'file', `File read: ${p}`, p);
   const files = new Set([...read, ...modified]);
   for (const f of cf.identifiers) if (f.kind === 'path' && !files.has(f.value) && isPlausiblePath(f.value)) c.add('facts', 'path', `Path: ${f.value}`, f.value);
-  for (const f of cf.identifiers) if (f.kind === 'url') c.add('facts', 'url', `URL: ${f.value}`, f.value);
+  const saidBy = new Map<string, number>();
+  for (const f of xf.identifiers) saidBy.set(f.value, Math.min(saidBy.get(f.value) ?? 2, ID_SOURCE_RANK(f.source.role)));
+  const urls = cf.identifiers.filter((f) => f.kind === 'url').sort((a, b) => (saidBy.get(a.value) ?? 2) - (saidBy.get(b.value) ?? 2));
+  for (const f of urls) c.add('facts', 'url', `URL: ${f.value}`, f.value);
   for (const cmd of commands) {
     const one = flatten(cmd.command, 2000).replace(/`/g, "'");
     c.add('facts', 'command', `${cmd.failed ? 'Command (failed)' : 'Command'}: \`${gist(one, 160)}\``, one);

@@ -251,10 +251,22 @@ export interface SummaryLists {
   /** The first `statedTodos` TODOs were stated by the user (or a note, a summary). */
   statedTodos: number;
   constraints: string[];
+  /** Identifiers stated in the conversation (by the user, the assistant, a note or a summary) first, then those only a tool returned. */
   identifiers: string[];
+  /** How many of `identifiers` lead as stated ones. */
+  statedIdentifiers: number;
 }
 
-const todoKey = (s: string) => flatten(s).toLowerCase().replace(/^(?:todo|fixme):\s*/, '').replace(/[…:：\s]+/g, '');
+/** Identifiers compared pairwise (one inside another, stated or not): the first this many. */
+const CONTAINMENT_CHECKED = 2000;
+
+/** A TODO's comparison key: its `TODO` / `FIXME` label (with or without a colon, half- or full-width) and punctuation left out. */
+const todoKey = (s: string) =>
+  flatten(s)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/^(?:todo|fixme)\b\s*[:：]?\s*/, '')
+    .replace(/[…:：.。!！?？\s]+/g, '');
 
 export function summaryLists(f: CompactionFacts): SummaryLists {
   const decisions = [...f.decisions];
@@ -268,7 +280,13 @@ export function summaryLists(f: CompactionFacts): SummaryLists {
   const legacy = f.todos.filter((t) => !keys.some((k) => k.includes(todoKey(t)) || todoKey(t).includes(k)));
   const todos = [...new Set([...stated, ...legacy, ...others])];
   const all = [...new Set([...f.extracted.identifiers.map((i) => i.value), ...f.identifiers.map((i) => i.value)])];
-  // one inside another (`/v1/orders` in `POST /v1/orders`) survives with it: listed once
-  const identifiers = all.filter((v) => !all.some((w) => w !== v && w.includes(v)));
-  return { decisions, todos, statedTodos: new Set(stated).size, constraints, identifiers };
+  const said = [...new Set(f.extracted.identifiers.filter((i) => i.source.role !== 'toolResult').map((i) => i.value))];
+  const saidSet = new Set(said);
+  const statedIds = new Set(all.filter((v) => saidSet.has(v) || said.some((w) => w.includes(v) || v.includes(w))));
+  const ordered = [...all.filter((v) => statedIds.has(v)), ...all.filter((v) => !statedIds.has(v))];
+  // one inside another (`/v1/orders` in `POST /v1/orders`) survives with it: listed once. Pairwise, so among the
+  // first CONTAINMENT_CHECKED only (a summary lists a few hundred at most; the rest are counted as left out).
+  const head = ordered.slice(0, CONTAINMENT_CHECKED);
+  const identifiers = ordered.filter((v, i) => i >= CONTAINMENT_CHECKED || !head.some((w) => w !== v && w.includes(v)));
+  return { decisions, todos, statedTodos: new Set(stated).size, constraints, identifiers, statedIdentifiers: identifiers.filter((v) => statedIds.has(v)).length };
 }

@@ -100,6 +100,8 @@ interface SectionPlan {
   chosen: Set<number>;
   /** The first `facts` items are stated facts: they may use the suffix's reserve. */
   facts: number;
+  /** The first `lead` items are filled before the sections after this one (default `facts`); the rest after them. */
+  lead?: number;
 }
 
 /** A file path on one line for display. */
@@ -254,7 +256,13 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
   for (const f of facts.identifiers) if (f.kind === 'path' && mentioned < KEY_FILES_MAX && !keySeen.has(displayPath(f.value))) (addKey(f.value, displayPath(f.value)), mentioned++);
   const pendingFixed = input.latestUnresolvedUserRequest ? [formatLatestUserRequestContext(input.latestUnresolvedUserRequest)] : [];
   const lists = summaryLists(facts);
-  const toolFindings = facts.extracted.toolFacts.map((f) => `- ${oneLine(f.toolName)}: ${f.text}`);
+  // a finding that restates a stated fact (a decision read back from a document) is listed once, as that fact
+  const statedLines = [...lists.decisions, ...lists.constraints, ...lists.todos];
+  const toolFindings = facts.extracted.toolFacts.filter((f) => !statedLines.some((l) => l.includes(f.text))).map((f) => `- ${oneLine(f.toolName)}: ${f.text}`);
+  // carried and stated identifiers lead; those only a tool returned come after the tool findings
+  const notAudited = (v: string) => !auditedSet.has(isPureHex(v) ? v.toUpperCase() : v);
+  const leadIdentifiers = [...new Set([...facts.carriedIdentifiers, ...lists.identifiers.slice(0, lists.statedIdentifiers)])].filter(notAudited);
+  const identifierItems = [...new Set([...leadIdentifiers, ...lists.identifiers.slice(lists.statedIdentifiers)])].filter(notAudited).map((v) => `- ${oneLine(v)}`);
   const sections: SectionPlan[] = [
     plan('## Decisions', EMPTY, [], lists.decisions.map((d) => `- ${d}`), lists.decisions.length),
     plan('## Open TODOs', EMPTY, [], lists.todos.map((t) => `- ${t}`), lists.statedTodos),
@@ -269,9 +277,7 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
       '## Exact identifiers',
       EMPTY_IDENTIFIERS,
       auditedLines,
-      [...new Set([...facts.carriedIdentifiers, ...lists.identifiers])]
-        .filter((v) => !auditedSet.has(isPureHex(v) ? v.toUpperCase() : v))
-        .map((v) => `- ${oneLine(v)}`),
+      identifierItems,
       Number.POSITIVE_INFINITY,
     ),
     plan('## Found by tools', EMPTY, [], toolFindings, toolFindings.length),
@@ -280,6 +286,7 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
     plan('## Current task', EMPTY, askLine ? [askLine] : [], facts.lastReply ? [`- Last reply: ${wholeSentences(facts.lastReply, 300)}`] : []),
   ];
   const [decisions, todos, constraints, pending, identifiers, found, doneS, keys, current] = sections as [SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan, SectionPlan];
+  identifiers.lead = leadIdentifiers.length;
 
   const sectionLength = (s: SectionPlan, extra = 0) => {
     const lines = s.fixed.length + s.chosen.size;
@@ -303,13 +310,14 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
   // Fill: stated facts in the order stated (the previous summary's first), ten per kind before any kind gets
   // more (tool findings are facts too); then checklist items (newest first), current task, files, done. An identifier already
   // quoted by a chosen line is not repeated.
-  const tiers: Array<{ s: SectionPlan; newestFirst: boolean }> = [
+  const tiers: Array<{ s: SectionPlan; newestFirst: boolean; part?: 'lead' | 'rest' }> = [
     { s: pending, newestFirst: false },
     { s: decisions, newestFirst: false },
     { s: constraints, newestFirst: false },
     { s: todos, newestFirst: true },
-    { s: identifiers, newestFirst: false },
+    { s: identifiers, newestFirst: false, part: 'lead' },
     { s: found, newestFirst: false },
+    { s: identifiers, newestFirst: false, part: 'rest' },
     { s: current, newestFirst: true },
     { s: keys, newestFirst: false },
     { s: doneS, newestFirst: true },
@@ -323,21 +331,21 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
     if (s.chosen.has(i)) return;
     const text = s.items[i]!.text;
     if (s === identifiers && quoted.some((q) => q.includes(text.slice(2)))) return;
-    const before = sectionLength(s);
-    s.chosen.add(i);
-    const delta = sectionLength(s) - before;
-    if (length + delta > (i < s.facts ? budgetForItems : budgetForOthers)) s.chosen.delete(i);
-    else {
+    // what the line adds to its section (sectionLength's arithmetic, without re-measuring every chosen line)
+    const delta = s.fixed.length + s.chosen.size === 0 ? cost(text) - cost(s.empty) : cost(text) + 1;
+    if (length + delta <= (i < s.facts ? budgetForItems : budgetForOthers)) {
+      s.chosen.add(i);
       length += delta;
       if (s === decisions || s === constraints || s === todos || s === found) quoted.push(text);
     }
   };
-  for (const round of [10, Number.POSITIVE_INFINITY]) {
-    for (const { s, newestFirst } of tiers) {
+  const fill = (round: number) => {
+    for (const { s, newestFirst, part } of tiers) {
       // stated facts first, in order; then the rest, newest first when asked
-      const order = s.items.map((_, i) => i);
+      let order = s.items.map((_, i) => i);
       const rest = order.splice(Math.min(s.facts, order.length));
       order.push(...(newestFirst ? rest.reverse() : rest));
+      if (part) order = order.filter((i) => (i < (s.lead ?? s.facts)) === (part === 'lead'));
       let taken = 0;
       for (const i of order) {
         if (taken >= round) break;
@@ -345,6 +353,15 @@ export function buildMechanicalSummary(input: CompactionInput): MechanicalSummar
         if (s.chosen.has(i)) taken++;
       }
     }
+  };
+  fill(10);
+  fill(Number.POSITIVE_INFINITY);
+  // an identifier that a fact line chosen after it quotes is listed once: its line gives its room back
+  const requoted = [...identifiers.chosen].filter((i) => quoted.some((q) => q.includes(identifiers.items[i]!.text.slice(2))));
+  if (requoted.length > 0) {
+    for (const i of requoted) identifiers.chosen.delete(i);
+    length = bodyLength();
+    fill(Number.POSITIVE_INFINITY);
   }
   const omitted: Record<string, number> = {};
   let truncated = false;
