@@ -13,7 +13,9 @@ import { normalizeText, type ExpectedFact } from '../../bench/lib/qualityScore';
 import { fixturePath, sqlite, tmpDir } from './helpers';
 
 const BENCH = fixturePath('quality-bench');
-const SETS = ['tuning', 'held-out', 'held-out-2'];
+const SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3'];
+/** THE held-out set (bench/quality.mjs's HELD_OUT): its size and mix are checked below. */
+const HELD_OUT = 'held-out-3';
 const DB_REL = path.join('state', 'agents', 'main', 'agent', 'openclaw-agent.sqlite.gz');
 
 interface Expected {
@@ -85,14 +87,16 @@ describe('quality-bench fixtures (read raw: no compaction runs)', () => {
     });
   }
 
-  it('held-out-2: the size and mix the held-out set promises (≥ 66 facts, ≥ 10 reasons, ≥ 20 % stated in Chinese or Japanese, tool findings, early and mid)', () => {
+  it(`${HELD_OUT}: the size and mix the held-out set promises (≥ 66 facts, ≥ 10 reasons, ≥ 20 % stated in Chinese or Japanese, every category and identifier kind, files read, created and modified, early and mid)`, () => {
     const facts = fs
-      .readdirSync(path.join(BENCH, 'held-out-2', 'sessions'))
-      .flatMap((id) => (JSON.parse(fs.readFileSync(path.join(BENCH, 'held-out-2', 'sessions', id, 'expected.json'), 'utf8')) as Expected).facts);
+      .readdirSync(path.join(BENCH, HELD_OUT, 'sessions'))
+      .flatMap((id) => (JSON.parse(fs.readFileSync(path.join(BENCH, HELD_OUT, 'sessions', id, 'expected.json'), 'utf8')) as Expected).facts);
     assert.ok(facts.length >= 66, `${facts.length} facts`);
     assert.ok(facts.filter((f) => f.reasons?.length).length >= 10, 'reasons');
     assert.ok(facts.filter((f) => f.lang !== 'en').length >= 0.2 * facts.length, 'CJK share');
     for (const c of ['decision', 'todo', 'rule', 'identifier', 'tool-finding', 'artifact']) assert.ok(facts.some((f) => f.category === c), c);
     assert.ok(facts.some((f) => f.position === 'early') && facts.some((f) => f.position === 'mid'), 'early and mid');
+    for (const k of ['route', 'env', 'host:port', 'url', 'hash', 'uuid', 'ticket', 'version', 'path']) assert.ok(facts.some((f) => f.category === 'identifier' && f.kind === k), `identifier ${k}`);
+    for (const k of ['read', 'created', 'modified']) assert.ok(facts.some((f) => f.category === 'artifact' && f.kind === k), `artifact ${k}`);
   });
 });
