@@ -394,7 +394,7 @@ async function extensionPath(era, stateDir, restore) {
     const [loadMs, [full, loadIo]] = time(() => probed(() => model.loadEntries(uid, ctxPath)));
     // the plan (what the preview shows and the write writes)
     const keepCfg = model.stateDirs().find((d) => d.candidate.dir === s.stateDir)?.config.value?.agents?.defaults?.compaction?.keepRecentTokens;
-    const [planMs, r] = time(() => planCompaction({ path: ctxPath, full, tokensBefore: s.gauge.used, keepRecentTokens: typeof keepCfg === 'number' && keepCfg > 0 ? keepCfg : undefined }));
+    const [planMs, r] = time(() => planCompaction({ path: ctxPath, full, tokensBefore: s.figures.used, keepRecentTokens: typeof keepCfg === 'number' && keepCfg > 0 ? keepCfg : undefined }));
     if (!r.ok) throw new Error(`${era}: nothing to compact: ${r.reason}`);
     const plan = r.plan;
     // confirm → write exactly plan.entry
@@ -426,9 +426,9 @@ async function extensionPath(era, stateDir, restore) {
       tokensBefore: plan.entry.tokensBefore,
       tokensAfter: plan.entry.tokensAfter,
       quality: { before: plan.quality.tokensBefore, after: plan.quality.tokensAfter, summary: plan.quality.summaryTokens, kept: plan.quality.keptTokens },
-      gaugeAfter: s2?.gauge.used,
-      gaugeAfterSource: s2?.gauge.usedSource,
-      estimateAfter: s2?.gauge.calibrated?.tokens,
+      gaugeAfter: s2?.figures.used,
+      gaugeAfterSource: s2?.figures.usedSource,
+      estimateAfter: s2?.figures.calibrated?.tokens,
       summaryChars: plan.summary.length,
       summaryBytes: Buffer.byteLength(plan.summary),
       audit: plan.audit,
@@ -468,7 +468,7 @@ const uid = sessionUid(jsonlDir, 'main', KEY);
 const st = model.ensureTranscript(uid);
 const ctxPath = st.context.path;
 const full0 = model.loadEntries(uid, ctxPath);
-const tokensBefore = st.gauge.used;
+const tokensBefore = st.figures.used;
 for (let i = 0; i < 3; i++) planCompaction({ path: ctxPath, full: structuredClone(full0), tokensBefore }); // JIT warm-up
 const planCold = [];
 const planColdCpu = []; // process CPU time (user + system, all threads): less sensitive to other load than wall time

@@ -219,7 +219,7 @@ const phases = {
       const pad = target - Buffer.byteLength(JSON.stringify(entry));
       entry.message.content += 'x'.repeat(Math.max(0, pad));
       const text = JSON.stringify(entry);
-      const usedBefore = s.gauge.used;
+      const usedBefore = s.figures.used;
       if (era === 'sqlite') ins.run(manifest.sessionId, seq++, text, ts, Buffer.byteLength(text));
       else fs.appendFileSync(manifest.jsonlFile, text + '\n');
       lineBytes = Buffer.byteLength(text) + (era === 'jsonl' ? 1 : 0);
@@ -230,7 +230,7 @@ const phases = {
         model.refresh();
         n++;
         const cur = model.get(s.uid);
-        ok = !!cur && cur.index?.entries[cur.index.entries.length - 1]?.id === id && cur.gauge.used > usedBefore;
+        ok = !!cur && cur.index?.entries[cur.index.entries.length - 1]?.id === id && cur.figures.used > usedBefore;
       } while (!ok && performance.now() - a < 1000);
       times.push(performance.now() - a);
       refreshes.push(n);
@@ -290,7 +290,7 @@ const phases = {
       const sessions = items.filter((i) => i.id.startsWith('session:')).length;
       const transcriptsRead = all.filter((s) => s.index).length;
       const levels = {};
-      for (const s of all) levels[s.gauge.level] = (levels[s.gauge.level] ?? 0) + 1;
+      for (const s of all) levels[s.figures.level] = (levels[s.figures.level] ?? 0) + 1;
       model.dispose();
       return { totalMs: t2 - t0, refreshMs: t1 - t0, itemsMs: t2 - t1, sessions, items: items.length, transcriptsRead, levels };
     };

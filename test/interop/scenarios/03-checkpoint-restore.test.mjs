@@ -28,7 +28,7 @@ it('3. checkpoint restore reaches the model: a checkpoint of the session, restor
   assert(entries.length && entries.every(Boolean), 'our reader could not load every transcript entry');
   const used = row.totalTokens ?? 0;
   const window = row.contextTokens ?? 32768;
-  const figures = M.figuresFromSession({ agentId: 'main', era: 'sqlite', row, gauge: { used, window, ratio: (100 * used) / window, compactions: row.compactionCount ?? 0 } });
+  const figures = M.figuresFromSession({ agentId: 'main', era: 'sqlite', row, figures: { used, window, ratio: (100 * used) / window, compactions: row.compactionCount ?? 0 } });
   const engine = new M.CheckpointEngine(STATE);
   const fed = engine.ingest(figures, entries);
   const wr = engine.checkpoint(figures, 'manual');

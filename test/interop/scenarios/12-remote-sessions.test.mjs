@@ -114,10 +114,10 @@ it('12. remote Gateway sessions: RemoteSessionCache + ContextModel fed only by t
         assert(model.writeTarget(s.uid) === undefined, `${label}: ${r.key}: a remote session has a write target`);
         if (r.totalTokensFresh === true && typeof r.totalTokens === 'number') {
           freshChecked++;
-          eq([s.gauge.usedSource, s.gauge.used], ['session', r.totalTokens + s.gauge.pending], `${label}: ${r.key}: gauge (source, used) = ('session', the row's fresh totalTokens + pending)`);
-          if (!s.context) eq(s.gauge.pending, 0, `${label}: ${r.key}: pending without a transcript`);
+          eq([s.figures.usedSource, s.figures.used], ['session', r.totalTokens + s.figures.pending], `${label}: ${r.key}: gauge (source, used) = ('session', the row's fresh totalTokens + pending)`);
+          if (!s.context) eq(s.figures.pending, 0, `${label}: ${r.key}: pending without a transcript`);
         }
-        lines.push(`${r.key}: row ${r.totalTokens ?? '-'} tokens (fresh ${r.totalTokensFresh}) → gauge ${s.gauge.used}${s.gauge.pending ? ` (+${s.gauge.pending} pending)` : ''} ${s.gauge.usedSource}, ${s.gauge.percent}% of ${s.gauge.window}${s.context ? `, ${s.context.items.length} context items` : ''}`);
+        lines.push(`${r.key}: row ${r.totalTokens ?? '-'} tokens (fresh ${r.totalTokensFresh}) → gauge ${s.figures.used}${s.figures.pending ? ` (+${s.figures.pending} pending)` : ''} ${s.figures.usedSource}, ${s.figures.percent}% of ${s.figures.window}${s.context ? `, ${s.context.items.length} context items` : ''}`);
       }
       log(`${label}: ${list.sessions.length} session(s) listed, all in the model as remote sessions of ${cache.stateDir}${lines.length ? `:\n      ${lines.join('\n      ')}` : ''}`);
     };
@@ -308,8 +308,8 @@ it('12. remote Gateway sessions: RemoteSessionCache + ContextModel fed only by t
     };
     checkCompacted(s.context, v1, h3, 'after sessions.compact + chat.history');
     const rowC = cache.rowOf(RKEY);
-    if (rowC.totalTokensFresh === true) eq([s.gauge.usedSource, s.gauge.used], ['session', rowC.totalTokens + s.gauge.pending], "the gauge after the compaction: the row's fresh totalTokens + pending");
-    log(`gauge after the compaction: ${s.gauge.used} tokens (${s.gauge.usedSource}; the row from sessions.changed: ${rowC.totalTokens}, fresh ${rowC.totalTokensFresh}, compactionCount ${rowC.compactionCount}), ${s.gauge.compactions} compaction(s) shown`);
+    if (rowC.totalTokensFresh === true) eq([s.figures.usedSource, s.figures.used], ['session', rowC.totalTokens + s.figures.pending], "the gauge after the compaction: the row's fresh totalTokens + pending");
+    log(`gauge after the compaction: ${s.figures.used} tokens (${s.figures.usedSource}; the row from sessions.changed: ${rowC.totalTokens}, fresh ${rowC.totalTokensFresh}, compactionCount ${rowC.compactionCount}), ${s.figures.compactions} compaction(s) shown`);
     await settle(B.inflight);
     refreshB();
     assert(B.fetches > bFetches0, "GatewayController's rules fetched no chat.history after the compaction");
