@@ -118,7 +118,7 @@ export function isReasonSentence(sentence: string): boolean {
 
 function decisionWhat(s: string, reasonAt: number): string {
   const head = (reasonAt >= 0 ? s.slice(0, reasonAt) : s).replace(LABEL_DECISION, '');
-  return clause(head, 0).replace(/[\s,，、]+$/, '');
+  return clause(head, 0).replace(/[\s,，、;；]+$/, '');
 }
 
 function ruleKind(s: string): RuleKind | undefined {
