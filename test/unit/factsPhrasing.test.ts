@@ -105,3 +105,26 @@ describe('facts: the quality report reads full-width punctuation as its ASCII fo
     assert.deepEqual([lost.decisions.kept, lost.reasons.kept], [0, 0]);
   });
 });
+
+describe('facts: more reasons, orders and rules', () => {
+  it('reasons: "to avoid …", a "Rationale:" sentence, 考虑到; decisions: 代替, に移行します', () => {
+    assert.deepEqual(read("We'll pin the base image to avoid surprise rebuilds.").d, [["We'll pin the base image", 'surprise rebuilds']]);
+    assert.deepEqual(read('We will keep the monorepo. Rationale: the shared types drift apart in separate repos.').d.map((x) => x[1]), ['the shared types drift apart in separate repos']);
+    assert.deepEqual(read('日志采集用 Vector 代替 Fluentd，考虑到内存占用小一半。').d, [['日志采集用 Vector 代替 Fluentd', '内存占用小一半']]);
+    assert.equal(read('社内の認証は来月から SSO に移行します。').d.length, 1);
+  });
+
+  it('orders: "do X once Y" (not "explain … once …"), 等…再… without a comma, …たら… without one', () => {
+    assert.deepEqual(read('Flip the billing flag once finance signs off.').t, [['once finance signs off', '']]);
+    assert.deepEqual(read('Explain what happens once a lease expires.').t, []);
+    assert.deepEqual(read('等压测报告出来再给订单服务扩容。').t, [['等压测报告出来', '']]);
+    assert.deepEqual(read('審査が通ったら本番のキーに切り替えてください。').t, [['審査が通ったら', '']]);
+  });
+
+  it('rules: "nobody may …", 只有…才…, …ようにしてください (a rule, not a TODO)', () => {
+    assert.deepEqual(read('Nobody may push to main directly.').r, ['never']);
+    assert.deepEqual(read('只有值班工程师才能重启消息队列。').r, ['only']);
+    const lint = read('コミットの前に lint を通すようにしてください。');
+    assert.deepEqual([lint.r, lint.t], [['must'], []]);
+  });
+});
