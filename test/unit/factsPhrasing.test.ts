@@ -70,9 +70,10 @@ describe('facts: rules and identifiers', () => {
 
   it('an env var set to a comma list is whole; a product named before its version keeps its name', () => {
     assert.deepEqual(extractRichIdentifiers('Set RETRY_HOSTS=alpha.internal,beta.internal and BATCH_MODE=fast, then check.').map((x) => x.value), ['RETRY_HOSTS=alpha.internal,beta.internal', 'BATCH_MODE=fast']);
-    assert.deepEqual(extractRichIdentifiers('We are on Django 5.1.2 since Step 2.0.1 of the upgrade.'), [
+    assert.deepEqual(extractRichIdentifiers('We are on Django 5.1.2 since Step 2.0.1 of the upgrade. Upgrade 5.1.3 is next.'), [
       { value: 'Django 5.1.2', kind: 'version' },
       { value: '2.0.1', kind: 'version' },
+      { value: '5.1.3', kind: 'version' },
     ]);
   });
 });

@@ -29,8 +29,8 @@ const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA
 /** `FOO_BAR` (with its `=value` when assigned, a comma list `=a,b` whole), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
 const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+(?:,[^\s,;'"`()<>]+)*)?(?![\w-])/g;
 const SEMVER = String.raw`v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?`;
-/** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`): a capitalised name, not a word that only counts (`Step`, `Section`). */
-const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*`;
+/** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`): a capitalised name, not a word that only counts or starts a sentence (`Step`, `Since`, `Upgrade`). */
+const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag|In|On|At|To|Of|For|From|Since|Until|Before|After|With|And|Or|Is|Was|Use|Pin|Ship|Bump|Upgrade|Downgrade|Keep|Run|Try|See|Then|Now|Only|Both|Also|Via) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*`;
 /** `1.2.3`, `v2.0.0-rc.1`, `v4`, `Next.js 15.1.4`; a release tag or a package pin with its name (`auth-v2.4.0`, `lodash@4.17.21`), not a file (`lib-1.2.3.jar`) nor a path segment (`docs/v3/`). */
 const VERSION = new RegExp(String.raw`(?<![\w.\/@-])${PRODUCT} ${SEMVER}(?![\w\/-]|\.[A-Za-z0-9])|(?<![\w.\/@-])[A-Za-z][\w.-]*?[-_@]${SEMVER}(?![\w-]|\.[A-Za-z0-9])|(?<![\w.\/-])${SEMVER}(?![\w\/-])|(?<![\w.\/-])v\d+(?:\.\d+)?(?![\w.\/-])`, 'g');
 /** A container image with its tag or digest: `registry.example.com/team/app:1.4.2`, `ghcr.io/org/tool@sha256:…`. */
