@@ -129,3 +129,23 @@ describe('facts: more reasons, orders and rules', () => {
     assert.deepEqual([lint.r, lint.t], [['must'], []]);
   });
 });
+
+describe('facts: more labels, rules and identifier shapes', () => {
+  it('"Verdict:" and 结论： label a decision; 不允许, …てはいけません, …なければなりません are rules; …しておいて is a TODO', () => {
+    assert.equal(read('Verdict: the old importer stays read-only.').d.length, 1);
+    assert.deepEqual(read('结论：旧的导入服务保持只读。原因很简单：新服务还没通过对账。').d.map((x) => x[1]), ['原因很简单：新服务还没通过对账']);
+    assert.deepEqual(read('测试环境不允许连生产数据库。').r, ['never']);
+    assert.deepEqual(read('本番の設定ファイルを手で編集してはいけません。').r, ['never']);
+    assert.deepEqual(read('リリースノートは英語でも書かなければなりません。').r, ['must']);
+    assert.equal(read('ステージングのデータを入れ替えしておいてください。').t.length, 1);
+  });
+
+  it('an email, an IPv4 address or CIDR block (not a version), an AWS ARN', () => {
+    assert.deepEqual(extractRichIdentifiers('Mail billing-ops@corp.example; allow 172.16.0.0/12 and 192.168.4.20; the role is arn:aws:iam::210987654321:role/ci-deployer.'), [
+      { value: 'billing-ops@corp.example', kind: 'id' },
+      { value: '172.16.0.0/12', kind: 'id' },
+      { value: '192.168.4.20', kind: 'id' },
+      { value: 'arn:aws:iam::210987654321:role/ci-deployer', kind: 'id' },
+    ]);
+  });
+});

@@ -18,7 +18,7 @@ export type Speaker = 'user' | 'assistant' | 'document';
 
 const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was))\b|决定|決定|ことにした|ことにしました/i;
 
-const LABEL_DECISION = /^(?:decision|decided|决定|决策|結論|決定)\s*[:：]/i;
+const LABEL_DECISION = /^(?:decision|decided|verdict|final call|outcome|结论|决定|决策|結論|決定)\s*[:：]/i;
 const LABEL_TODO = /^(?:todo|to-do|action item|reminder|note to self|next step|follow[- ]up|待办|待辦|やること|タスク)(?![A-Za-z])[^:：.。!?！？]{0,60}[:：]/i;
 const LABEL_RULE = /^(?:(?:our |the |house |team )?(?:rule|constraint|preference|policy|requirement|convention|guideline|coding convention|style rule)s?|规则|约束|偏好|要求|规范|约定|ルール|制約|方針|規約)\s*[:：]/i;
 /** "Remember: …" — a fact the user wants kept (the assistant's reminders to the user are not). */
@@ -31,13 +31,13 @@ const DECISION_JA = /ことにした|ことにしました|にしました|に�
 const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])/i;
 const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
 const REASON_JA = /理由は|なぜなら|ため[、,]|ので[、,]|から[、,]/;
-const REASON_START = /^(?:because|the reason|(?:the )?rationale\b|motivation\s*[:：]|the (?:deciding|main|key) (?:factor|driver)|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因[:：]|因为|因為|由于|这是因为|是因为|考虑到|鉴于|否则|なぜなら)/i;
+const REASON_START = /^(?:because|the reason|(?:the )?rationale\b|motivation\s*[:：]|the (?:deciding|main|key) (?:factor|driver)|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因在于|原因[^，。,：:]{0,6}[:：]|因为|因為|由于|这是因为|是因为|考虑到|鉴于|否则|なぜなら)/i;
 /** A Japanese sentence that ends by giving a reason: 「…復元できてしまうためです。」「…使いたがらないからです。」 */
 const REASON_END_JA = /(?:ため|から|ので)(?:です|でした|だ)?[。.!！]?$/;
 
 const TODO_EN = /\b(?:need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
 const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|(?<!不)要在|之前要|(?:^|[：:，,]\s*)等到?[^。！？]{2,40}?再/;
-const TODO_JA = /やること|必要があ|忘れずに|しておく|しなければ|しないといけない|するべき|までに/;
+const TODO_JA = /やること|必要があ|忘れずに|しておく|しておいて|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
 const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
@@ -64,16 +64,16 @@ const RULE_EN: Array<[RegExp, RuleKind]> = [
 ];
 const RULE_ZH: Array<[RegExp, RuleKind]> = [
   [/总是|總是|始终|始終|一律|每次都|统一(?:用|使用|返回|采用)|以后统一/, 'always'],
-  [/不要|不准|禁止|严禁|嚴禁|不得|请勿|請勿|永远不|永遠不|绝不|絕不|别再|别用|别把/, 'never'],
+  [/不要|不准|不允许|不可以|禁止|严禁|嚴禁|不得|请勿|請勿|永远不|永遠不|绝不|絕不|别再|别用|别把/, 'never'],
   [/只能|只用|只允许|仅|僅|只有[^，。,]{1,20}才/, 'only'],
   [/必须|必須|务必|務必|一定要|都要|都必须|都得/, 'must'],
   [/更喜欢|更喜歡|偏好|倾向于/, 'prefer'],
 ];
 const RULE_JA: Array<[RegExp, RuleKind]> = [
   [/常に|いつも|毎回/, 'always'],
-  [/ないでください|ないで下さい|しないで|禁止|してはいけない|してはならない|絶対に?.{0,12}ない|決して/, 'never'],
+  [/ないでください|ないで下さい|しないで|禁止|てはいけ(?:ない|ません)|てはなら(?:ない)|てはなりません|絶対に?.{0,12}ない|決して/, 'never'],
   [/のみ|だけ(?:を|に|で|が)/, 'only'],
-  [/必ず|なければならない|なければいけない|ないといけない|ようにしてください|ようにして下さい|こと。?$/, 'must'],
+  [/必ず|なければ(?:(?:なら|いけ)ない|(?:なり|いけ)ません)|ないといけ(?:ない|ません)|ようにしてください|ようにして下さい|こと。?$/, 'must'],
   [/方が好き|ほうが好き|好みは/, 'prefer'],
 ];
 
