@@ -245,7 +245,7 @@ describe('facts: tool findings and the artifact trail', () => {
     const code = ['import x from "y";', 'export const BATCH = 1;', 'const WEBHOOK_TIMEOUT_MS = 4500; // the provider gives up at 5000', 'function go() {', '  return 1;', '}'].join('\n');
     assert.deepEqual(toolResultFacts(code, 'Show me the timeouts'), ['const WEBHOOK_TIMEOUT_MS = 4500; // the provider gives up at 5000']);
     const json = JSON.stringify({ flags: { 'a.b': { enabled: true }, 'refunds.partialCapture': { enabled: false, reason: 'INC-2207 double refunds' } } }, null, 2);
-    assert.deepEqual(toolResultFacts(json, 'Is partial capture on?'), ['refunds.partialCapture › "enabled": false', 'refunds.partialCapture › "reason": "INC-2207 double refunds"']);
+    assert.deepEqual(toolResultFacts(json, 'Is partial capture on?'), ['"refunds.partialCapture" › "enabled": false', '"refunds.partialCapture" › "reason": "INC-2207 double refunds"']);
   });
 
   it('the trail names each file with what was done and by which tool; a failed call touches nothing', () => {

@@ -44,8 +44,8 @@ describe('facts: tool findings on unseen shapes', () => {
     for (let i = 0; i < 25; i++) doc[`service${i}`] = { id: i, name: `svc-${i}`, enabled: i % 2 === 0, region: 'eu' };
     doc.uploads = { id: 99, enabled: true, maxUploadMb: 25, owner: 'team-media' };
     const found = toolResultFacts(JSON.stringify(doc, null, 2), 'Who owns uploads and what is the upload cap?');
-    assert.ok(has(found, 'uploads › "maxUploadMb": 25'), found.join('\n'));
-    assert.ok(has(found, 'uploads › "owner": "team-media"'), found.join('\n'));
+    assert.ok(has(found, '"uploads" › "maxUploadMb": 25'), found.join('\n'));
+    assert.ok(has(found, '"uploads" › "owner": "team-media"'), found.join('\n'));
   });
 
   it('YAML: a limit under its parent key', () => {
@@ -170,7 +170,7 @@ describe('facts: tool findings on unseen shapes', () => {
       tray_count: 2,
     }));
     const found = toolResultFacts(JSON.stringify({ printers }, null, 2), 'Which driver does the lobby printer use?');
-    assert.ok(has(found, 'printers › lobby-color › "driver": "ps-level3-cmyk"'), found.join('\n'));
+    assert.ok(has(found, '"printers" › lobby-color › "driver": "ps-level3-cmyk"'), found.join('\n'));
     const yaml = ['pools:', ...['frontend', 'batch', 'cache', 'search', 'queue', 'audit', 'reports', 'training', 'mailer', 'billing'].flatMap((name) => [`  - name: ${name}`, `    machine: ${name === 'training' ? 'a2-highgpu-1g' : 'n2-standard-4'}`, `    gpu: ${name === 'training' ? 'nvidia-a100' : 'none'}`])].join('\n');
     const y = toolResultFacts(yaml, 'Which GPU does the training pool get?');
     assert.ok(has(y, 'training › gpu: nvidia-a100'), y.join('\n'));

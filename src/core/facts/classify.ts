@@ -18,58 +18,62 @@ export type Speaker = 'user' | 'assistant' | 'document';
 
 const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was))\b|决定|決定|ことにした|ことにしました/i;
 
-const LABEL_DECISION = /^(?:decision|decided|决定|决策|結論|決定)\s*[:：]/i;
-const LABEL_TODO = /^(?:todo|to-do|action item|next step|follow[- ]up|待办|待辦|やること|タスク)\s*[:：]/i;
+const LABEL_DECISION = /^(?:decision|decided|verdict|final call|outcome|结论|决定|决策|結論|決定)\s*[:：]/i;
+const LABEL_TODO = /^(?:todo|to-do|action item|reminder|note to self|next step|follow[- ]up|待办|待辦|やること|タスク)(?![A-Za-z])[^:：.。!?！？]{0,60}[:：]/i;
 const LABEL_RULE = /^(?:(?:our |the |house |team )?(?:rule|constraint|preference|policy|requirement|convention|guideline|coding convention|style rule)s?|规则|约束|偏好|要求|规范|约定|ルール|制約|方針|規約)\s*[:：]/i;
 /** "Remember: …" — a fact the user wants kept (the assistant's reminders to the user are not). */
 const LABEL_REMEMBER = /^(?:(?:please )?(?:remember|keep in mind)|(?:请)?记住|覚えておいて(?:ください)?)\s*[:：]/i;
 
-const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|have|see|talk|discuss|check|look|get back|let you)\w+|we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|agreed (?:to|on)|we(?:'re| are) (?:switching|moving|migrating|dropping|adopting|replacing|deprecating|standardi[sz]ing on)|(?:going forward|from now on|henceforth),? we (?:use|run|deploy|ship|keep|store|write)|we agreed that|(?:the|our) plan is to|let'?s not|we(?:'ll| will) (?:drop|replace|deprecate|retire|adopt))\b/i;
-const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|改用|最终方案|方案是|定为/;
-const DECISION_JA = /ことにした|ことにしました|ことにします|に決めた|に決めました|を採用/;
+const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|have|see|talk|discuss|check|look|get back|let you)\w+|we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|agreed (?:to|on)|we(?:'re| are) (?:switching|moving|migrating|dropping|adopting|replacing|deprecating|standardi[sz]ing on)|(?:going forward|from now on|henceforth),? we (?:use|run|deploy|ship|keep|store|write)|we agreed that|(?:the|our) plan is to|let'?s not|we(?:'ll| will) (?:drop|replace|deprecate|retire|adopt))\b|\bwe(?:'re| are|'ll| will)? \w+\b[^.;!?]*?\b(?:instead of|rather than)\b/i;
+const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|代替|取代|替换成|替换为|最终方案|方案是|定为|不再|而不是|而非/;
+const DECISION_JA = /ことにした|ことにしました|にしました|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく)/;
 
-const REASON_EN = /\b(?:because|since|due to|given that|so that|as it|as they|as we)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?/i;
-const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了/;
+const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])/i;
+const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
 const REASON_JA = /理由は|なぜなら|ため[、,]|ので[、,]|から[、,]/;
-const REASON_START = /^(?:because|the reason|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因[:：]|因为|因為|由于|なぜなら)/i;
+const REASON_START = /^(?:because|the reason|(?:the )?rationale\b|motivation\s*[:：]|the (?:deciding|main|key) (?:factor|driver)|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因在于|原因[^，。,：:]{0,6}[:：]|因为|因為|由于|这是因为|是因为|考虑到|鉴于|否则|なぜなら)/i;
+/** A Japanese sentence that ends by giving a reason: 「…復元できてしまうためです。」「…使いたがらないからです。」 */
+const REASON_END_JA = /(?:ため|から|ので)(?:です|でした|だ)?[。.!！]?$/;
 
 const TODO_EN = /\b(?:need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
-const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|(?<!不)要在|之前要/;
-const TODO_JA = /やること|必要があ|忘れずに|しておく|しなければ|しないといけない|するべき|までに/;
+const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|(?<!不)要在|之前要|(?:^|[：:，,]\s*)等到?[^。！？]{2,40}?再/;
+const TODO_JA = /やること|必要があ|忘れずに|しておく|しておいて|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
-const CONDITIONAL_ORDER_EN = /^(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+/** "Flip the flag once QA signs off." — an order (a verb first), then the event it waits for. */
+const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|do|does|did|how|what|why|who|which|where|when|explain|tell|show|describe|remind)\b)[a-z]+\b[^.?!;]{3,}?\b(?:once|as soon as)\s+\S/i;
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
-const CONDITIONAL_ORDER_JA = /(?:たら|れば|次第|後で|あとで)[、,].*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
+const CONDITIONAL_ORDER_JA = /(?:(?:たら|れば|次第|後で|あとで)[、,]|(?:たら|次第)).*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 /** 「如果错误率超过 2%，就立即回滚。」 — a condition, then what to do. */
-const CONDITIONAL_ORDER_ZH = /^(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)/;
+const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)/;
 const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b[^,.;:!?]*/i;
-const CONDITION_ZH = /(?:如果|若是|假如|一旦|等到?|只要)[^，。,；;！？]*|[^，。,；;！？]{2,24}(?:以后|之后)/;
+const CONDITION_ZH = /(?:如果|若是|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
 const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
 const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+${DAY}\b[^,.;!?]*`, 'i');
-const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}月\d{1,2}[日号]/;
-const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
+const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}月\d{1,2}[日号]/;
+const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中|今月中|月内|今週中|来週中|週内|年度内)に?|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
 
 const RULE_EN: Array<[RegExp, RuleKind]> = [
   [/\b(?:always|every time|at all times)\b|^(?:please\s+)?(?:use|run|write|keep|store|name|prefix|tag|format|pin)\b.*\bfor (?:all|every|each|any)\b/i, 'always'],
-  [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|^no\b[^.;]*\bever\b/i, 'never'],
-  [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b/i, 'only'],
+  [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|^no\b[^.;]*\bever\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
+  [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b|\b(?:only|nobody but|no one but|no one except) (?:the )?[\w-]+(?: [\w-]+){0,3} (?:may|can|is allowed to|are allowed to|gets? to|should)\b/i, 'only'],
   [/\b(?:must(?! have been)|must not|mustn'?t|make sure|is required|are required|required to|no more than|at most|at least)\b|^(?:every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:needs?|requires?|has to|have to|gets?)\b|^(?:please\s+)?keep\b.*\b(?:under|below|within|less than|fewer than)\s+\d/i, 'must'],
   [/\b(?:i prefer|we prefer|prefer(?:ably)?|i(?:'d| would) rather|i like (?:it )?when|i want (?:you )?to always)\b/i, 'prefer'],
 ];
 const RULE_ZH: Array<[RegExp, RuleKind]> = [
   [/总是|總是|始终|始終|一律|每次都|统一(?:用|使用|返回|采用)|以后统一/, 'always'],
-  [/不要|不准|禁止|严禁|嚴禁|不得|请勿|請勿|永远不|永遠不|绝不|絕不|别再|别用|别把/, 'never'],
-  [/只能|只用|只允许|仅|僅/, 'only'],
+  [/不要|不准|不允许|不可以|禁止|严禁|嚴禁|不得|请勿|請勿|永远不|永遠不|绝不|絕不|别再|别用|别把/, 'never'],
+  [/只能|只用|只允许|仅|僅|只有[^，。,]{1,20}才/, 'only'],
   [/必须|必須|务必|務必|一定要|都要|都必须|都得/, 'must'],
   [/更喜欢|更喜歡|偏好|倾向于/, 'prefer'],
 ];
 const RULE_JA: Array<[RegExp, RuleKind]> = [
   [/常に|いつも|毎回/, 'always'],
-  [/ないでください|ないで下さい|しないで|禁止|してはいけない|してはならない|絶対に?.{0,12}ない|決して/, 'never'],
+  [/ないでください|ないで下さい|しないで|禁止|てはいけ(?:ない|ません)|てはなら(?:ない)|てはなりません|絶対に?.{0,12}ない|決して/, 'never'],
   [/のみ|だけ(?:を|に|で|が)/, 'only'],
-  [/必ず|なければならない|なければいけない|ないといけない|こと。?$/, 'must'],
+  [/必ず|なければ(?:(?:なら|いけ)ない|(?:なり|いけ)ません)|ないといけ(?:ない|ません)|ようにしてください|ようにして下さい|こと。?$/, 'must'],
   [/方が好き|ほうが好き|好みは/, 'prefer'],
 ];
 
@@ -110,12 +114,13 @@ export function reasonOf(sentence: string): string | undefined {
 
 /** A sentence that gives the reason of the one before it ("Reason: …", "理由は…", "因为…"). */
 export function isReasonSentence(sentence: string): boolean {
-  return REASON_START.test(plain(sentence).trim());
+  const s = plain(sentence).trim();
+  return REASON_START.test(s) || REASON_END_JA.test(s);
 }
 
 function decisionWhat(s: string, reasonAt: number): string {
   const head = (reasonAt >= 0 ? s.slice(0, reasonAt) : s).replace(LABEL_DECISION, '');
-  return clause(head, 0).replace(/[\s,，、]+$/, '');
+  return clause(head, 0).replace(/[\s,，、;；]+$/, '');
 }
 
 function ruleKind(s: string): RuleKind | undefined {
@@ -128,7 +133,8 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   const s = plain(sentence).trim();
   if (s.length < 6) return undefined;
   const labelled = LABEL_DECISION.test(s);
-  if (labelled || (speaker === 'user' && firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA])) || (speaker === 'document' && DECISION_DOCUMENT.test(s))) {
+  const otherLabel = LABEL_RULE.test(s) || LABEL_TODO.test(s); // "Rule: … no longer …" is the rule it says it is
+  if (labelled || (speaker === 'user' && !otherLabel && firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA])) || (speaker === 'document' && DECISION_DOCUMENT.test(s))) {
     const rm = reasonAt(s);
     const reason = reasonOf(s);
     const out: Statement = { type: 'decision', what: decisionWhat(s, rm ? rm.at : -1) || s };
@@ -138,11 +144,13 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   const todoLabel = LABEL_TODO.test(s) || /^(?:TODO|FIXME)\b/.test(s);
   const deadline = firstMatch(s, [DEADLINE_EN, DEADLINE_ZH, DEADLINE_JA]);
   const rule = LABEL_RULE.test(s) ? ruleKind(s) ?? 'constraint' : speaker === 'user' ? (LABEL_REMEMBER.test(s) ? 'constraint' : ruleKind(s)) : undefined;
-  const todoMarker = speaker === 'user' && (!!firstMatch(s, [TODO_EN, TODO_ZH, TODO_JA]) || (!rule && !!firstMatch(s, [CONDITIONAL_ORDER_EN, CONDITIONAL_ORDER_ZH, CONDITIONAL_ORDER_JA])));
+  const todoMarker = speaker === 'user' && (!!firstMatch(s, [TODO_EN, TODO_ZH, TODO_JA]) || (!rule && !!firstMatch(s, [CONDITIONAL_ORDER_EN, ORDER_THEN_CONDITION_EN, CONDITIONAL_ORDER_ZH, CONDITIONAL_ORDER_JA])));
   if (todoLabel || todoMarker || (speaker === 'user' && deadline && !rule)) {
-    const body = s.replace(LABEL_TODO, '').replace(/^(?:TODO|FIXME)\b\s*[:：]?\s*/, '');
+    const label = LABEL_TODO.exec(s)?.[0] ?? '';
+    const body = s.slice(label.length).replace(/^(?:TODO|FIXME)\b\s*[:：]?\s*/, '');
     const out: Statement = { type: 'todo', what: clause(body, 0) };
-    const cond = firstMatch(body, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]);
+    // "Reminder for after the DPO signs off: …" — the label states the condition
+    const cond = firstMatch(label, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]) ?? firstMatch(body, [CONDITION_EN, CONDITION_ZH, CONDITION_JA]);
     if (cond && cond[0].trim().length > 3) out.condition = cond[0].trim();
     const due = firstMatch(body, [DEADLINE_EN, DEADLINE_ZH, DEADLINE_JA]);
     if (due && due[0].trim().length > 1) out.deadline = due[0].trim();

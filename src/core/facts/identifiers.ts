@@ -26,11 +26,19 @@ const TICKET = /(?<![\w-])[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)*-\d+(?![\w-])|(?<![\w#
 const CODE = /(?<![\w-])(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){3})[A-Z0-9]{8,40}(?![\w-])/g;
 const HEX = /(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,64}(?![\w-])/g;
 const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|(?=[\w.-]*[A-Za-z])[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?)*):\d{2,5}(?![\w:])/g;
-/** `FOO_BAR` (with its `=value` when assigned), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
-const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+)?(?![\w-])/g;
+/** `FOO_BAR` (with its `=value` when assigned, a comma list `=a,b` whole), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
+const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+(?:,[^\s,;'"`()<>]+)*)?(?![\w-])/g;
 const SEMVER = String.raw`v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?`;
-/** `1.2.3`, `v2.0.0-rc.1`, `v4`; a release tag or a package pin with its name (`auth-v2.4.0`, `lodash@4.17.21`), not a file (`lib-1.2.3.jar`) nor a path segment (`docs/v3/`). */
-const VERSION = new RegExp(String.raw`(?<![\w.\/@-])[A-Za-z][\w.-]*?[-_@]${SEMVER}(?![\w-]|\.[A-Za-z0-9])|(?<![\w.\/-])${SEMVER}(?![\w\/-])|(?<![\w.\/-])v\d+(?:\.\d+)?(?![\w.\/-])`, 'g');
+/** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`): a capitalised name, not a word that only counts or starts a sentence (`Step`, `Since`, `Upgrade`). */
+const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag|In|On|At|To|Of|For|From|Since|Until|Before|After|With|And|Or|Is|Was|Use|Pin|Ship|Bump|Upgrade|Downgrade|Keep|Run|Try|See|Then|Now|Only|Both|Also|Via) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*`;
+/** `1.2.3`, `v2.0.0-rc.1`, `v4`, `Next.js 15.1.4`; a release tag or a package pin with its name (`auth-v2.4.0`, `lodash@4.17.21`), not a file (`lib-1.2.3.jar`) nor a path segment (`docs/v3/`). */
+const VERSION = new RegExp(String.raw`(?<![\w.\/@-])${PRODUCT} ${SEMVER}(?![\w\/-]|\.[A-Za-z0-9])|(?<![\w.\/@-])[A-Za-z][\w.-]*?[-_@]${SEMVER}(?![\w-]|\.[A-Za-z0-9])|(?<![\w.\/-])${SEMVER}(?![\w\/-])|(?<![\w.\/-])v\d+(?:\.\d+)?(?![\w.\/-])`, 'g');
+/** An IPv4 address, or a CIDR block (`10.20.0.0/16`): not a version. */
+const IPV4 = /(?<![\w.\/:-])\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?![\w\/:-]|\.\d)/g;
+const isIpv4 = (v: string) => v.split('/')[0]!.split('.').every((o) => Number(o) <= 255);
+/** `ops@example.com`; an AWS ARN (`arn:aws:iam::123456789012:role/deployer`). */
+const EMAIL = /(?<![\w.+%-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])/g;
+const ARN = /(?<![\w-])arn:[\w-]+:[\w-]*:[\w-]*:\d*:[\w\/.:+=@-]+/g;
 /** A container image with its tag or digest: `registry.example.com/team/app:1.4.2`, `ghcr.io/org/tool@sha256:…`. */
 const IMAGE = /(?<![\w.\/:@-])(?:[a-z0-9][a-z0-9.-]*(?::\d{2,5})?\/)+[a-z0-9][\w.-]*(?::(?=[\w.-]*[.a-z])[\w][\w.-]{0,127}|@sha256:[0-9a-f]{64})(?![\w:\/@-])/g;
 
@@ -107,9 +115,12 @@ export function extractIdentifiers(text: string): Array<FoundIdentifier<BasicIde
 const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
   { re: ROUTE, kind: 'route', min: 5 },
   { re: URL_IN_TEXT, kind: 'url' },
+  { re: ARN, kind: 'id' },
+  { re: EMAIL, kind: 'id' },
   { re: UUID, kind: 'uuid' },
   { re: IMAGE, kind: 'id', min: 6 },
   { re: HOST_PORT, kind: 'hostPort', min: 4, valid: (v) => /:\d{2,5}$/.test(v) },
+  { re: IPV4, kind: 'id', valid: isIpv4 },
   { re: ENV_VAR, kind: 'env', min: 3 },
   { re: VERSION, kind: 'version', min: 2 },
   { re: PATH_IN_TEXT, kind: 'path', min: 4, valid: isPathLike },

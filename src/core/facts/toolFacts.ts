@@ -24,6 +24,8 @@ export const TOOL_FACTS_PER_RESULT = 3;
 const MIN_SCORE = 4;
 /** A line holding two of the ask's words, one of them rare in the result, answers the ask: this much more. */
 const ANSWER_BONUS = 1;
+/** A line of the record (or under the key) the ask names with a word rare in the result is part of the answer: this much more. */
+const NAMED_BONUS = 2;
 /** Lines up to this long are read whole; longer ones (a long log line, one-line JSON) up to MAX_LONG_LINE, counting less. */
 const MAX_LINE = 300;
 const MAX_LONG_LINE = 500;
@@ -74,11 +76,21 @@ const SHORT_STOP = new Set('the and for are was you how why who did can its our 
  */
 function words(s: string): Set<string> {
   const out = new Set<string>();
-  for (const w of `${spaced(s)} ${s.toLowerCase()}`.split(/[^a-z0-9\u3040-\u30ff\u4e00-\u9fff]+/)) {
+  for (const w of `${spaced(s)} ${s.toLowerCase()} ${initials(s)}`.split(/[^a-z0-9\u3040-\u30ff\u4e00-\u9fff]+/)) {
     if (w.length < 3 || !/^[a-z\u3040-\u30ff\u4e00-\u9fff]/.test(w) || (w.length === 3 && SHORT_STOP.has(w))) continue;
     out.add(w.endsWith('s') && w.length > 4 ? w.slice(0, -1) : w);
   }
   return out;
+}
+
+/** The initials of every name of three to five words (`largest-contentful-paint` → `lcp`, `timeToLive` → `ttl`): an ask says "LCP". */
+function initials(s: string): string {
+  const out: string[] = [];
+  for (const name of s.match(/[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+/g) ?? []) {
+    const parts = spaced(name).split(/[-_\s]+/).filter(Boolean);
+    if (parts.length >= 3 && parts.length <= 5 && parts.every((p) => /^[a-z]/.test(p))) out.push(parts.map((p) => p[0]).join(''));
+  }
+  return out.join(' ');
 }
 
 /** camelCase and snake_case split into lower-case words. */
@@ -138,7 +150,7 @@ function linesWithParents(text: string): string[] {
   for (const raw of text.split(/\r?\n/)) {
     const indent = raw.length - raw.trimStart().length;
     while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
-    const open = /^\s*"?([^"]{1,80}?)"?\s*:\s*[{[]?\s*$/.exec(raw);
+    const open = /^\s*("[^"]{1,80}"|[^"\s][^"]{0,79}?)\s*:\s*[{[]?\s*$/.exec(raw); // the key as written (`"audits"`, `limits`)
     const body = raw.trim().replace(/,$/, '');
     const parent = [...stack].reverse().find((e) => e.key !== undefined)?.key;
     const record = stack[stack.length - 1]?.anonymous ? stack[stack.length - 1] : undefined;
@@ -214,6 +226,8 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
     }
     s += Math.min(4, shared * 2);
     if (matched >= 2 && rare) s += ANSWER_BONUS; // two of the ask's words, one that few lines have: the line answers it
+    const at = c.line.lastIndexOf(' › ');
+    if (at > 0 && [...words(c.line.slice(0, at))].some((w) => asked(w) && weight(wordCount.get(w) ?? n) === 1)) s += NAMED_BONUS; // the record the ask names
     return { line: c.line, s, i: c.i };
   });
 }

@@ -1,0 +1,151 @@
+/**
+ * More ways people state facts (issue 18, found on held-out-2 and written here in other words and domains):
+ * "X instead of Y" with the reason in a clause or the next sentence, 定了 / 不再 / 而不是, ではなく…に切り替える and
+ * 合意, a Japanese reason sentence ending in ためです / からです, a condition after a lead-in ("Also, when …", 另外：等…),
+ * a label with a qualifier ("Reminder for when …:"), 今月中に / 年底, "only X may …", an env var set to a comma
+ * list, a product named before its version, and a JSON record named by the ask (by its name or its initials).
+ */
+import assert from 'node:assert/strict';
+import { extractFacts, renderFacts } from '../../src/core/facts';
+import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
+import { toolResultFacts } from '../../src/core/facts/toolFacts';
+import { compactionQualityReport } from '../../src/core/compaction/quality';
+import { user } from './factsFixtures';
+
+const read = (text: string) => {
+  const f = extractFacts([user(text)]);
+  return { d: f.decisions.map((x) => [x.what, x.reason ?? '']), t: f.todos.map((x) => [x.condition ?? '', x.deadline ?? '']), r: f.rules.map((x) => x.kind) };
+};
+
+describe('facts: decisions stated as a choice, with the reason after', () => {
+  it('"we\'re using X instead of Y; the deciding factor was …"', () => {
+    assert.deepEqual(read("For the search box we're using trigram matching instead of a full-text engine; the deciding factor was that the whole catalogue fits in 40 MB of memory.").d, [
+      ["For the search box we're using trigram matching instead of a full-text engine", 'the whole catalogue fits in 40 MB of memory'],
+    ]);
+    assert.deepEqual(read('We ship the desktop app as a single binary rather than an installer.').d.length, 1);
+  });
+
+  it('Chinese: 定了, 不再, 而不是', () => {
+    assert.deepEqual(read('周会上定了：报表导出走异步任务，原因是同步导出经常超时。').d, [['周会上定了:报表导出走异步任务', '同步导出经常超时']]);
+    assert.equal(read('缩略图交给 CDN 生成，不再在应用服务器上裁剪。').d.length, 1);
+    assert.equal(read('移动端用 WebSocket 推送而不是轮询。').d.length, 1);
+  });
+
+  it('Japanese: ではなく…に切り替える / 合意, and the reason in the next sentence ending in ためです or からです', () => {
+    const f = extractFacts([user('ログの保存先は、自前の Elasticsearch ではなく S3 に切り替えることで合意しました。自前のクラスタだと夜間にディスクが溢れてしまうためです。')]);
+    assert.deepEqual(f.decisions.map((d) => d.reason), ['自前のクラスタだと夜間にディスクが溢れてしまうためです']);
+    const g = extractFacts([user('決済画面はサーバー側で描画することにしました。古い端末では JavaScript の実行が遅すぎるからです。')]);
+    assert.deepEqual(g.decisions.map((d) => d.reason), ['古い端末では JavaScript の実行が遅すぎるからです']);
+    // the summary quotes both sentences
+    assert.ok(renderFacts(g, 500).includes('古い端末では JavaScript の実行が遅すぎるからです。'));
+  });
+
+  it('a sentence labelled as a rule or a TODO stays one, whatever decision words it holds', () => {
+    assert.deepEqual([read('Rule: we will no longer deploy on Fridays.').d, read('Rule: we will no longer deploy on Fridays.').r], [[], ['constraint']]);
+    assert.deepEqual(read('规则：接口文档不再放在 Wiki 上。').d, []);
+  });
+});
+
+describe('facts: TODOs with a lead-in, a qualified label, a deadline within the month or year', () => {
+  it('a condition after "Also," / "Then," and after 另外：', () => {
+    assert.deepEqual(read('Also, when the load test stays green for a week, raise the pool size to 64.').t, [['when the load test stays green for a week', '']]);
+    assert.deepEqual(read('另外：等安全审计通过，再把灰度比例调到 50%。').t, [['等安全审计通过', '']]);
+  });
+
+  it('"Reminder for when …: do X" — the label holds the condition', () => {
+    assert.deepEqual(read('Reminder for when the vendor ships the patch: bump the SDK and rerun the soak test.').t, [['when the vendor ships the patch', '']]);
+  });
+
+  it('今月中に, 年底 are deadlines', () => {
+    assert.deepEqual(read('それと、今月中に請求書テンプレートの英語版もお願いします。').t, [['', '今月中に']]);
+    assert.deepEqual(read('年底把旧的报表接口下线。').t.map((x) => x[1]), ['年底']);
+  });
+});
+
+describe('facts: rules and identifiers', () => {
+  it('"only X may …", "no one but X can …"', () => {
+    assert.deepEqual(read('Only the release manager may tag a build.').r, ['only']);
+    assert.deepEqual(read('And no one but the on-call engineer can restart the broker.').r, ['only']);
+  });
+
+  it('an env var set to a comma list is whole; a product named before its version keeps its name', () => {
+    assert.deepEqual(extractRichIdentifiers('Set RETRY_HOSTS=alpha.internal,beta.internal and BATCH_MODE=fast, then check.').map((x) => x.value), ['RETRY_HOSTS=alpha.internal,beta.internal', 'BATCH_MODE=fast']);
+    assert.deepEqual(extractRichIdentifiers('We are on Django 5.1.2 since Step 2.0.1 of the upgrade. Upgrade 5.1.3 is next.'), [
+      { value: 'Django 5.1.2', kind: 'version' },
+      { value: '2.0.1', kind: 'version' },
+      { value: '5.1.3', kind: 'version' },
+    ]);
+  });
+});
+
+describe('facts: the JSON record the ask names', () => {
+  it('by its name: every member of that record, with the key as written', () => {
+    const tiers = ['bronze', 'silver', 'copper', 'gold', 'iron', 'tin'].map((tier, i) => ({ tier, response_hours: 48 - i * 4, credit_pct: i }));
+    const found = toolResultFacts(JSON.stringify({ tiers }, null, 2), 'What do we promise gold customers?');
+    assert.ok(found.includes('"tiers" › gold › "response_hours": 36'), found.join('\n'));
+    assert.ok(found.includes('"tiers" › gold › "credit_pct": 3'), found.join('\n'));
+  });
+
+  it('by its initials: "TTFB" names "time-to-first-byte"', () => {
+    const metric = (p75: number, unit: string) => ({ p75, unit });
+    const doc = { tool: 'webvitals', metrics: { 'dns-lookup-time': metric(30, 'ms'), 'time-to-first-byte': metric(820, 'ms'), 'first-input-delay': metric(12, 'ms'), 'total-page-weight': metric(1900, 'kB') }, pages: 14 };
+    const found = toolResultFacts(JSON.stringify(doc, null, 2), "What's our TTFB?");
+    assert.ok(found.includes('"time-to-first-byte" › "p75": 820'), found.join('\n'));
+  });
+});
+
+describe('facts: the quality report reads full-width punctuation as its ASCII form', () => {
+  it('a Chinese decision whose stored clause has ASCII commas counts as kept when the summary quotes it with full-width ones, and lost when it is gone', () => {
+    const said = '我们最后定了：账单导出用 Parquet，不再输出 CSV，原因是 CSV 在千万行时太慢。';
+    const dropped = [user(said)];
+    const f = extractFacts(dropped);
+    assert.ok(f.decisions[0]!.what.includes(','), f.decisions[0]!.what); // stored NFKC
+    const kept = compactionQualityReport({ dropped, summary: `## Decisions\n- ${said}`, kept: [] });
+    assert.deepEqual([kept.decisions.kept, kept.decisions.found, kept.reasons.kept, kept.reasons.found], [1, 1, 1, 1]);
+    const lost = compactionQualityReport({ dropped, summary: '## Decisions\n- (none)', kept: [] });
+    assert.deepEqual([lost.decisions.kept, lost.reasons.kept], [0, 0]);
+  });
+});
+
+describe('facts: more reasons, orders and rules', () => {
+  it('reasons: "to avoid …", a "Rationale:" sentence, 考虑到; decisions: 代替, に移行します', () => {
+    assert.deepEqual(read("We'll pin the base image to avoid surprise rebuilds.").d, [["We'll pin the base image", 'surprise rebuilds']]);
+    assert.deepEqual(read('We will keep the monorepo. Rationale: the shared types drift apart in separate repos.').d.map((x) => x[1]), ['the shared types drift apart in separate repos']);
+    assert.deepEqual(read('日志采集用 Vector 代替 Fluentd，考虑到内存占用小一半。').d, [['日志采集用 Vector 代替 Fluentd', '内存占用小一半']]);
+    assert.equal(read('社内の認証は来月から SSO に移行します。').d.length, 1);
+  });
+
+  it('orders: "do X once Y" (not "explain … once …"), 等…再… without a comma, …たら… without one', () => {
+    assert.deepEqual(read('Flip the billing flag once finance signs off.').t, [['once finance signs off', '']]);
+    assert.deepEqual(read('Explain what happens once a lease expires.').t, []);
+    assert.deepEqual(read('等压测报告出来再给订单服务扩容。').t, [['等压测报告出来', '']]);
+    assert.deepEqual(read('審査が通ったら本番のキーに切り替えてください。').t, [['審査が通ったら', '']]);
+  });
+
+  it('rules: "nobody may …", 只有…才…, …ようにしてください (a rule, not a TODO)', () => {
+    assert.deepEqual(read('Nobody may push to main directly.').r, ['never']);
+    assert.deepEqual(read('只有值班工程师才能重启消息队列。').r, ['only']);
+    const lint = read('コミットの前に lint を通すようにしてください。');
+    assert.deepEqual([lint.r, lint.t], [['must'], []]);
+  });
+});
+
+describe('facts: more labels, rules and identifier shapes', () => {
+  it('"Verdict:" and 结论： label a decision; 不允许, …てはいけません, …なければなりません are rules; …しておいて is a TODO', () => {
+    assert.equal(read('Verdict: the old importer stays read-only.').d.length, 1);
+    assert.deepEqual(read('结论：旧的导入服务保持只读。原因很简单：新服务还没通过对账。').d.map((x) => x[1]), ['原因很简单：新服务还没通过对账']);
+    assert.deepEqual(read('测试环境不允许连生产数据库。').r, ['never']);
+    assert.deepEqual(read('本番の設定ファイルを手で編集してはいけません。').r, ['never']);
+    assert.deepEqual(read('リリースノートは英語でも書かなければなりません。').r, ['must']);
+    assert.equal(read('ステージングのデータを入れ替えしておいてください。').t.length, 1);
+  });
+
+  it('an email, an IPv4 address or CIDR block (not a version), an AWS ARN', () => {
+    assert.deepEqual(extractRichIdentifiers('Mail billing-ops@corp.example; allow 172.16.0.0/12 and 192.168.4.20; the role is arn:aws:iam::210987654321:role/ci-deployer.'), [
+      { value: 'billing-ops@corp.example', kind: 'id' },
+      { value: '172.16.0.0/12', kind: 'id' },
+      { value: '192.168.4.20', kind: 'id' },
+      { value: 'arn:aws:iam::210987654321:role/ci-deployer', kind: 'id' },
+    ]);
+  });
+});
