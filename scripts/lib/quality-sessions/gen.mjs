@@ -54,6 +54,12 @@ export function makeGen(seed) {
 
 export const json = (o) => JSON.stringify(o, null, 2) + '\n';
 export const rows = (n, f) => Array.from({ length: n }, (_, i) => f(i));
+/** A CSV: the header, then `n` rows made by `f`, with the given lines planted at their fractions of the rows. */
+export const csv = (header, n, f, planted) => {
+  const out = rows(n, f);
+  for (const [at, line] of planted) out.splice(Math.floor(at * out.length), 0, line);
+  return [header, ...out].join('\n') + '\n';
+};
 
 // ------------------------------------------------------------------------------------------- filler
 

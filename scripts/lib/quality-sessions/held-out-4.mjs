@@ -7,7 +7,7 @@
 // source?, strings, reasons? }, { filler: n, style } about n tokens of unrelated turns (style 'work': engineering side
 // questions, see gen.mjs). `lang` is the language the fact is stated in.
 
-import { WORDS, json, makeGen, rows } from './gen.mjs';
+import { WORDS, csv, json, makeGen, rows } from './gen.mjs';
 
 const { pick, code, log, essay } = makeGen(0x4d2e91);
 
@@ -49,13 +49,6 @@ const UHD_DOC = `# 4K 配信の提供範囲について
 
 無料会員には 4K の代わりに 1080p の高ビットレート版を案内します。
 `;
-
-/** A CSV with a header and `n` generated rows, the given rows planted at their fractions. */
-const csv = (header, n, f, planted) => {
-  const out = rows(n, f);
-  for (const [at, line] of planted) out.splice(Math.floor(at * out.length), 0, line);
-  return [header, ...out].join('\n') + '\n';
-};
 
 export const SESSIONS = [
   {
