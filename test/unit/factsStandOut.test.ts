@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { extractFacts } from '../../src/core/facts';
 import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
 import { numberOf, outlierRecords, standsOut } from '../../src/core/facts/records';
-import { toolResultFacts } from '../../src/core/facts/toolFacts';
+import { scoreToolResultLines, toolResultFacts } from '../../src/core/facts/toolFacts';
 import { user } from './factsFixtures';
 
 const runners = (depths: number[]) =>
@@ -20,6 +20,13 @@ describe('facts: a record that stands out of a JSON list', () => {
     const line = found.find((l) => l.includes('"host": "runner-05"'));
     assert.ok(line?.includes('"queue_depth": 940'), found.join('\n'));
     assert.ok(!found.some((l) => l.includes('runner-03')), found.join('\n'));
+  });
+
+  it('an ask for the one that stands out ranks the record higher, even with none of its key words', () => {
+    const text = JSON.stringify({ retry_limit_ms: 250, fleet: [{ truck: 'TR-11', km_today: 212 }, { truck: 'TR-12', km_today: 198 }, { truck: 'TR-13', km_today: 1460 }, { truck: 'TR-14', km_today: 205 }] }, null, 2);
+    const score = (ask: string) => scoreToolResultLines(text, ask).find((x) => x.line === '"fleet" › "truck": "TR-13", "km_today": 1460')?.s ?? -1;
+    assert.ok(score('Which truck covered the greatest distance?') > score('Which trucks went out?'), `${score('Which truck covered the greatest distance?')}`);
+    assert.ok(score('Which trucks went out?') >= 4);
   });
 
   it('two standing-out values of one record stay together; a ratio and a money amount are numbers', () => {

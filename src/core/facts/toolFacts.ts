@@ -29,6 +29,8 @@ const ANSWER_BONUS = 1;
 const NAMED_BONUS = 2;
 /** A record that stands out of its list (records.ts): this much, and ANSWER_BONUS + 1 more when the ask names one of its standing-out keys. */
 const OUTLIER_SCORE = 5;
+/** An ask for the one that stands out: "which is the worst / biggest / most …". */
+const SUPERLATIVE = /\b(?:most|least|worst|best|max(?:imum)?|min(?:imum)?|peak|(?:bigg|larg|high|low|small|slow|fast|long|short|strict|heavi|busi|old|new|great|hott|cold|wid|narrow|deep|cheap|dear|loud|hard|easi)est)\b|最|最も|一番/i;
 /** Lines up to this long are read whole; longer ones (a long log line, one-line JSON) up to MAX_LONG_LINE, counting less. */
 const MAX_LINE = 300;
 const MAX_LONG_LINE = 500;
@@ -238,7 +240,7 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
     return { line: c.line, s, i: c.i };
   });
   // a record standing out of its list, its name and its standing-out values on one line (the named members it covers go)
-  const outlying = outliers.map((o) => ({ line: o.line, s: OUTLIER_SCORE + (o.keys.some((k) => [...words(k)].some(asked)) ? ANSWER_BONUS + 1 : 0), i: 0 }));
+  const outlying = outliers.map((o) => ({ line: o.line, s: OUTLIER_SCORE + (SUPERLATIVE.test(ask) || o.keys.some((k) => [...words(k)].some(asked)) ? ANSWER_BONUS + 1 : 0), i: 0 }));
   return [...outlying, ...scored];
 }
 
