@@ -28,10 +28,10 @@ const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|hav
 const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|代替|取代|替换成|替换为|最终方案|方案是|定为|不再|而不是|而非/;
 const DECISION_JA = /ことにした|ことにしました|にしました|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく)/;
 
-const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])/i;
+const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])|\bthe (?:trigger|problem|issue|catalyst) (?:was|is)\b/i;
 const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
 const REASON_JA = /理由は|なぜなら|ため[、,]|ので[、,]|から[、,]/;
-const REASON_START = /^(?:because|the reason|(?:the )?rationale\b|motivation\s*[:：]|the (?:deciding|main|key) (?:factor|driver)|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|理由は|理由[:：]|原因是|原因在于|原因[^，。,：:]{0,6}[:：]|因为|因為|由于|这是因为|是因为|考虑到|鉴于|否则|なぜなら)/i;
+const REASON_START = /^(?:because|the reason|(?:the )?rationale\b|motivation\s*[:：]|the (?:deciding|main|key) (?:factor|driver)|reason\s*[:：]|that'?s because|this is because|why\s*[:：]|the (?:trigger|problem|issue|catalyst) (?:was|is)\b|what (?:prompted|triggered) (?:this|it|the change) (?:was|is)\b|理由は|理由[:：]|原因是|原因在于|原因[^，。,：:]{0,6}[:：]|因为|因為|由于|这是因为|是因为|考虑到|鉴于|否则|なぜなら)/i;
 /** A Japanese sentence that ends by giving a reason: 「…復元できてしまうためです。」「…使いたがらないからです。」 */
 const REASON_END_JA = /(?:ため|から|ので)(?:です|でした|だ)?[。.!！]?$/;
 
@@ -40,7 +40,7 @@ const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|�
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しておいて|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
-const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless|before|by the time|no later than)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
 /** "Flip the flag once QA signs off." — an order (a verb first), then the event it waits for. */
 const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|do|does|did|how|what|why|who|which|where|when|explain|tell|show|describe|remind)\b)[a-z]+\b[^.?!;]{3,}?\b(?:once|as soon as)\s+\S/i;
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
@@ -51,7 +51,7 @@ const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|on
 const CONDITION_ZH = /(?:如果|若是|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
 const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
-const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+${DAY}\b[^,.;!?]*`, 'i');
+const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+(?:(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,4}\s+on\s+)?${DAY}\b[^,.;!?]*`, 'i');
 const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}月\d{1,2}[日号]/;
 const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中|今月中|月内|今週中|来週中|週内|年度内)に?|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
 

@@ -16,6 +16,7 @@
  */
 import { flatten } from '../transcript/text';
 import { extractRichIdentifiers } from './identifiers';
+import { outlierRecords } from './records';
 import { sentences } from './sentences';
 
 /** Lines taken per tool result. */
@@ -26,6 +27,10 @@ const MIN_SCORE = 4;
 const ANSWER_BONUS = 1;
 /** A line of the record (or under the key) the ask names with a word rare in the result is part of the answer: this much more. */
 const NAMED_BONUS = 2;
+/** A record that stands out of its list (records.ts): this much, and ANSWER_BONUS + 1 more when the ask names one of its standing-out keys. */
+const OUTLIER_SCORE = 5;
+/** An ask for the one that stands out: "which is the worst / biggest / most …". */
+const SUPERLATIVE = /\b(?:most|least|worst|best|max(?:imum)?|min(?:imum)?|peak|(?:bigg|larg|high|low|small|slow|fast|long|short|strict|heavi|busi|old|new|great|hott|cold|wid|narrow|deep|cheap|dear|loud|hard|easi)est)\b|最|最も|一番/i;
 /** Lines up to this long are read whole; longer ones (a long log line, one-line JSON) up to MAX_LONG_LINE, counting less. */
 const MAX_LINE = 300;
 const MAX_LONG_LINE = 500;
@@ -51,7 +56,9 @@ const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quot
 const OWNER = /\b(?:owners?|owned by|maintainers?|maintained by|assignee|on-?call|contact)\b|负责人|担当/i;
 const CAUSE = /\b(?:because|due to|caused by|root cause|so that|which is why|as a result|therefore|since)\b|因为|由于|导致|原因|ため|ので/i;
 /** A state that is wrong without being an error: `stuck`, `stale`, `missing`, `degraded` … */
-const PROBLEM = /\b(?:stuck|stale|missing|mismatch(?:ed)?|invalid|rejected|dropped|blocked|degraded|expired|overdue|leak(?:s|ing)?|deadlock(?:ed)?|corrupt(?:ed)?|unhealthy|broken|regress(?:ion|ed)?|timed out)\b|卡住|丢失|过期|不一致|欠落/i;
+const PROBLEM = /\b(?:stuck|stale|missing|mismatch(?:ed)?|invalid|rejected|dropped|blocked|degraded|expired|overdue|leak(?:s|ing)?|deadlock(?:ed)?|corrupt(?:ed)?|unhealthy|broken|regress(?:ion|ed)?|timed out|wrong|incorrect(?:ly)?|misrouted|duplicated?)\b|卡住|丢失|过期|不一致|欠落/i;
+/** A labelled finding of a report or review: `Finding 3: …`, `Issue: …`, `Observation 2 — …`. */
+const FINDING = /^(?:(?:key |audit )?findings?|issues?|observations?|defects?|discrepanc(?:y|ies)|问题|发现|指摘|所見)\s*#?\d*\s*(?:[:：]|[—–-]\s)/i;
 const NORMATIVE = /\b(?:must|must not|never|always|required?|do not|don't|deprecated|decided|should not)\b|必须|不要|禁止|必ず|しないこと/i;
 
 /** The last word of a setting's name that is a unit: `p99_slo_ms`, `TTL_SECONDS`, `maxUploadMb`. */
@@ -127,7 +134,7 @@ function candidate(line: string, i: number): Candidate {
   let fixed = 0;
   if (ERROR.test(line) || FAIL.test(line) || DIED.test(line)) fixed += 4;
   else if (WARN.test(line)) fixed += 2;
-  if (NOTE.test(line)) fixed += 4;
+  if (NOTE.test(line) || FINDING.test(body)) fixed += 4;
   if (CONSTANT.test(line)) fixed += 3;
   if (SCHEMA_CHANGE.test(line)) fixed += 4; // it changes or drops stored data: as notable as an error
   if (ROUTINE.test(line)) fixed -= 3;
@@ -211,7 +218,9 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
   // percent ~ percentage: one word of letters the start of another, at least five of them
   const stem = (a: string, b: string) => a.length >= 5 && b.startsWith(a) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b);
   const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => stem(w, a) || stem(a, w));
-  return cands.map((c) => {
+  const outliers = outlierRecords(text);
+  const covered = (line: string) => outliers.some((o) => o.name && line.includes(` › ${o.name} › `) && o.keys.some((k) => line.includes(`${JSON.stringify(k)}:`)));
+  const scored = cands.filter((c) => !covered(c.line)).map((c) => {
     let s = c.fixed;
     for (const [sig, pts] of c.signals) s += pts * weight(signalCount.get(sig)!);
     let shared = 0;
@@ -230,6 +239,9 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
     if (at > 0 && [...words(c.line.slice(0, at))].some((w) => asked(w) && weight(wordCount.get(w) ?? n) === 1)) s += NAMED_BONUS; // the record the ask names
     return { line: c.line, s, i: c.i };
   });
+  // a record standing out of its list, its name and its standing-out values on one line (the named members it covers go)
+  const outlying = outliers.map((o) => ({ line: o.line, s: OUTLIER_SCORE + (SUPERLATIVE.test(ask) || o.keys.some((k) => [...words(k)].some(asked)) ? ANSWER_BONUS + 1 : 0), i: 0 }));
+  return [...outlying, ...scored];
 }
 
 /** The finding lines of one tool result in order, whole lines ≤ 500 characters, each with its rank (0: the best). */

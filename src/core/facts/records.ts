@@ -1,0 +1,81 @@
+/**
+ * Records that stand out in a JSON list a tool returned: in a list of three or more objects, a record whose number
+ * under some key (`212`, `"HKD 1,284,905.10"`, a ratio `"1:1"`) lies farther from all the others than they lie from
+ * each other — the largest or the smallest by a clear gap. Such a record is what "which one is the worst / biggest /
+ * strictest" asks for, and its name and the standing-out values belong together: one line per record,
+ * `"regions" › "region": "ap-northeast-1", "p95_wait_s": 212`, each member as JSON writes it.
+ */
+
+/** Records needed before one can stand out. */
+const MIN_RECORDS = 3;
+
+export interface OutlierRecord {
+  /** `"list" › "name": "…", "key": value, …` */
+  line: string;
+  /** The record's name (its first string member's value). */
+  name: string;
+  /** The keys whose values stand out. */
+  keys: string[];
+}
+
+/** A value read as a number: `212`, `"HKD 1,284,905.10"`, `"12.5 ms"`, a ratio `"1:4"` (0.25). */
+export function numberOf(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const ratio = /^\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)\s*$/.exec(v);
+  if (ratio) return Number(ratio[2]) === 0 ? undefined : Number(ratio[1]) / Number(ratio[2]);
+  const m = /^\s*(?:[A-Za-z$€£¥]{1,4}\s?)?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s?(?:%|[A-Za-z]{1,5})?\s*$/.exec(v);
+  return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
+}
+
+/** The index of the value that stands out of `values` by a clear gap (largest or smallest), if one does. */
+export function standsOut(values: number[]): number[] {
+  if (values.length < MIN_RECORDS) return [];
+  const sorted = [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  const [lo, lo2, hi2, hi] = [sorted[0]!, sorted[1]!, sorted[sorted.length - 2]!, sorted[sorted.length - 1]!];
+  if (hi - hi2 > hi2 - lo && hi > hi2) out.push(values.indexOf(hi));
+  if (lo2 - lo > hi - lo2 && lo2 > lo) out.push(values.indexOf(lo));
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const member = (k: string, v: unknown) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
+
+/** The records that stand out in every list of objects of a JSON text (none when the text is no JSON). */
+export function outlierRecords(text: string): OutlierRecord[] {
+  const t = text.trim();
+  if (!/^[{[]/.test(t)) return [];
+  let doc: unknown;
+  try {
+    doc = JSON.parse(t);
+  } catch {
+    return [];
+  }
+  const out: OutlierRecord[] = [];
+  const visit = (v: unknown, key: string | undefined, depth: number): void => {
+    if (depth > 6) return;
+    if (Array.isArray(v)) {
+      const recs = v.filter(isRecord);
+      if (recs.length >= MIN_RECORDS && recs.length === v.length) listOutliers(recs, key, out);
+      v.forEach((x) => visit(x, key, depth + 1));
+    } else if (isRecord(v)) for (const [k, x] of Object.entries(v)) visit(x, k, depth + 1);
+  };
+  visit(doc, undefined, 0);
+  return out;
+}
+
+function listOutliers(recs: Array<Record<string, unknown>>, key: string | undefined, out: OutlierRecord[]): void {
+  const keys = new Map<number, string[]>();
+  for (const k of Object.keys(recs[0]!)) {
+    const values = recs.map((r) => numberOf(r[k]));
+    if (values.some((x) => x === undefined)) continue;
+    for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), k]);
+  }
+  for (const [i, ks] of keys) {
+    const rec = recs[i]!;
+    const nameKey = Object.keys(rec).find((k) => typeof rec[k] === 'string' && !ks.includes(k));
+    const parts = [...(nameKey ? [member(nameKey, rec[nameKey])] : []), ...ks.map((k) => member(k, rec[k]))];
+    out.push({ line: `${key ? `${JSON.stringify(key)} › ` : ''}${parts.join(', ')}`, name: nameKey ? String(rec[nameKey]) : '', keys: ks });
+  }
+}
