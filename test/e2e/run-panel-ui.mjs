@@ -122,6 +122,8 @@ try {
         const row = frame.locator(`table.sessions tbody tr[aria-label^="${other.key},"]`).first();
         await row.click();
         await frame.locator('header h1', { hasText: other.key }).waitFor({ timeout: 10_000 });
+        // the tab's title follows the session chosen in it
+        await page.locator('.tab', { hasText: `Context: ${other.key}` }).first().waitFor({ state: 'visible', timeout: 10_000 });
         await sleep(500); // the webview saves its state (VS Code keeps it for the reload)
         const reloaded = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
         await commandPalette(page, 'Developer: Reload Window', { waitHidden: false });

@@ -54,6 +54,8 @@ interface HostImpl extends PanelHost {
   dirty: boolean;
   visible(): boolean;
   reveal?(): void;
+  /** a tab's title follows the session it shows */
+  retitle?(model: PanelModel): void;
 }
 
 export class ContextPanel extends Disposable implements vscode.WebviewViewProvider {
@@ -101,6 +103,11 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
     tab.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'activity.svg');
     const host = this.attach('tab', tab.webview, uid, () => tab.visible);
     host.reveal = () => tab.reveal();
+    host.retitle = (m) => {
+      const title = m.followsGauge || !m.uid ? 'OpenClaw Context' : `Context: ${m.title}`;
+      if (tab.title !== title) tab.title = title;
+    };
+    if (host.model) host.retitle(host.model);
     tab.onDidChangeViewState(() => tab.visible && host.dirty && this.update(host));
     tab.onDidDispose(() => this.hosts.delete(host));
     return host;
@@ -171,6 +178,7 @@ export class ContextPanel extends Disposable implements vscode.WebviewViewProvid
     }
     host.dirty = false;
     host.model = this.modelFor(host);
+    host.retitle?.(host.model);
     host.postedAt = performance.now();
     void host.webview.postMessage({ type: 'model', model: host.model } satisfies PanelMessage);
   }
