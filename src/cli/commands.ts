@@ -161,7 +161,8 @@ const show: Command = {
       const breakdown = p.options.breakdown ? compositionJson(f) : null;
       const lines = [`${s.row.key}  ${usedText(s)} (${percentText(f)})  ${s.era}  ${items.length} items in context  (${f.basisText})`];
       if (f.openclawReports !== undefined) lines.push(`OpenClaw reports ${formatTokens(f.openclawReports)}${openclawDifference(f) ? `: ${openclawDifference(f)}` : ''}`);
-      if (s.context) lines.push(`Forecast: ${forecastJson(f).sentence}`);
+      const forecast = forecastJson(f);
+      if (s.context) lines.push(`Forecast: ${forecast.sentence}`);
       else lines.push('(the transcript could not be read)');
       for (const [i, it] of items.entries()) {
         const who = it.kind === 'compaction' ? 'summary' : it.kind === 'message' ? it.role ?? '?' : it.kind;
@@ -177,7 +178,7 @@ const show: Command = {
         json: {
           command: 'show',
           version: JSON_VERSION,
-          session: { ...sessionRef(s), used: knownJson(f).used, estimated: f.estimated, basis: f.basis, window: Math.round(f.window), percent: knownJson(f).percent, forecast: forecastJson(f) },
+          session: { ...sessionRef(s), used: knownJson(f).used, estimated: f.estimated, basis: f.basis, window: Math.round(f.window), percent: knownJson(f).percent, forecast },
           itemCount: items.length,
           items,
           breakdown,

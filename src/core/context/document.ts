@@ -53,7 +53,8 @@ function renderEntry(meta: EntryMeta, full: Json | undefined): string {
   return m.role === 'toolResult' ? fence(t) : clip(t) || '_(empty)_';
 }
 
-function heading(meta: EntryMeta, n: number): string {
+/** `### 3. user · ~27 tokens · …`; without `n`, no number (documents whose diffs line up on content). */
+function heading(meta: EntryMeta, n?: number): string {
   const who =
     meta.kind === 'compaction'
       ? 'compaction summary'
@@ -67,7 +68,7 @@ function heading(meta: EntryMeta, n: number): string {
   const at = isoTime(meta.timestamp);
   const when = at ? ` · ${at.replace('T', ' ').slice(0, 19)}` : '';
   const usage = meta.usageTokens ? ` · usage ${formatTokens(meta.usageTokens)}` : '';
-  return `### ${n}. ${who} · ~${formatTokens(estOf(meta))} tokens${usage}${when}`;
+  return `### ${n === undefined ? '' : `${n}. `}${who} · ~${formatTokens(estOf(meta))} tokens${usage}${when}`;
 }
 
 /** The document's figures: the same used figure, basis and composition as the status bar's tooltip. */
@@ -119,7 +120,7 @@ export function renderItemsDocument(title: string, intro: readonly string[], ite
 
 function pushItems(out: string[], items: readonly EntryMeta[], full: ReadonlyArray<Json | undefined>): void {
   items.forEach((meta, i) => {
-    out.push(heading(meta, 0).replace(/^### 0\. /, '### '), '', renderEntry(meta, full[i]), '');
+    out.push(heading(meta), '', renderEntry(meta, full[i]), '');
   });
 }
 
@@ -149,7 +150,7 @@ export function renderCompactionPreview(
   pushItems(before, kept.items, kept.full);
   const after = head(`Context after compaction — ${key}`);
   // no bare line between the compaction point and the kept tail: a blank line there could pair with a dropped one
-  const summaryLines = [heading(summary.meta, 0).replace(/^### 0\. /, ''), '', ...summary.text.split('\n')];
+  const summaryLines = [heading(summary.meta).slice('### '.length), '', ...summary.text.split('\n')];
   after.push(COMPACTION_POINT, ...summaryLines.map((l) => `${SUMMARY_BAR}${l}`.trimEnd()), '');
   pushItems(after, kept.items, kept.full);
   return { before: before.join('\n'), after: after.join('\n') };
