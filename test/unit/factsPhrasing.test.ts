@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { extractFacts, renderFacts } from '../../src/core/facts';
 import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
 import { toolResultFacts } from '../../src/core/facts/toolFacts';
+import { classify } from '../../src/core/facts/classify';
 import { compactionQualityReport } from '../../src/core/compaction/quality';
 import { user } from './factsFixtures';
 
@@ -147,5 +148,63 @@ describe('facts: more labels, rules and identifier shapes', () => {
       { value: '192.168.4.20', kind: 'id' },
       { value: 'arn:aws:iam::210987654321:role/ci-deployer', kind: 'id' },
     ]);
+  });
+});
+
+describe('facts: a decision said without "we", its reason in the next sentence with no marker', () => {
+  it('a label naming a call, an order that says what it replaces, "X, not Y"; a question is no decision', () => {
+    const f = extractFacts([user('Moving the nightly export. First call we made: invoices get numbered at posting time, not from the draft counter we keep. The draft counter skipped 12 numbers after a crash and the auditors asked why.')]);
+    assert.deepEqual(f.decisions.map((d) => [d.text.includes('not from the draft counter'), d.reason]), [[true, 'The draft counter skipped 12 numbers after a crash and the auditors asked why']]);
+    assert.equal(read('Change of plan for the mailer: send the digest at 07:30 instead of 09:00. Readers in Madrid open mail before they commute.').d[0]![1], 'Readers in Madrid open mail before they commute');
+    assert.equal(read('Should we send the digest at 07:30 instead of 09:00?').d.length, 0);
+    assert.equal(read("Let's archive the old bucket after the audit.").d.length, 1);
+    assert.equal(read("Let's see what the log says.").d.length, 0);
+  });
+
+  it('the next sentence is the reason only when it states something: not a question, not another fact', () => {
+    assert.deepEqual(read('We are moving the cache to Redis. Can you check the eviction policy?').d, [['We are moving the cache to Redis', '']]);
+    assert.deepEqual(read('We are moving the cache to Redis. Never store tokens in it.').d, [['We are moving the cache to Redis', '']]);
+    assert.deepEqual(read('北京组定下来了：回看窗口从 4 小时缩短到 2 小时。4 小时窗口让缓存占用翻了一倍。').d.map((d) => d[1]), ['4 小时窗口让缓存占用翻了一倍']);
+  });
+
+  it('a rule with "no … ever" inside the sentence; a package named before a v-version', () => {
+    assert.deepEqual(read('The registrar was clear: no grade is ever visible before the board has ratified it.').r, ['never']);
+    assert.ok(extractRichIdentifiers('the image is route-planner v3.8.2 now').some((i) => i.value === 'route-planner v3.8.2'));
+  });
+});
+
+describe('facts: findings stated by number', () => {
+  it('a number set among words (a YAML block of names), matched by the ask word\'s root (driving ~ drive), not the digits of a name', () => {
+    const yaml = ['fleet:', ...Array.from({ length: 12 }, (_, i) => `  group-${i}:\n    stream: "budget-${i}"\n    queue: "cache-${i + 1}"`), '  limits:', '    max_drive_minutes_before_break: 270', '    reefer_setpoint_c: -18'].join('\n');
+    assert.deepEqual(toolResultFacts(yaml, 'What does it say about driving time and the reefer temperature?'), ['limits › max_drive_minutes_before_break: 270', 'limits › reefer_setpoint_c: -18']);
+  });
+
+  it('a count of things in prose (`flagged 18 scripts`) is a finding', () => {
+    const essay = ['# Policy review', 'The notes below collect what we learned while running it.', 'We measured before changing anything.', 'In semester 1 the moderation sample flagged 18 scripts whose marks differed by more than 10 points.', 'Operators asked for fewer knobs, not more.', 'Testing this properly needs realistic data.'].join('\n\n');
+    assert.deepEqual(toolResultFacts(essay, 'Anything in it for us?'), ['In semester 1 the moderation sample flagged 18 scripts whose marks differed by more than 10 points.']);
+  });
+});
+
+describe('facts: the reason stated before the decision', () => {
+  it('"X happened. So we\'ll …" / 所以 / だから: the sentence before is the reason', () => {
+    assert.deepEqual(read('The old box ran out of memory twice this week. So we will move the importer to the 8 GB plan.').d.map((d) => d[1]), ['The old box ran out of memory twice this week']);
+    assert.deepEqual(read('旧集群上周重启了五次。所以我们决定迁到新集群。').d.map((d) => d[1]), ['旧集群上周重启了五次']);
+    // without "so", the sentence before stays apart
+    assert.deepEqual(read('The old box ran out of memory twice this week. We will move the importer to the 8 GB plan.').d.map((d) => d[1]), ['']);
+  });
+});
+
+describe('facts: decisions in a document a tool read, and versions named', () => {
+  it('"Management response:", "we will no longer …", 统一为 are decisions in a document; a plain statement is not', () => {
+    assert.equal(classify('Management response: stale items will be escalated automatically.', 'document')?.type, 'decision');
+    assert.equal(classify('Going forward we will require two approvals for a release.', 'document')?.type, 'decision');
+    assert.equal(classify('申请期限统一为成绩公布后 10 个工作日。', 'document')?.type, 'decision');
+    assert.equal(classify('The team met twice in October to review the numbers.', 'document'), undefined);
+  });
+
+  it('a version keeps the name before it: `pgbouncer 1.23.1`, `Python 3.12`; not `to 1.2.3` nor `Figure 3.2`', () => {
+    const v = (t: string) => extractRichIdentifiers(t).filter((i) => i.kind === 'version').map((i) => i.value);
+    assert.deepEqual(v('we run pgbouncer 1.23.1 and Python 3.12'), ['pgbouncer 1.23.1', 'Python 3.12']);
+    assert.deepEqual(v('upgrade to 1.2.3 as in Figure 3.2'), ['1.2.3']);
   });
 });

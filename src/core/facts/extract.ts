@@ -40,6 +40,25 @@ export function labelledSections(text: string): string {
   return text.replace(/^#{1,6}[ \t]*(decision|decisions|decision outcome|todo|next steps|constraints?|rules?|决定|决策|待办|規約|決定|やること|制約)[ \t]*[:：]?[ \t]*\r?\n(?:[ \t]*\r?\n)*(?=[^\s#])/gim, (_m, label: string) => `${/outcome/i.test(label) ? 'Decision' : label.replace(/s$/i, '')}: `);
 }
 
+/**
+ * The sentence after a decision that has no reason of its own is its reason when it states something rather than
+ * asking or ordering: what a person says right after a decision is why (`… at 04:15 instead of 04:45. The loaders
+ * need the stop order half an hour earlier.`).
+ */
+function explainsBefore(next: string, speaker: Speaker): boolean {
+  const t = plain(next).trim();
+  if (t.length < (/[\u3040-\u30ff\u4e00-\u9fff]/.test(t) ? 6 : 12) || /[?？]\s*(?:#\S.*)?$/.test(t) || /^#/.test(t)) return false;
+  return classify(t, speaker) === undefined;
+}
+
+/** A decision that follows from the sentence before it: "So …", "That's why …", 所以…, だから…. */
+const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
+
+/** This many identifiers of one shape in one tool result are a column of data (`S-0301`, `S-0304` …). */
+export const BULK_IDENTIFIERS = 8;
+/** An identifier's shape: digits blanked, so the rows of one column share it. */
+const idShape = (v: string) => v.replace(/\d/g, '0');
+
 const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
 class Collector {
@@ -63,7 +82,12 @@ class Collector {
         let sentence = s;
         let reason = st.reason;
         const next = list[i + 1];
-        if (!reason && next && isReasonSentence(next)) {
+        const prev = i > 0 ? list[i - 1] : undefined;
+        if (!reason && prev && CONSEQUENCE.test(plain(s)) && speaker !== 'assistant' && explainsBefore(prev, speaker)) {
+          // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
+          sentence = `${prev} ${s}`;
+          reason = prev.replace(/[.。!！?？]+$/, '');
+        } else if (!reason && next && (isReasonSentence(next) || (speaker !== 'assistant' && explainsBefore(next, speaker)))) {
           sentence = `${s} ${next}`;
           reason = reasonOf(next) ?? next.replace(/[.。!！?？]+$/, '');
           i++;
@@ -101,7 +125,14 @@ class Collector {
   }
 
   identifiers(text: string, source: FactSource): void {
-    for (const f of extractRichIdentifiers(text)) if (this.fresh('i', f.value)) this.facts.identifiers.push({ value: f.value, kind: f.kind, source });
+    const found = extractRichIdentifiers(text);
+    // a tool's column of like ids (a CSV's keys, a listing's names) is data, not identifiers to keep one by one
+    const shapes = new Map<string, number>();
+    if (source.role === 'toolResult') for (const f of found) shapes.set(idShape(f.value), (shapes.get(idShape(f.value)) ?? 0) + 1);
+    for (const f of found) {
+      if ((shapes.get(idShape(f.value)) ?? 0) >= BULK_IDENTIFIERS) continue;
+      if (this.fresh('i', f.value)) this.facts.identifiers.push({ value: f.value, kind: f.kind, source });
+    }
   }
 
   toolFacts(text: string, toolName: string, source: FactSource, ask: string): void {
