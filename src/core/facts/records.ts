@@ -3,7 +3,8 @@
  * under some key (`212`, `"HKD 1,284,905.10"`, a ratio `"1:1"`) lies farther from all the others than they lie from
  * each other — the largest or the smallest by a clear gap. Such a record is what "which one is the worst / biggest /
  * strictest" asks for, and its name and the standing-out values belong together: one line per record,
- * `"regions" › "region": "ap-northeast-1", "p95_wait_s": 212`, each member as JSON writes it.
+ * `"regions" › "region": "ap-northeast-1", "p95_wait_s": 212`, each member as JSON writes it. In a CSV table, the row
+ * as written.
  */
 
 /** Records needed before one can stand out. */
@@ -42,10 +43,43 @@ export function standsOut(values: number[]): number[] {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const member = (k: string, v: unknown) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
 
-/** The records that stand out in every list of objects of a JSON text (none when the text is no JSON). */
+/** A CSV line split on commas (no quoted commas: a row that has them is not read). */
+const cells = (line: string) => line.split(',').map((c) => c.trim());
+
+/**
+ * The rows that stand out in a CSV table (a header, then rows of as many cells): each row whose number in some
+ * column stands out, quoted as written, named by its first cell.
+ */
+function csvTable(text: string): { header: string[]; headerLine: string; rows: string[] } | undefined {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  const header = lines[0] ? cells(lines[0]) : [];
+  if (header.length < 2 || header.some((h) => !/^[\w .()%/-]{1,40}$/.test(h)) || /"/.test(lines[0]!)) return undefined;
+  const rows = lines.slice(1).filter((l) => !/"/.test(l) && cells(l).length === header.length);
+  if (rows.length < MIN_RECORDS || rows.length < (lines.length - 1) * 0.8) return undefined;
+  return { header, headerLine: lines[0]!.trim(), rows };
+}
+
+/** The header line of a CSV table (it names columns, it states nothing), when the text is one. */
+export const csvHeaderLine = (text: string): string | undefined => csvTable(text.trim())?.headerLine;
+
+function csvOutliers(text: string): OutlierRecord[] {
+  const t = csvTable(text);
+  if (!t) return [];
+  const { header, rows } = t;
+  const table = rows.map(cells);
+  const keys = new Map<number, string[]>();
+  header.forEach((h, c) => {
+    const values = table.map((r) => numberOf(r[c]));
+    if (values.some((x) => x === undefined)) return;
+    for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), h]);
+  });
+  return [...keys].map(([i, ks]) => ({ line: rows[i]!.trim(), name: table[i]![0]!, keys: ks }));
+}
+
+/** The records that stand out in every list of objects of a JSON text, or the rows of a CSV table. */
 export function outlierRecords(text: string): OutlierRecord[] {
   const t = text.trim();
-  if (!/^[{[]/.test(t)) return [];
+  if (!/^[{[]/.test(t)) return csvOutliers(t);
   let doc: unknown;
   try {
     doc = JSON.parse(t);

@@ -16,7 +16,7 @@
  */
 import { flatten } from '../transcript/text';
 import { extractRichIdentifiers } from './identifiers';
-import { outlierRecords } from './records';
+import { csvHeaderLine, outlierRecords } from './records';
 import { sentences } from './sentences';
 
 /** Lines taken per tool result. */
@@ -147,7 +147,7 @@ function candidate(line: string, i: number): Candidate {
   if (SCHEMA_CHANGE.test(line)) fixed += 4; // it changes or drops stored data: as notable as an error
   if (ROUTINE.test(line)) fixed -= 3;
   if (line.length > MAX_LINE) fixed -= 1; // it costs a summary more
-  if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit && line.split(/\s+/).length <= 7) fixed -= 4; // a heading names, it states nothing
+  if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit) fixed -= 4; // a heading names, it states nothing
   return { line, i, words: words(line), signals, fixed };
 }
 
@@ -229,7 +229,10 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
   const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => stem(w, a) || stem(a, w));
   const outliers = outlierRecords(text);
   const covered = (line: string) => outliers.some((o) => o.name && line.includes(` › ${o.name} › `) && o.keys.some((k) => line.includes(`${JSON.stringify(k)}:`)));
-  const scored = cands.filter((c) => !covered(c.line)).map((c) => {
+  const outlierLines = new Set(outliers.map((o) => o.line));
+  const header = csvHeaderLine(text);
+  if (header) outlierLines.add(header); // a CSV header names columns: no finding
+  const scored = cands.filter((c) => !covered(c.line) && !outlierLines.has(c.line)).map((c) => {
     let s = c.fixed;
     for (const [sig, pts] of c.signals) s += pts * weight(signalCount.get(sig)!);
     let shared = 0;
