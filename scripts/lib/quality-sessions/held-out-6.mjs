@@ -73,7 +73,7 @@ export const SESSIONS = [
         text: "New job this week: the crew-roster import for Kestrel Air, ticket CREW-2231. We've settled on importing pairings from the vendor's SFTP drop as nightly full snapshots rather than the delta feed. The deltas arrive out of order, and in October two captains ended up double-booked on the same rotation. #reply Full snapshots it is.",
         facts: [
           { category: 'identifier', kind: 'ticket', strings: ['CREW-2231'] },
-          { category: 'decision', strings: ["importing pairings from the vendor's SFTP drop as nightly full snapshots rather than the delta feed"], reasons: ['The deltas arrive out of order'] },
+          { category: 'decision', strings: ["importing pairings from the vendor's SFTP drop as nightly full snapshots rather than the delta feed"], reasons: ['deltas arrive out of order'] },
         ],
       },
       {
@@ -125,7 +125,7 @@ export const SESSIONS = [
       {
         text: 'Once the vendor confirms the new pairing schema, switch the XML parser over to v5 of the schema; it has to be in before the 18 December freeze. And please always run the legality check against the merged roster, never against a single pairing on its own. #reply Will do on both.',
         facts: [
-          { category: 'todo', strings: ['switch the XML parser over to v5 of the schema', 'Once the vendor confirms the new pairing schema', 'before the 18 December freeze'] },
+          { category: 'todo', strings: ['switch the XML parser over to v5 of the schema', 'the vendor confirms the new pairing schema', 'before the 18 December freeze'] },
           { category: 'rule', strings: ['always run the legality check against the merged roster'] },
         ],
       },
@@ -232,7 +232,7 @@ export const SESSIONS = [
       },
       {
         text: 'If the fail-open rate is still above 1 % of traffic by the end of next week, move the meter counters off the shared Redis onto a cluster of their own. #reply I\'ll check the rate at the end of next week.',
-        facts: [{ category: 'todo', strings: ['move the meter counters off the shared Redis onto a cluster of their own', 'If the fail-open rate is still above 1 % of traffic by the end of next week'] }],
+        facts: [{ category: 'todo', strings: ['move the meter counters off the shared Redis onto a cluster of their own', 'the fail-open rate is still above 1 % of traffic by the end of next week'] }],
       },
       {
         text: '編集局から念押しがありました。ペイウォールの表示を記事本文の途中に差し込むのは禁止です。出すなら本文の後にしてください。 #reply 了解です、本文の後にだけ表示します。',
@@ -336,7 +336,7 @@ export const SESSIONS = [
       },
       {
         text: "When the new substation transformer is energised on 9 January, add the transformer's protection relay to the polling list with its own 1-second interval. #reply I'll add it once it's energised.",
-        facts: [{ category: 'todo', strings: ["add the transformer's protection relay to the polling list", 'When the new substation transformer is energised on 9 January'] }],
+        facts: [{ category: 'todo', strings: ["add the transformer's protection relay to the polling list", 'the new substation transformer is energised on 9 January'] }],
       },
       {
         text: 'もう一点。タイムスタンプは必ず UTC で保存し、現地時間への変換は画面に表示するときだけにしてください。 #reply 承知しました、保存は UTC のみにします。',
