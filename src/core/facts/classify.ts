@@ -174,8 +174,11 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   return undefined;
 }
 
-/** A statement filed under a topic: a label of one to four words, a colon, then a clause of six words or more (or a CJK one). */
-const TOPIC_STATEMENT = /^(?:[A-Z][\w-]*(?: [\w-]+){0,3}:\s+(?:\S+\s+){5,}\S|[\u3040-\u30ff\u4e00-\u9fff][^:：。]{0,9}[:：]\s*[^。]{8,})/u;
+/**
+ * A statement filed under a topic: a label of one to four words, a colon, then a clause of six words or more that
+ * states a figure or a state (`stay at 5-second resolution for 400 days`, `we keep them`), or a CJK one.
+ */
+const TOPIC_STATEMENT = /^(?:[A-Z][\w-]*(?: [\w-]+){0,3}:\s+(?=[^.!?]*(?:\d|\b(?:is|are|will|stays?|goes|go|keeps?|keep|uses?|runs?|moves?|gets?|becomes?|should|must)\b))(?:\S+\s+){5,}\S|[\u3040-\u30ff\u4e00-\u9fff][^:：。]{0,9}[:：]\s*[^。]{8,})/u;
 
 /** A reason marker that justifies what the sentence states (not `since Monday`, not `as`). */
 const REASON_STRONG = /\b(?:because|given that|so that|due to|since (?!(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|then|when|the (?:start|beginning))))|因为|因為|由于|由於|ため[、,]|ので[、,]/i;
