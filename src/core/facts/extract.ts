@@ -105,8 +105,13 @@ class Collector {
         const todo = { text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) };
         if (same >= 0) this.facts.todos[same] = todo; // the checklist's copy of this sentence, now with its condition and deadline
         else this.facts.todos.push(todo);
-      } else if (this.fresh('r', s)) {
-        this.facts.rules.push({ text: s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
+      } else {
+        // a rule followed by its reason ("方針：… 。…ためです。") is quoted with it
+        const next = list[i + 1];
+        const why = next && isReasonSentence(next) ? next : undefined;
+        if (!this.fresh('r', why ? `${s} ${why}` : s)) continue;
+        this.facts.rules.push({ text: why ? `${s} ${why}` : s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
+        if (why) i++;
       }
     }
   }

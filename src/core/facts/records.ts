@@ -63,24 +63,52 @@ function csvTable(text: string): { header: string[]; headerLine: string; rows: s
 /** The header line of a CSV table (it names columns, it states nothing), when the text is one. */
 export const csvHeaderLine = (text: string): string | undefined => csvTable(text.trim())?.headerLine;
 
-function csvOutliers(text: string): OutlierRecord[] {
+/** Rows an ask picks by a bound: "which line goes over 15 % ABV", "any sensor below 2.5 bar" (at most this many). */
+const MAX_BOUND_ROWS = 3;
+const BOUND = /\b(over|above|more than|greater than|higher than|exceed(?:s|ing)?|at least|below|under|less than|lower than|fewer than|at most)\s+(-?\d+(?:\.\d+)?)/i;
+
+/** The bound an ask sets on a number, if any: `over 15` → values > 15. */
+export function askedBound(ask: string): ((v: number) => boolean) | undefined {
+  const m = BOUND.exec(ask);
+  if (!m) return undefined;
+  const n = Number(m[2]);
+  const word = m[1]!.toLowerCase();
+  if (word === 'at least') return (v) => v >= n;
+  if (word === 'at most') return (v) => v <= n;
+  return /^(?:below|under|less|lower|fewer)/.test(word) ? (v) => v < n : (v) => v > n;
+}
+
+/** A column the ask names: one of its words (three letters or more) is a word of the ask. */
+const namedBy = (column: string, ask: string) => {
+  const words = new Set(ask.toLowerCase().split(/[^a-z0-9]+/));
+  return column.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.length >= 3 && words.has(w));
+};
+
+function csvOutliers(text: string, ask: string): OutlierRecord[] {
   const t = csvTable(text);
   if (!t) return [];
   const { header, rows } = t;
   const table = rows.map(cells);
   const keys = new Map<number, string[]>();
+  const bound = askedBound(ask);
   header.forEach((h, c) => {
     const values = table.map((r) => numberOf(r[c]));
     if (values.some((x) => x === undefined)) return;
     for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), h]);
+    if (!bound || !namedBy(h, ask)) return;
+    const within = (values as number[]).flatMap((v, i) => (bound(v) ? [i] : []));
+    if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) if (!keys.get(i)?.includes(h)) keys.set(i, [...(keys.get(i) ?? []), h]);
   });
   return [...keys].map(([i, ks]) => ({ line: rows[i]!.trim(), name: table[i]![0]!, keys: ks }));
 }
 
-/** The records that stand out in every list of objects of a JSON text, or the rows of a CSV table. */
-export function outlierRecords(text: string): OutlierRecord[] {
+/**
+ * The records that stand out in every list of objects of a JSON text, or the rows of a CSV table (there also the
+ * few rows within a bound the ask sets on a column it names: "which line goes over 15 % ABV").
+ */
+export function outlierRecords(text: string, ask = ''): OutlierRecord[] {
   const t = text.trim();
-  if (!/^[{[]/.test(t)) return csvOutliers(t);
+  if (!/^[{[]/.test(t)) return csvOutliers(t, ask);
   let doc: unknown;
   try {
     doc = JSON.parse(t);

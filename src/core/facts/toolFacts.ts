@@ -227,7 +227,7 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
   // driving ~ drive, limits ~ limited: one root once the usual endings are off
   const stem = (a: string, b: string) => (a.length >= 5 && b.startsWith(a) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b)) || (a.length >= 5 && b.length >= 5 && root(a) === root(b));
   const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => stem(w, a) || stem(a, w));
-  const outliers = outlierRecords(text);
+  const outliers = outlierRecords(text, ask);
   const covered = (line: string) => outliers.some((o) => o.name && line.includes(` › ${o.name} › `) && o.keys.some((k) => line.includes(`${JSON.stringify(k)}:`)));
   const outlierLines = new Set(outliers.map((o) => o.line));
   const header = csvHeaderLine(text);
