@@ -26,7 +26,8 @@ export function numberOf(v: unknown): number | undefined {
   if (typeof v !== 'string') return undefined;
   const ratio = /^\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)\s*$/.exec(v);
   if (ratio) return Number(ratio[2]) === 0 ? undefined : Number(ratio[1]) / Number(ratio[2]);
-  const m = /^\s*(?:[A-Za-z$€£¥]{1,4}\s?)?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s?(?:%|[A-Za-z]{1,5})?\s*$/.exec(v);
+  // a currency before the number (`HKD 1,284,905.10`, `$12`), not a name (`CF-2290` is no −2290)
+  const m = /^\s*(?:[A-Za-z]{1,4}\s|[$€£¥]\s?)?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s?(?:%|[A-Za-z]{1,5})?\s*$/.exec(v);
   return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
 }
 
