@@ -280,3 +280,17 @@ describe('facts: seen on held-out-7', () => {
     assert.ok(!toolResultFacts(csv, 'Which lines go over 11 % ABV?').some((l) => l.startsWith('CF-2290')));
   });
 });
+
+describe('facts: seen on held-out-8', () => {
+  it('a row of data in a document is no decision (`…,medtech,approved,`); "was approved" in prose is', () => {
+    assert.equal(classify('Sensorkopf-0,カニューレヘッド-0,medtech,approved,', 'document'), undefined);
+    assert.equal(classify('The proposal was approved by the steering group in March.', 'document')?.type, 'decision');
+  });
+
+  it('a condition holding a version (`switches over to ONIX 3.1, drop …`), 麻烦在 12 月 10 日前把… are TODOs; `glossary-svc:1.19.4` is a version', () => {
+    assert.deepEqual(read('When the feed switches over to ONIX 3.1, drop our ONIX 2.1 parser.').t, [['When the feed switches over to ONIX 3.1', '']]);
+    assert.deepEqual(read('另外麻烦在 12 月 10 日前把少儿馆新到的 200 本电子书导入目录。').t, [['', '12 月 10 日前']]);
+    const ids = extractRichIdentifiers('runs glossary-svc:1.19.4 and redis:7.2 on db.internal:5432');
+    assert.deepEqual(ids.map((i) => [i.value, i.kind]), [['glossary-svc:1.19.4', 'version'], ['redis:7.2', 'version'], ['db.internal:5432', 'hostPort']]);
+  });
+});

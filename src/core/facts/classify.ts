@@ -16,7 +16,7 @@ export type Statement =
  */
 export type Speaker = 'user' | 'assistant' | 'document';
 
-const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for)|(?:agreed|decided|resolved) (?:that|on|to)|(?:adopted|approved|ratified|signed off)\b|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
+const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for)|(?:agreed|decided|resolved) (?:that|on|to)|(?:was|were|is|are|has been|have been|been|recommendation|proposal) (?:formally )?(?:adopted|approved|ratified|signed off)\b|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
 
 const LABEL_DECISION = /^(?:(?:(?:final|the|our) )?(?:decision|decided|verdict|final call|outcome|conclusion|resolution|ruling|agreed|agreement|management response|recommendation adopted)(?: (?:of|from|on|for|about|by|at) [^:：.!?]{1,50})?|what (?:changes|we (?:change|chose|decided))|the change|chosen option|结论|决定|决策|决议|結論|決定|決議)\s*[:：]/i;
 const LABEL_TODO = /^(?:todo|to-do|action item|reminder|note to self|next step|follow[- ]up|待办|待辦|やること|タスク)(?![A-Za-z])[^:：.。!?！？]{0,60}[:：]/i;
@@ -42,23 +42,23 @@ const REASON_START = /^(?:because|the reason|(?:the )?rationale\b|motivation\s*[
 const REASON_END_JA = /(?:ため|から|ので)(?:です|でした|だ)?[。.!！]?$/;
 
 const TODO_EN = /\b(?:need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
-const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|(?<!不)要在|之前要|(?:^|[：:，,]\s*)等到?[^。！？]{2,40}?再/;
+const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|(?<!不)要在|之前要|麻烦(?:你|您)?(?:在|把|帮)|请(?:在|把)|帮(?:我|忙)把|(?:^|[：:，,]\s*)等到?[^。！？]{2,40}?再/;
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しておいて|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
-const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless|before|by the time|no later than)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless|before|by the time|no later than)\b(?:[^,.?!:;]|\.(?=\d)){3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
 /** "Flip the flag once QA signs off." — an order (a verb first), then the event it waits for. */
 const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|do|does|did|how|what|why|who|which|where|when|explain|tell|show|describe|remind)\b)[a-z]+\b[^.?!;]{3,}?\b(?:once|as soon as)\s+\S/i;
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
 const CONDITIONAL_ORDER_JA = /(?:(?:たら|れば|次第|後で|あとで)[、,]|(?:たら|次第)).*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 /** 「如果错误率超过 2%，就立即回滚。」 — a condition, then what to do. */
 const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)|等到?[^，。,；;！？]{2,40}(?:以后|之后|后)[，,]\s*\S)/;
-const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b[^,.;:!?]*/i;
+const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b(?:[^,.;:!?]|\.(?=\d))*/i;
 const CONDITION_ZH = /(?:如果|若是|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
 const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
 const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+(?:(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,4}\s+on\s+)?${DAY}\b[^,.;!?]*`, 'i');
-const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}月\d{1,2}[日号]/;
+const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*[日号](?:之?前|以前)?/;
 const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中|今月中|月内|今週中|来週中|週内|年度内)に?|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
 
 const RULE_EN: Array<[RegExp, RuleKind]> = [
@@ -135,9 +135,13 @@ function ruleKind(s: string): RuleKind | undefined {
 }
 
 /** Classify one sentence; undefined when it states none of the three. */
+/** A row of data (`a,b,c,d`, `| a | b | c |`): a table states values, no decision, TODO or rule. */
+const DATA_ROW = /^[^,\s]*(?:,[^,]*){3,}$|^\|?(?:[^|]*\|){3,}/;
+
 export function classify(sentence: string, speaker: Speaker): Statement | undefined {
   const s = plain(sentence).trim();
   if (s.length < 6) return undefined;
+  if (speaker === 'document' && DATA_ROW.test(s) && !/,\s/.test(s)) return undefined;
   const labelled = LABEL_DECISION.test(s);
   const otherLabel = LABEL_RULE.test(s) || LABEL_TODO.test(s); // "Rule: … no longer …" is the rule it says it is
   const question = /[?？]\s*(?:#|$)/.test(s) || /[?？]$/.test(s);

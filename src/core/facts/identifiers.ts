@@ -48,6 +48,9 @@ const ARN = /(?<![\w-])arn:[\w-]+:[\w-]*:[\w-]*:\d*:[\w\/.:+=@-]+/g;
 /** A container image with its tag or digest: `registry.example.com/team/app:1.4.2`, `ghcr.io/org/tool@sha256:…`. */
 const IMAGE = /(?<![\w.\/:@-])(?:[a-z0-9][a-z0-9.-]*(?::\d{2,5})?\/)+[a-z0-9][\w.-]*(?::(?=[\w.-]*[.a-z])[\w][\w.-]{0,127}|@sha256:[0-9a-f]{64})(?![\w:\/@-])/g;
 
+/** An image or package pinned by tag without a registry path: `glossary-svc:1.19.4`, `redis:7.2`. */
+const TAGGED = /(?<![\w.\/:@-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*:v?\d+\.\d+(?:\.\d+)?(?:-[\w.]+)?(?![\w:\/-]|\.\w)/g;
+
 /** A path with a letter in it that is rooted (`/`, `~`, `.`, a drive) or ends in `name.ext` or has ≥ 2 slashes (not `and/or`). */
 function isPathLike(v: string): boolean {
   if (!/[A-Za-z]/.test(v) || v === '/dev/null') return false;
@@ -125,6 +128,7 @@ const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
   { re: EMAIL, kind: 'id' },
   { re: UUID, kind: 'uuid' },
   { re: IMAGE, kind: 'id', min: 6 },
+  { re: TAGGED, kind: 'version', min: 5 },
   { re: HOST_PORT, kind: 'hostPort', min: 4, valid: (v) => /:\d{2,5}$/.test(v) },
   { re: IPV4, kind: 'id', valid: isIpv4 },
   { re: ENV_VAR, kind: 'env', min: 3 },
