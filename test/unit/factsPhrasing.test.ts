@@ -11,7 +11,7 @@ import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
 import { toolResultFacts } from '../../src/core/facts/toolFacts';
 import { classify } from '../../src/core/facts/classify';
 import { compactionQualityReport } from '../../src/core/compaction/quality';
-import { user } from './factsFixtures';
+import { call, result, user } from './factsFixtures';
 
 const read = (text: string) => {
   const f = extractFacts([user(text)]);
@@ -292,5 +292,13 @@ describe('facts: seen on held-out-8', () => {
     assert.deepEqual(read('另外麻烦在 12 月 10 日前把少儿馆新到的 200 本电子书导入目录。').t, [['', '12 月 10 日前']]);
     const ids = extractRichIdentifiers('runs glossary-svc:1.19.4 and redis:7.2 on db.internal:5432');
     assert.deepEqual(ids.map((i) => [i.value, i.kind]), [['glossary-svc:1.19.4', 'version'], ['redis:7.2', 'version'], ['db.internal:5432', 'hostPort']]);
+  });
+});
+
+describe('facts: one document a tool returned states at most a few decisions and rules', () => {
+  it('the first eight are kept; a document of dozens is a shape we misread, and does not crowd out the rest', () => {
+    const doc = Array.from({ length: 30 }, (_, i) => `We decided to retire service number ${i + 1} this quarter.`).join('\n\n');
+    const f = extractFacts([user('Read the plan. Ticket PLAN-1 applies.'), call('c1', 'read', { path: 'docs/plan.md' }), result('c1', 'read', doc)]);
+    assert.equal(f.decisions.length, 8);
   });
 });

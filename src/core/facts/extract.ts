@@ -54,6 +54,9 @@ function explainsBefore(next: string, speaker: Speaker): boolean {
 /** A decision that follows from the sentence before it: "So …", "That's why …", 所以…, だから…. */
 const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
 
+/** Decisions, TODOs and rules read from one document a tool returned, at most. */
+export const DOCUMENT_STATEMENTS_MAX = 8;
+
 /** This many identifiers of one shape in one tool result are a column of data (`S-0301`, `S-0304` …). */
 export const BULK_IDENTIFIERS = 8;
 /** An identifier's shape: digits blanked, so the rows of one column share it. */
@@ -74,10 +77,13 @@ class Collector {
 
   statements(text: string, speaker: Speaker, source: FactSource): void {
     const list = sentences(text);
+    let taken = 0;
     for (let i = 0; i < list.length; i++) {
       const s = list[i]!;
       const st = classify(s, speaker);
       if (!st) continue;
+      // a document states a few decisions and rules; dozens of "statements" in one are a shape we misread (a table)
+      if (speaker === 'document' && ++taken > DOCUMENT_STATEMENTS_MAX) break;
       if (st.type === 'decision') {
         let sentence = s;
         let reason = st.reason;
