@@ -38,7 +38,7 @@ import { loadCorpus, FAMILIES, CATEGORIES, tokenizers } from './corpus/build.mjs
 import { loadRealTexts, REAL_TEXTS } from './corpus/real.mjs';
 import { loadEstimator, bundleSize, ESTIMATOR_TS } from './corpus/load-estimator.mjs';
 import { formatTables } from './corpus/metrics.mjs';
-import { makeFitter, o200kCjkTokens } from './corpus/fit.mjs';
+import { makeFitter, o200kCjkTokens, o200kVocabulary } from './corpus/fit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -155,13 +155,7 @@ function cjkLists(varint, est) {
   const o200k = require('gpt-tokenizer/encoding/o200k_base');
   const inWords = new Map();
   const ideograph = (ch) => ch.codePointAt(0) >= 0x4e00 && ch.codePointAt(0) <= 0x9fff;
-  for (let id = 0; id < 200_000; id++) {
-    let s;
-    try {
-      s = o200k.decode([id]);
-    } catch {
-      continue; // an id the vocabulary does not use
-    }
+  for (const s of o200kVocabulary()) {
     const chars = [...s];
     if (chars.length < 2 || !chars.every(ideograph)) continue;
     for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);

@@ -9,29 +9,31 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'));
 
-let cjkTokens = null;
+let vocabulary = null;
+/** The strings of o200k's tokens (gpt-tokenizer), in id order; ids the vocabulary does not use are skipped. */
+export function o200kVocabulary() {
+  if (vocabulary) return vocabulary;
+  const o200k = require('gpt-tokenizer/encoding/o200k_base');
+  vocabulary = [];
+  for (let id = 0; id < 200_000; id++) {
+    try {
+      vocabulary.push(o200k.decode([id]));
+    } catch {
+      // an id the vocabulary does not use
+    }
+  }
+  return vocabulary;
+}
+
 /**
  * The strings of o200k's multi-character CJK tokens the estimator's token pass looks for (estimator.ts: 2 to
  * TOKEN_MAX code units, every unit a CJK letter by the estimator's classes), in id order. From gpt-tokenizer's
  * o200k vocabulary; fit-estimator.mjs ships their hashes (CJK_TOKENS in weights.ts).
  */
 export function o200kCjkTokens(est) {
-  if (cjkTokens) return cjkTokens;
   const o200k = require('gpt-tokenizer/encoding/o200k_base');
   const plain = { disallowedSpecial: new Set() };
-  cjkTokens = [];
-  for (let id = 0; id < 200_000; id++) {
-    let s;
-    try {
-      s = o200k.decode([id]);
-    } catch {
-      continue; // an id the vocabulary does not use
-    }
-    if (s.length < 2 || s.length > est.TOKEN_MAX || s.includes('\ufffd')) continue;
-    if (![...s].every((ch) => est.isCjkLetter(ch.charCodeAt(0)) && ch.length === 1)) continue;
-    if (o200k.countTokens(s, plain) === 1) cjkTokens.push(s);
-  }
-  return cjkTokens;
+  return o200kVocabulary().filter((s) => s.length >= 2 && s.length <= est.TOKEN_MAX && [...s].every((ch) => ch.length === 1 && est.isCjkLetter(ch.charCodeAt(0))) && o200k.countTokens(s, plain) === 1);
 }
 
 export const LAMBDAS = [1e-7, 1e-6, 1e-5, 1e-4];

@@ -51,6 +51,22 @@ function rand(seed: number): () => number {
 
 const dot = (x: Float64Array, w: Float64Array): number => x.reduce((a, v, j) => a + v * w[j]!, 0);
 
+let vocabulary: string[] | undefined;
+/** The strings of o200k's tokens, in id order (ids the vocabulary does not use skipped). */
+function o200kVocabulary(): string[] {
+  if (!vocabulary) {
+    vocabulary = [];
+    for (let id = 0; id < 200_000; id++) {
+      try {
+        vocabulary.push(o200k.decode([id]));
+      } catch {
+        // an id the vocabulary does not use
+      }
+    }
+  }
+  return vocabulary;
+}
+
 describe('token estimator: tables', function () {
   it('ships a decodable, non-negative, finite table per family', function () {
     for (const f of FAMILIES) {
@@ -104,13 +120,7 @@ describe('token estimator: tables', function () {
   it('the CJK classes: cjkHub holds the ideographs in ≥ CJK_HUB_MIN multi-ideograph o200k tokens; else cjkCommon* those cl100k encodes as one token, cjkWord* those in ≥ 2', function () {
     const [cjk, common, word, both, hub] = ['cjk', 'cjkCommon', 'cjkWord', 'cjkCommonWord', 'cjkHub'].map((n) => CLASS_NAMES.indexOf(n as (typeof CLASS_NAMES)[number]));
     const inWords = new Map<string, number>();
-    for (let id = 0; id < 200_000; id++) {
-      let s: string;
-      try {
-        s = o200k.decode([id]);
-      } catch {
-        continue;
-      }
+    for (const s of o200kVocabulary()) {
       const chars = [...s];
       if (chars.length < 2 || !chars.every((ch) => ch.codePointAt(0)! >= 0x4e00 && ch.codePointAt(0)! <= 0x9fff)) continue;
       for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);
@@ -417,16 +427,7 @@ describe('token estimator: short texts as they appear in transcripts (table)', f
 
 describe("token estimator: o200k's CJK tokens (the token pass of short texts)", function () {
   /** o200k's tokens the pass looks for, from gpt-tokenizer's vocabulary: 2–TOKEN_MAX CJK letters, one token. */
-  const vocab = new Set<string>();
-  for (let id = 0; id < 200_000; id++) {
-    let s: string;
-    try {
-      s = o200k.decode([id]);
-    } catch {
-      continue;
-    }
-    if (s.length >= 2 && s.length <= TOKEN_MAX && [...s].every((ch) => ch.length === 1 && isCjkLetter(ch.charCodeAt(0))) && o200k.countTokens(s, plain) === 1) vocab.add(s);
-  }
+  const vocab = new Set(o200kVocabulary().filter((s) => s.length >= 2 && s.length <= TOKEN_MAX && [...s].every((ch) => ch.length === 1 && isCjkLetter(ch.charCodeAt(0))) && o200k.countTokens(s, plain) === 1));
   /** The pass's count, by its definition: the longest token of the vocabulary at each letter not yet covered. */
   function greedy(s: string): number {
     let n = 0;
