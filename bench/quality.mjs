@@ -16,12 +16,12 @@
 //   tail only        the kept tail of our compaction with no summary (what the tail alone keeps: 0 by construction)
 // A fact is kept only when ALL its strings are in the text (case-sensitive, whitespace-normalised:
 // bench/lib/qualityScore.ts). Exit 1 when our compaction misses a held-out target (printed beside the figures).
-// Sets: `tuning`, `held-out`, `held-out-2` and `held-out-3` are tuning sets (`held-out`, labelled tuning-2, was the
-// held-out set until 2026-11-27 and has been tuned on since; `held-out-2`, labelled tuning-3, and `held-out-3`,
-// labelled tuning-4, were the held-out set on 2026-11-27, measured and their lost lists read, so they count as seen);
-// `held-out-4` is THE held-out set, never tuned on: its targets decide the exit code.
+// Sets: `tuning` and `held-out` … `held-out-7` are tuning sets (`held-out`, labelled tuning-2, was the held-out set
+// until 2026-11-27 and has been tuned on since; `held-out-2` … `held-out-7`, labelled tuning-3 … tuning-8, were each
+// the held-out set on 2026-11-27, measured once and their lost lists read, so they count as seen); `held-out-8` is
+// THE held-out set, never tuned on: its targets decide the exit code.
 //
-//   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out|held-out-2|held-out-3|held-out-4] [--json file] [--lost]
+//   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out|held-out-2|…|held-out-8] [--json file] [--lost]
 //   [--dump dir] [--engine out-dir]
 //   (--engine: measure another compiled tree's src/core, e.g. a branch's out/, with this scorer; --lost: list every lost fact of every method, not only ours; --dump: write each method's text per session,
 //   <dir>/<set>/<session>/<method>.md, to see what was kept)
@@ -64,13 +64,17 @@ const { forEachContentPiece } = need('src/core/tokens/messageText.js');
 
 const FIXTURES = path.join(root, 'test', 'fixtures', 'quality-bench');
 /** The sets in print order; HELD_OUT decides the exit code; LABELS name a set whose directory name would mislead. */
-const ALL_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'];
-const HELD_OUT = 'held-out-4';
+const ALL_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8'];
+const HELD_OUT = 'held-out-8';
 const LABELS = {
   'held-out': 'tuning-2 (seen; was held-out until 2026-11-27)',
   'held-out-2': 'tuning-3 (seen; was held-out 2026-11-27)',
   'held-out-3': 'tuning-4 (seen; was held-out 2026-11-27)',
-  'held-out-4': 'held-out-4 (THE held-out set: targets checked here)',
+  'held-out-4': 'tuning-5 (seen; was held-out 2026-11-27)',
+  'held-out-5': 'tuning-6 (seen; was held-out 2026-11-27)',
+  'held-out-6': 'tuning-7 (seen; was held-out 2026-11-27)',
+  'held-out-7': 'tuning-8 (seen; was held-out 2026-11-27)',
+  'held-out-8': 'held-out-8 (THE held-out set: targets checked here)',
 };
 const labelOf = (set) => LABELS[set] ?? set;
 const SETS = opt('--set') ? [opt('--set')] : ALL_SETS;

@@ -324,9 +324,9 @@ describe('exact counts: the worker bundles from dist/', function () {
 
   it('dist/extension.js holds no vocabulary; each worker bundle holds exactly one', function () {
     const ext = fs.readFileSync(path.join(dist, 'extension.js'), 'utf8');
-    // the engine (checkpoints, compaction) is a few hundred KB, the estimator's hashes of o200k's CJK tokens ~25 KB;
-    // a vocabulary would add megabytes
-    assert.ok(ext.length < 1_000_000, `extension.js is ${ext.length} bytes`);
+    // the engine (checkpoints, compaction, fact extraction; the estimator's hashes of o200k's CJK tokens, ~25 KB) is
+    // under a megabyte; a vocabulary would add megabytes
+    assert.ok(ext.length < 1_200_000, `extension.js is ${ext.length} bytes`);
     assert.ok(!ext.includes('"ab","ate","ir"'), 'o200k ranks are not in extension.js');
     assert.ok(!ext.includes('"ing","es"," w","ion"'), 'cl100k ranks are not in extension.js');
     const o = fs.readFileSync(path.join(dist, 'tokenizer-o200k.js'), 'utf8');

@@ -116,11 +116,24 @@ describe('facts: the summary spends its room once per fact', () => {
     assert.ok(finding, r.body);
     assert.deepEqual(ids.filter((l) => finding.includes(l.slice(2))), [], ids.join('\n'));
   });
+  const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
+  it('a tool\'s column of like ids (a CSV\'s keys) is data: not listed one by one; one said or found alone is', () => {
+    const csv = ['stop_id,customer,kg', ...Array.from({ length: 40 }, (_, i) => `S-${String(301 + i * 3).padStart(4, '0')},Co-op ${i},${200 + i}`)].join('\n');
+    const f = extractFacts([user('Which stop is heaviest? Ticket ROUTE-1187.'), call('c1', 'read', { path: 'data/stops.csv' }), result('c1', 'read', csv), user('Keep S-0304 in mind, and the job J-88213.')]);
+    const ids = f.identifiers.map((i) => i.value);
+    assert.ok(ids.includes('ROUTE-1187') && ids.includes('J-88213') && ids.includes('S-0304'), ids.join(' '));
+    assert.ok(!ids.includes('S-0301') && !ids.includes('S-0418'), ids.join(' '));
+    // below the bulk size, a few like ids are each an identifier
+    const few = extractFacts([call('c2', 'read', { path: 'a.txt' }), result('c2', 'read', 'rerun S-0001, S-0002 and S-0003')]);
+    assert.deepEqual(few.identifiers.map((i) => i.value), ['S-0001', 'S-0002', 'S-0003']);
+  });
+
   it('thousands of identifiers (tool results full of URLs and hosts) summarise in well under the time a pairwise check of all of them takes', () => {
     const messages = Array.from({ length: 200 }, (_, t) => [
       user(`Check service ${t}; ticket OPS-${1000 + t} and host svc-${t}.internal:8${String(t).padStart(3, '0')}.`),
       call(`c${t}`, 'read', { path: `logs/s${t}.log` }),
-      result(`c${t}`, 'read', Array.from({ length: 60 }, (_, i) => `2027-01-01T00:00:${String(i).padStart(2, '0')}Z INFO fetched https://cdn${t}.example.com/asset/${i}.js from node-${t}-${i}.internal:9${String(i).padStart(3, '0')}`).join('\n')),
+      // names of letters, so no two share a shape (a column of like ids, `node-1`, `node-2` …, is data and not listed)
+      result(`c${t}`, 'read', Array.from({ length: 60 }, (_, i) => `2027-01-01T00:00:${String(i).padStart(2, '0')}Z INFO fetched https://cdn${letters(t)}.example.com/asset/${letters(i)}.js from node-${letters(t * 60 + i)}.internal:9${String(i).padStart(3, '0')}`).join('\n')),
       assistant('Done.'),
     ]).flat();
     const t0 = Date.now();

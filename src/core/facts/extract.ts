@@ -40,6 +40,28 @@ export function labelledSections(text: string): string {
   return text.replace(/^#{1,6}[ \t]*(decision|decisions|decision outcome|todo|next steps|constraints?|rules?|决定|决策|待办|規約|決定|やること|制約)[ \t]*[:：]?[ \t]*\r?\n(?:[ \t]*\r?\n)*(?=[^\s#])/gim, (_m, label: string) => `${/outcome/i.test(label) ? 'Decision' : label.replace(/s$/i, '')}: `);
 }
 
+/**
+ * The sentence after a decision that has no reason of its own is its reason when it states something rather than
+ * asking or ordering: what a person says right after a decision is why (`… at 04:15 instead of 04:45. The loaders
+ * need the stop order half an hour earlier.`).
+ */
+function explainsBefore(next: string, speaker: Speaker): boolean {
+  const t = plain(next).trim();
+  if (t.length < (/[\u3040-\u30ff\u4e00-\u9fff]/.test(t) ? 6 : 12) || /[?？]\s*(?:#\S.*)?$/.test(t) || /^#/.test(t)) return false;
+  return classify(t, speaker) === undefined;
+}
+
+/** A decision that follows from the sentence before it: "So …", "That's why …", 所以…, だから…. */
+const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
+
+/** Decisions, TODOs and rules read from one document a tool returned, at most. */
+export const DOCUMENT_STATEMENTS_MAX = 8;
+
+/** This many identifiers of one shape in one tool result are a column of data (`S-0301`, `S-0304` …). */
+export const BULK_IDENTIFIERS = 8;
+/** An identifier's shape: digits blanked, so the rows of one column share it. */
+const idShape = (v: string) => v.replace(/\d/g, '0');
+
 const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
 class Collector {
@@ -55,15 +77,23 @@ class Collector {
 
   statements(text: string, speaker: Speaker, source: FactSource): void {
     const list = sentences(text);
+    let taken = 0;
     for (let i = 0; i < list.length; i++) {
       const s = list[i]!;
       const st = classify(s, speaker);
       if (!st) continue;
+      // a document states a few decisions and rules; dozens of "statements" in one are a shape we misread (a table)
+      if (speaker === 'document' && ++taken > DOCUMENT_STATEMENTS_MAX) break;
       if (st.type === 'decision') {
         let sentence = s;
         let reason = st.reason;
         const next = list[i + 1];
-        if (!reason && next && isReasonSentence(next)) {
+        const prev = i > 0 ? list[i - 1] : undefined;
+        if (!reason && prev && CONSEQUENCE.test(plain(s)) && speaker !== 'assistant' && explainsBefore(prev, speaker)) {
+          // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
+          sentence = `${prev} ${s}`;
+          reason = prev.replace(/[.。!！?？]+$/, '');
+        } else if (!reason && next && (isReasonSentence(next) || (speaker !== 'assistant' && explainsBefore(next, speaker)))) {
           sentence = `${s} ${next}`;
           reason = reasonOf(next) ?? next.replace(/[.。!！?？]+$/, '');
           i++;
@@ -81,8 +111,13 @@ class Collector {
         const todo = { text: s, what: st.what, strings: [...new Set(strings)], source, ...(st.condition ? { condition: st.condition } : {}), ...(st.deadline ? { deadline: st.deadline } : {}) };
         if (same >= 0) this.facts.todos[same] = todo; // the checklist's copy of this sentence, now with its condition and deadline
         else this.facts.todos.push(todo);
-      } else if (this.fresh('r', s)) {
-        this.facts.rules.push({ text: s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
+      } else {
+        // a rule followed by its reason ("方針：… 。…ためです。") is quoted with it
+        const next = list[i + 1];
+        const why = next && isReasonSentence(next) ? next : undefined;
+        if (!this.fresh('r', why ? `${s} ${why}` : s)) continue;
+        this.facts.rules.push({ text: why ? `${s} ${why}` : s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
+        if (why) i++;
       }
     }
   }
@@ -101,7 +136,14 @@ class Collector {
   }
 
   identifiers(text: string, source: FactSource): void {
-    for (const f of extractRichIdentifiers(text)) if (this.fresh('i', f.value)) this.facts.identifiers.push({ value: f.value, kind: f.kind, source });
+    const found = extractRichIdentifiers(text);
+    // a tool's column of like ids (a CSV's keys, a listing's names) is data, not identifiers to keep one by one
+    const shapes = new Map<string, number>();
+    if (source.role === 'toolResult') for (const f of found) shapes.set(idShape(f.value), (shapes.get(idShape(f.value)) ?? 0) + 1);
+    for (const f of found) {
+      if ((shapes.get(idShape(f.value)) ?? 0) >= BULK_IDENTIFIERS) continue;
+      if (this.fresh('i', f.value)) this.facts.identifiers.push({ value: f.value, kind: f.kind, source });
+    }
   }
 
   toolFacts(text: string, toolName: string, source: FactSource, ask: string): void {

@@ -29,12 +29,16 @@ const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA
 /** `FOO_BAR` (with its `=value` when assigned, a comma list `=a,b` whole), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
 const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+(?:,[^\s,;'"`()<>]+)*)?(?![\w-])/g;
 const SEMVER = String.raw`v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?`;
-/** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`): a capitalised name, not a word that only counts or starts a sentence (`Step`, `Since`, `Upgrade`). */
-const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag|In|On|At|To|Of|For|From|Since|Until|Before|After|With|And|Or|Is|Was|Use|Pin|Ship|Bump|Upgrade|Downgrade|Keep|Run|Try|See|Then|Now|Only|Both|Also|Via) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*`;
-/** A lower-case package or image name with a hyphen before its full version (`rota-solver 2.14.0`, `node-fetch 3.3.2`). */
-const PACKAGE = String.raw`[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+ \d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?`;
-/** `1.2.3`, `v2.0.0-rc.1`, `v4`, `Next.js 15.1.4`; a release tag or a package pin with its name (`auth-v2.4.0`, `lodash@4.17.21`), not a file (`lib-1.2.3.jar`) nor a path segment (`docs/v3/`). */
-const VERSION = new RegExp(String.raw`(?<![\w.\/@-])(?:${PRODUCT} ${SEMVER}|${PACKAGE})(?![\w\/-]|\.[A-Za-z0-9])|(?<![\w.\/@-])[A-Za-z][\w.-]*?[-_@]${SEMVER}(?![\w-]|\.[A-Za-z0-9])|(?<![\w.\/-])${SEMVER}(?![\w\/-])|(?<![\w.\/-])v\d+(?:\.\d+)?(?![\w.\/-])`, 'g');
+/** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`, `Unreal Engine 5.4.4`): a capitalised name, not a word that only counts or starts a sentence (`Step`, `Since`, `Upgrade`). */
+const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag|In|On|At|To|Of|For|From|Since|Until|Before|After|With|And|Or|Is|Was|Use|Pin|Ship|Bump|Upgrade|Downgrade|Keep|Run|Try|See|Then|Now|Only|Both|Also|Via) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*(?: [A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*){0,2}`;
+/** Two or three parts (`Python 3.12`, `Postgres 16.4.1`): after a capitalised product or a hyphenated package name. */
+const SHORT_VERSION = String.raw`v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?`;
+/** Lower-case words that precede a version without naming anything (`upgrade to 1.2.3`, `is 2.0.1`). */
+const NOT_A_NAME = String.raw`(?!(?:to|from|at|is|was|be|been|and|or|of|in|on|by|for|as|the|than|with|version|release|build|tag|pin|pinned|bump|bumped|upgrade|upgraded|downgrade|use|using|now|still|then|only|also|via|about|over|under|since|until|after|before|v) )`;
+/** A lower-case package or image name before its version: hyphenated (`rota-solver 2.14`, `route-planner v3.8.2`) or one word with a full version (`pgbouncer 1.23.1`). */
+const PACKAGE = String.raw`${NOT_A_NAME}(?:[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+ ${SHORT_VERSION}|[a-z][a-z0-9]{2,} v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)`;
+/** `1.2.3`, `v2.0.0-rc.1`, `v4`, `Next.js 15.1.4`, `Python 3.12`; a release tag or a package pin with its name (`auth-v2.4.0`, `lodash@4.17.21`), not a file (`lib-1.2.3.jar`) nor a path segment (`docs/v3/`). */
+const VERSION = new RegExp(String.raw`(?<![\w.\/@-])(?:${PRODUCT} ${SHORT_VERSION}|${PACKAGE})(?![\w\/-]|\.[A-Za-z0-9])|(?<![\w.\/@-])[A-Za-z][\w.-]*?[-_@]${SEMVER}(?![\w-]|\.[A-Za-z0-9])|(?<![\w.\/-])${SEMVER}(?![\w\/-])|(?<![\w.\/-])v\d+(?:\.\d+)?(?![\w.\/-])`, 'g');
 /** An IPv4 address, or a CIDR block (`10.20.0.0/16`): not a version. */
 const IPV4 = /(?<![\w.\/:-])\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?![\w\/:-]|\.\d)/g;
 const isIpv4 = (v: string) => v.split('/')[0]!.split('.').every((o) => Number(o) <= 255);
@@ -43,6 +47,9 @@ const EMAIL = /(?<![\w.+%-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\
 const ARN = /(?<![\w-])arn:[\w-]+:[\w-]*:[\w-]*:\d*:[\w\/.:+=@-]+/g;
 /** A container image with its tag or digest: `registry.example.com/team/app:1.4.2`, `ghcr.io/org/tool@sha256:…`. */
 const IMAGE = /(?<![\w.\/:@-])(?:[a-z0-9][a-z0-9.-]*(?::\d{2,5})?\/)+[a-z0-9][\w.-]*(?::(?=[\w.-]*[.a-z])[\w][\w.-]{0,127}|@sha256:[0-9a-f]{64})(?![\w:\/@-])/g;
+
+/** An image or package pinned by tag without a registry path: `glossary-svc:1.19.4`, `redis:7.2`. */
+const TAGGED = /(?<![\w.\/:@-])[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*:v?\d+\.\d+(?:\.\d+)?(?:-[\w.]+)?(?![\w:\/-]|\.\w)/g;
 
 /** A path with a letter in it that is rooted (`/`, `~`, `.`, a drive) or ends in `name.ext` or has ≥ 2 slashes (not `and/or`). */
 function isPathLike(v: string): boolean {
@@ -121,6 +128,7 @@ const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
   { re: EMAIL, kind: 'id' },
   { re: UUID, kind: 'uuid' },
   { re: IMAGE, kind: 'id', min: 6 },
+  { re: TAGGED, kind: 'version', min: 5 },
   { re: HOST_PORT, kind: 'hostPort', min: 4, valid: (v) => /:\d{2,5}$/.test(v) },
   { re: IPV4, kind: 'id', valid: isIpv4 },
   { re: ENV_VAR, kind: 'env', min: 3 },

@@ -2,8 +2,10 @@
  * Records that stand out in a JSON list a tool returned: in a list of three or more objects, a record whose number
  * under some key (`212`, `"HKD 1,284,905.10"`, a ratio `"1:1"`) lies farther from all the others than they lie from
  * each other — the largest or the smallest by a clear gap. Such a record is what "which one is the worst / biggest /
- * strictest" asks for, and its name and the standing-out values belong together: one line per record,
- * `"regions" › "region": "ap-northeast-1", "p95_wait_s": 212`, each member as JSON writes it.
+ * strictest" asks for; so is the one record whose value differs where all others agree (`"metered": false` among
+ * `true`s). Its name and the standing-out values belong together: one line per record,
+ * `"regions" › "region": "ap-northeast-1", "p95_wait_s": 212`, each member as JSON writes it. In a CSV table, the row
+ * as written.
  */
 
 /** Records needed before one can stand out. */
@@ -24,7 +26,8 @@ export function numberOf(v: unknown): number | undefined {
   if (typeof v !== 'string') return undefined;
   const ratio = /^\s*(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)\s*$/.exec(v);
   if (ratio) return Number(ratio[2]) === 0 ? undefined : Number(ratio[1]) / Number(ratio[2]);
-  const m = /^\s*(?:[A-Za-z$€£¥]{1,4}\s?)?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s?(?:%|[A-Za-z]{1,5})?\s*$/.exec(v);
+  // a currency before the number (`HKD 1,284,905.10`, `$12`), not a name (`CF-2290` is no −2290)
+  const m = /^\s*(?:[A-Za-z]{1,4}\s|[$€£¥]\s?)?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)\s?(?:%|[A-Za-z]{1,5})?\s*$/.exec(v);
   return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
 }
 
@@ -42,10 +45,71 @@ export function standsOut(values: number[]): number[] {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const member = (k: string, v: unknown) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
 
-/** The records that stand out in every list of objects of a JSON text (none when the text is no JSON). */
-export function outlierRecords(text: string): OutlierRecord[] {
+/** A CSV line split on commas (no quoted commas: a row that has them is not read). */
+const cells = (line: string) => line.split(',').map((c) => c.trim());
+
+/**
+ * The rows that stand out in a CSV table (a header, then rows of as many cells): each row whose number in some
+ * column stands out, quoted as written, named by its first cell.
+ */
+function csvTable(text: string): { header: string[]; headerLine: string; rows: string[] } | undefined {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  const header = lines[0] ? cells(lines[0]) : [];
+  if (header.length < 2 || header.some((h) => !/^[\w .()%/-]{1,40}$/.test(h)) || /"/.test(lines[0]!)) return undefined;
+  const rows = lines.slice(1).filter((l) => !/"/.test(l) && cells(l).length === header.length);
+  if (rows.length < MIN_RECORDS || rows.length < (lines.length - 1) * 0.8) return undefined;
+  return { header, headerLine: lines[0]!.trim(), rows };
+}
+
+/** The header line of a CSV table (it names columns, it states nothing), when the text is one. */
+export const csvHeaderLine = (text: string): string | undefined => csvTable(text.trim())?.headerLine;
+
+/** Rows an ask picks by a bound: "which line goes over 15 % ABV", "any sensor below 2.5 bar" (at most this many). */
+const MAX_BOUND_ROWS = 3;
+const BOUND = /\b(over|above|more than|greater than|higher than|exceed(?:s|ing)?|at least|below|under|less than|lower than|fewer than|at most)\s+(-?\d+(?:\.\d+)?)/i;
+
+/** The bound an ask sets on a number, if any: `over 15` → values > 15. */
+export function askedBound(ask: string): ((v: number) => boolean) | undefined {
+  const m = BOUND.exec(ask);
+  if (!m) return undefined;
+  const n = Number(m[2]);
+  const word = m[1]!.toLowerCase();
+  if (word === 'at least') return (v) => v >= n;
+  if (word === 'at most') return (v) => v <= n;
+  return /^(?:below|under|less|lower|fewer)/.test(word) ? (v) => v < n : (v) => v > n;
+}
+
+/** A column the ask names: one of its words (three letters or more) is a word of the ask. */
+const namedBy = (column: string, ask: string) => {
+  const words = new Set(ask.toLowerCase().split(/[^a-z0-9]+/));
+  return column.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.length >= 3 && words.has(w));
+};
+
+function csvOutliers(text: string, ask: string): OutlierRecord[] {
+  const t = csvTable(text);
+  if (!t) return [];
+  const { header, rows } = t;
+  const table = rows.map(cells);
+  const keys = new Map<number, string[]>();
+  const bound = askedBound(ask);
+  header.forEach((h, c) => {
+    const values = table.map((r) => numberOf(r[c]));
+    if (values.some((x) => x === undefined)) return;
+    for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), h]);
+    if (!bound || !namedBy(h, ask)) return;
+    const within = (values as number[]).flatMap((v, i) => (bound(v) ? [i] : []));
+    if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) if (!keys.get(i)?.includes(h)) keys.set(i, [...(keys.get(i) ?? []), h]);
+  });
+  return [...keys].map(([i, ks]) => ({ line: rows[i]!.trim(), name: table[i]![0]!, keys: ks }));
+}
+
+/**
+ * The records that stand out in every list of objects of a JSON text, or the rows of a CSV table (there also the
+ * few rows within a bound the ask sets on a column it names: "which line goes over 15 % ABV").
+ */
+export function outlierRecords(text: string, ask = ''): OutlierRecord[] {
   const t = text.trim();
-  if (!/^[{[]/.test(t)) return [];
+  if (!/^[{[]/.test(t)) return csvOutliers(t, ask);
   let doc: unknown;
   try {
     doc = JSON.parse(t);
@@ -65,12 +129,27 @@ export function outlierRecords(text: string): OutlierRecord[] {
   return out;
 }
 
+/** Records needed before one value alone among equal ones stands out (`"metered": false` among thirteen `true`). */
+const MIN_ODD_ONE_OUT = 4;
+
+/** The index of the one value that differs when every other value is the same, if there is one. */
+export function oddOneOut(values: readonly unknown[]): number | undefined {
+  if (values.length < MIN_ODD_ONE_OUT) return undefined;
+  const keyed = values.map((v) => JSON.stringify(v ?? null));
+  const common = keyed[0] === keyed[1] ? keyed[0] : keyed[2];
+  const odd = keyed.flatMap((k, i) => (k === common ? [] : [i]));
+  return odd.length === 1 ? odd[0] : undefined;
+}
+
 function listOutliers(recs: Array<Record<string, unknown>>, key: string | undefined, out: OutlierRecord[]): void {
   const keys = new Map<number, string[]>();
   for (const k of Object.keys(recs[0]!)) {
-    const values = recs.map((r) => numberOf(r[k]));
+    const raw = recs.map((r) => r[k]);
+    const odd = raw.every((v) => v === null || typeof v !== 'object') ? oddOneOut(raw) : undefined;
+    if (odd !== undefined) keys.set(odd, [...(keys.get(odd) ?? []), k]);
+    const values = raw.map(numberOf);
     if (values.some((x) => x === undefined)) continue;
-    for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), k]);
+    for (const i of standsOut(values as number[])) if (i !== odd) keys.set(i, [...(keys.get(i) ?? []), k]);
   }
   for (const [i, ks] of keys) {
     const rec = recs[i]!;

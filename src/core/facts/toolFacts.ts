@@ -3,7 +3,7 @@
  * prose paragraph, a sentence) scores for what makes it a finding — errors and failures (`KeyError:`, `FAIL`, a
  * process killed, out of memory, crashed, a pod in CrashLoopBackOff), warnings, TODO/FIXME notes, named constants and `key = literal`
  * settings, schema changes (`ALTER TABLE …`), quantities with units (in the value or in the setting's name:
- * `p99_slo_ms: 800`), limits and
+ * `p99_slo_ms: 800`) and counts of things (`flagged 18 scripts`), a number set among words, limits and
  * thresholds stated with a number, owners, causes ("because", "due to", "因为", "ため"), wrong states ("stuck",
  * "stale", "missing"), rules ("must", "never"),
  * identifiers (tickets, hosts, versions …) — and for the ask's (and the call's grep / query) words. A signal that
@@ -16,13 +16,13 @@
  */
 import { flatten } from '../transcript/text';
 import { extractRichIdentifiers } from './identifiers';
-import { outlierRecords } from './records';
+import { csvHeaderLine, outlierRecords } from './records';
 import { sentences } from './sentences';
 
 /** Lines taken per tool result. */
 export const TOOL_FACTS_PER_RESULT = 3;
 /** A line must score at least this. */
-const MIN_SCORE = 4;
+const MIN_SCORE = 3.5;
 /** A line holding two of the ask's words, one of them rare in the result, answers the ask: this much more. */
 const ANSWER_BONUS = 1;
 /** A line of the record (or under the key) the ask names with a word rare in the result is part of the answer: this much more. */
@@ -49,10 +49,12 @@ const NOTE = /\b(?:TODO|FIXME|HACK|XXX|NOTE)\b/;
 const CONSTANT = /(?:^|\s)[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s*[:=]\s*\S/;
 /** `name = 42`, `name: "x"`, `"key": true`, `const name = 8` — a named setting with a literal value. */
 const SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*(?:"[^"]*"|'[^']*'|-?\d|true\b|false\b)/i;
+/** A setting whose value is a number (`max_drive_minutes: 270`, `"retries": 3`). */
+const NUMERIC_SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*-?\d[\d.,_]*\s*(?:[,;]|\/\/.*|#.*)?$/i;
 const COMMENT = /\s(?:\/\/|#)\s*\S/;
-const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x)\b)|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)/i;
+const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x)\b)|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)|(?<![\w.,-])\d[\d,]*\s+(?:[a-z]+-)?[a-z]{3,}s\b/i;
 /** Limit words, matched on the line with camelCase / snake_case split (`maxUploadMb` → `max upload mb`). */
-const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|expires?|percent|rollout|size|until|before|after)\b|上限|下限|阈值|限制|超过|まで/i;
+const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|more than|fewer than|less than|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|expires?|percent|rollout|size|until|before|after)\b|上限|下限|阈值|限制|超过|まで/i;
 const OWNER = /\b(?:owners?|owned by|maintainers?|maintained by|assignee|on-?call|contact)\b|负责人|担当/i;
 const CAUSE = /\b(?:because|due to|caused by|root cause|so that|which is why|as a result|therefore|since)\b|因为|由于|导致|原因|ため|ので/i;
 /** A state that is wrong without being an error: `stuck`, `stale`, `missing`, `degraded` … */
@@ -70,8 +72,7 @@ const SCHEMA_CHANGE = /\b(?:ALTER|DROP|TRUNCATE|RENAME)\s+(?:TABLE|COLUMN|INDEX|
 function keyedQuantity(body: string): boolean {
   const m = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?([\w.$-]+)["']?\s*(?::=|=|:)\s*-?\d/.exec(body);
   if (!m) return false;
-  const parts = spaced(m[1]!).split(/[^a-z0-9]+/).filter(Boolean);
-  return UNIT_WORD.test(parts[parts.length - 1] ?? '');
+  return spaced(m[1]!).split(/[^a-z0-9]+/).some((p) => UNIT_WORD.test(p)); // `p99_slo_ms`, `max_drive_minutes_before_break`
 }
 
 /** Three-letter words that say nothing about a line (the rest of 3 letters — `ios`, `slo`, `p99`, `jvm` — are names). */
@@ -100,13 +101,19 @@ function initials(s: string): string {
   return out.join(' ');
 }
 
+/** A word without its usual English ending (`driving`, `drive`, `drives` → `driv`); at least four letters stay. */
+function root(w: string): string {
+  const r = w.replace(/(?:ing|ed|es|er|e|s)$/, '');
+  return r.length >= 4 ? r : w;
+}
+
 /** camelCase and snake_case split into lower-case words. */
 function spaced(s: string): string {
   return s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
 }
 
 /** Signals that count only while they are rare in the result, with their points. */
-type Signal = 'setting' | 'comment' | 'quantity' | 'limit' | 'owner' | 'cause' | 'problem' | 'normative' | 'ident';
+type Signal = 'setting' | 'number' | 'comment' | 'quantity' | 'limit' | 'owner' | 'cause' | 'problem' | 'normative' | 'ident';
 
 interface Candidate {
   line: string;
@@ -120,8 +127,9 @@ function candidate(line: string, i: number): Candidate {
   const sp = spaced(line);
   const signals = new Map<Signal, number>();
   const body = line.replace(/^.* › /, '').replace(/^[\w./-]+:\d+:/, ''); // without its parent key, or a grep hit's `file:line:`
-  const digit = /\d/.test(body);
+  const digit = /(?<![\w-])-?\d/.test(body); // a number, not the digits of a name (`budget-71`, `r2d2`)
   if (SETTING.test(body)) signals.set('setting', 1);
+  if (NUMERIC_SETTING.test(body)) signals.set('number', 2); // a number among names and words: a figure the file sets
   if (COMMENT.test(line)) signals.set('comment', 1);
   if (QUANTITY.test(line) || keyedQuantity(body)) signals.set('quantity', 2);
   if (LIMIT.test(sp) && (digit || line.split(/\s+/).length >= 6)) signals.set('limit', digit ? 3 : 1); // a bare `timeout` key or name is no limit
@@ -139,7 +147,7 @@ function candidate(line: string, i: number): Candidate {
   if (SCHEMA_CHANGE.test(line)) fixed += 4; // it changes or drops stored data: as notable as an error
   if (ROUTINE.test(line)) fixed -= 3;
   if (line.length > MAX_LINE) fixed -= 1; // it costs a summary more
-  if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit && line.split(/\s+/).length <= 7) fixed -= 4; // a heading names, it states nothing
+  if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit) fixed -= 4; // a heading names, it states nothing
   return { line, i, words: words(line), signals, fixed };
 }
 
@@ -216,11 +224,15 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
     for (const w of c.words) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
   }
   // percent ~ percentage: one word of letters the start of another, at least five of them
-  const stem = (a: string, b: string) => a.length >= 5 && b.startsWith(a) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b);
+  // driving ~ drive, limits ~ limited: one root once the usual endings are off
+  const stem = (a: string, b: string) => (a.length >= 5 && b.startsWith(a) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b)) || (a.length >= 5 && b.length >= 5 && root(a) === root(b));
   const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => stem(w, a) || stem(a, w));
-  const outliers = outlierRecords(text);
+  const outliers = outlierRecords(text, ask);
   const covered = (line: string) => outliers.some((o) => o.name && line.includes(` › ${o.name} › `) && o.keys.some((k) => line.includes(`${JSON.stringify(k)}:`)));
-  const scored = cands.filter((c) => !covered(c.line)).map((c) => {
+  const outlierLines = new Set(outliers.map((o) => o.line));
+  const header = csvHeaderLine(text);
+  if (header) outlierLines.add(header); // a CSV header names columns: no finding
+  const scored = cands.filter((c) => !covered(c.line) && !outlierLines.has(c.line)).map((c) => {
     let s = c.fixed;
     for (const [sig, pts] of c.signals) s += pts * weight(signalCount.get(sig)!);
     let shared = 0;
