@@ -35,7 +35,8 @@ const gc = globalThis.gc ?? (() => {});
 const log = (m) => console.error(m);
 
 /** Targets (issue 17): per-category MAPE vs o200k on each held-out set; speed as the median of the interleaved per-group ratios. */
-const TARGET = { meanMape: 3, worstMape: 6, ratio: 0.5, pathoMs: 2, bundle: 10 * 1024 };
+// bundle: 60 KB since the token pass ships o200k's multi-character CJK tokens as hashes (~25 KB; issue 17 item 5)
+const TARGET = { meanMape: 3, worstMape: 6, ratio: 0.5, pathoMs: 2, bundle: 60 * 1024 };
 
 const corpus = loadCorpus({ fresh: args.includes('--fresh'), log });
 const entry = path.resolve(opt('--estimator', ESTIMATOR_TS));
@@ -184,7 +185,7 @@ for (const [name, s0] of Object.entries(patho)) {
   pathoRes[name] = { ms: median(tt), max: Math.max(...tt), one, chars: s.length, estimate: Math.round(e), perChar: e / s.length, exactPerChar };
 }
 
-const size = bundleSize();
+const size = bundleSize(entry);
 
 // ------------------------------------------------------------------ report
 const pf = (ok) => (ok ? 'PASS' : 'FAIL');

@@ -38,7 +38,7 @@ import { loadCorpus, FAMILIES, CATEGORIES, tokenizers } from './corpus/build.mjs
 import { loadRealTexts, REAL_TEXTS } from './corpus/real.mjs';
 import { loadEstimator, bundleSize, ESTIMATOR_TS } from './corpus/load-estimator.mjs';
 import { formatTables } from './corpus/metrics.mjs';
-import { makeFitter } from './corpus/fit.mjs';
+import { makeFitter, o200kCjkTokens, o200kVocabulary } from './corpus/fit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -87,6 +87,15 @@ export const CJK_HUB = '${cjk.hub}';
 /** The emoji o200k encodes as one token, for the emoji pass of short texts (estimator.ts): varint gaps from U+1F300. */
 export const EMOJI_ONE = '${cjk.emoji}';
 
+/**
+ * o200k's multi-character CJK tokens for the estimator's token pass (${cjk.tokenCount} tokens of 2–TOKEN_MAX CJK letters):
+ * their 32-bit keys (estimator.tokenKeyOf), ascending, as varint gaps.
+ */
+export const CJK_TOKENS = '${cjk.tokens}';
+
+/** The keys of the ${cjk.prefixCount} strings of 2 or more units that begin a longer token of CJK_TOKENS, as CJK_TOKENS. */
+export const CJK_PREFIXES = '${cjk.prefixes}';
+
 export const ESTIMATOR_WEIGHTS: Record<EstimatorFamily, WeightTable> = {
 ${FAMILIES.map((f) => {
   const t = tables[f];
@@ -123,24 +132,36 @@ function emojiOne(varint, o200k) {
   return out;
 }
 
+/**
+ * The keys of o200k's multi-character CJK tokens (CJK_TOKENS) and of the strings that begin a longer one
+ * (CJK_PREFIXES), each ascending, as varint gaps; throws if two different strings of either have the same key.
+ */
+function tokenLists(varint, est) {
+  const words = o200kCjkTokens(est);
+  const prefixes = [...new Set(words.flatMap((w) => Array.from({ length: w.length - 2 }, (_, i) => w.slice(0, i + 2))))];
+  const all = new Set([...words, ...prefixes]);
+  const keyed = new Set([...all].map((w) => est.tokenKeyOf(w)));
+  if (keyed.size !== all.size) throw new Error(`CJK_TOKENS: ${all.size - keyed.size} hash collision(s) among the tokens and their beginnings`);
+  const list = (ws) => {
+    const keys = ws.map((w) => est.tokenKeyOf(w) >>> 0).sort((a, b) => a - b);
+    return keys.map((k, i) => varint(k - (i ? keys[i - 1] : 0))).join('');
+  };
+  return { tokens: list(words), tokenCount: words.length, prefixes: list(prefixes), prefixCount: prefixes.length };
+}
+
 /** The CJK lists of the class table: cl100k's single-token ideographs; those in ≥ 2 of o200k's multi-ideograph tokens. */
-function cjkLists(varint) {
+function cjkLists(varint, est) {
   const cl100k = require('gpt-tokenizer/encoding/cl100k_base');
   const o200k = require('gpt-tokenizer/encoding/o200k_base');
   const inWords = new Map();
   const ideograph = (ch) => ch.codePointAt(0) >= 0x4e00 && ch.codePointAt(0) <= 0x9fff;
-  for (let id = 0; id < 200_000; id++) {
-    let s;
-    try {
-      s = o200k.decode([id]);
-    } catch {
-      continue; // an id the vocabulary does not use
-    }
+  for (const s of o200kVocabulary()) {
     const chars = [...s];
     if (chars.length < 2 || !chars.every(ideograph)) continue;
     for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);
   }
   return {
+    ...tokenLists(varint, est),
     emoji: emojiOne(varint, o200k),
     common: cjkList(varint, (cp) => cl100k.encode(String.fromCharCode(cp)).length === 1),
     word: cjkList(varint, (cp) => (inWords.get(String.fromCharCode(cp)) ?? 0) >= 2),
@@ -156,9 +177,9 @@ const cjk = cjkLists((v) => {
   let s = D[v & 31];
   for (v = Math.floor(v / 32); v > 0; v = Math.floor(v / 32)) s = D[32 + (v & 31)] + s;
   return s;
-});
+}, est);
 const wMod = await loadEstimator(ESTIMATOR_TS.replace(/estimator\.ts$/, 'weights.ts'));
-if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word || wMod.CJK_HUB !== cjk.hub || wMod.EMOJI_ONE !== cjk.emoji) {
+if (wMod.CJK_COMMON !== cjk.common || wMod.CJK_WORD !== cjk.word || wMod.CJK_HUB !== cjk.hub || wMod.EMOJI_ONE !== cjk.emoji || wMod.CJK_TOKENS !== cjk.tokens || wMod.CJK_PREFIXES !== cjk.prefixes) {
   if (flag('--dry')) throw new Error('weights.ts has different CJK lists: run without --dry once');
   log('weights.ts: writing the CJK lists first (the class table depends on them)');
   fs.writeFileSync(WEIGHTS_TS, weightsTs({ cjk, tables: wMod.ESTIMATOR_WEIGHTS, header: ['Intermediate state: tables not yet refitted for this class table.'] }));
@@ -175,8 +196,12 @@ const corpus = loadCorpus({ fresh: flag('--fresh'), log });
 const tok = tokenizers();
 const realTune = loadRealTexts().filter((t) => t.split === 'tune');
 const samples = [...corpus.samples, ...realTune.map((t) => ({ cat: t.cat.startsWith('short') ? 'real_short' : 'real_long', src: `real:${t.src}`, split: 'train', text: t.text, tokens: Object.fromEntries(FAMILIES.map((f) => [f, tok[f](t.text)])) }))];
-const X = samples.map((s) => featureCounts(s.text));
-const { fitFamily, evaluate, chooseLambda, train } = makeFitter({ samples, X, est, astral: corpus.astral, log });
+// the features of cl100k and claude; o200k's differ on the short CJK texts its token pass reads (estimator.ts)
+const X = samples.map((s) => featureCounts(s.text, undefined, 'cl100k'));
+const Xo200k = samples.map((s, i) => (est.tokenPassFor(s.text, 'o200k') ? featureCounts(s.text, undefined, 'o200k') : X[i]));
+const fitters = { o200k: makeFitter({ samples, X: Xo200k, est, astral: corpus.astral, log }), other: makeFitter({ samples, X, est, astral: corpus.astral, log }) };
+const fitterFor = (family) => (family === 'o200k' ? fitters.o200k : fitters.other);
+const { train } = fitters.other;
 const test = samples.map((s, i) => i).filter((i) => samples[i].split === 'test');
 log(`features: ${FEATURE_COUNT} slots, ${samples.length} samples (${train.length} train / ${test.length} test), ${((Date.now() - t0) / 1000).toFixed(1)} s so far`);
 
@@ -184,6 +209,7 @@ log(`features: ${FEATURE_COUNT} slots, ${samples.length} samples (${train.length
 const result = {};
 for (const family of FAMILIES) {
   const tf = Date.now();
+  const { fitFamily, evaluate, chooseLambda } = fitterFor(family);
   const lambda = opt('--lambda') ? Number(opt('--lambda')) : chooseLambda(family);
   const beta = fitFamily(train, family, lambda);
   const table = encodeWeights(beta, SCALE);

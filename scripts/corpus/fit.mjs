@@ -3,6 +3,38 @@
 import { FAMILIES, tokenizers } from './build.mjs';
 import { errorTable } from './metrics.mjs';
 import { sha1, rng } from './lib.mjs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'));
+
+let vocabulary = null;
+/** The strings of o200k's tokens (gpt-tokenizer), in id order; ids the vocabulary does not use are skipped. */
+export function o200kVocabulary() {
+  if (vocabulary) return vocabulary;
+  const o200k = require('gpt-tokenizer/encoding/o200k_base');
+  vocabulary = [];
+  for (let id = 0; id < 200_000; id++) {
+    try {
+      vocabulary.push(o200k.decode([id]));
+    } catch {
+      // an id the vocabulary does not use
+    }
+  }
+  return vocabulary;
+}
+
+/**
+ * The strings of o200k's multi-character CJK tokens the estimator's token pass looks for (estimator.ts: 2 to
+ * TOKEN_MAX code units, every unit a CJK letter by the estimator's classes), in id order. From gpt-tokenizer's
+ * o200k vocabulary; fit-estimator.mjs ships their hashes (CJK_TOKENS in weights.ts).
+ */
+export function o200kCjkTokens(est) {
+  const o200k = require('gpt-tokenizer/encoding/o200k_base');
+  const plain = { disallowedSpecial: new Set() };
+  return o200kVocabulary().filter((s) => s.length >= 2 && s.length <= est.TOKEN_MAX && [...s].every((ch) => ch.length === 1 && est.isCjkLetter(ch.charCodeAt(0))) && o200k.countTokens(s, plain) === 1);
+}
 
 export const LAMBDAS = [1e-7, 1e-6, 1e-5, 1e-4];
 /** A feature is fitted only if at least this many train samples use it; otherwise it keeps its class's weight. */
@@ -17,6 +49,9 @@ export function makeFitter({ samples, X, est, astral, log = () => {} }) {
   // feature j ↔ (previous class, whether it continued a run, class, repeat); slots nothing maps to stay 0
   const meta = Array.from({ length: FEATURE_COUNT }, () => ({ prev: -1, cls: -1, rep: 0, cont: false }));
   for (let p = 0; p < CLASS_COUNT; p++) for (let k = 0; k < CLASS_COUNT; k++) for (const r of [0, 1]) for (const cont of [false, true]) meta[featureIndex(p, k, r === 1, cont)] = { prev: p, cls: k, rep: r, cont };
+  // the token pass's lone feature of a CJK letter class (estimator.ts, LONE) is fitted like that class, from no
+  // state, where these features use it (o200k's); elsewhere its slot stays 0 like any slot no class uses
+  for (const k of est.CJK_LETTER_CLASSES) if (X.some((x) => x[est.LONE[k]])) meta[est.LONE[k]] = { prev: 0, cls: k, rep: 0, cont: false };
   // a repeat (same code unit as the previous one) implies the same class; the boundary pseudo-class (the
   // string's ends) is never a repeat and never continues a run
   const B = est.BOUNDARY;
@@ -45,6 +80,8 @@ export function makeFitter({ samples, X, est, astral, log = () => {} }) {
    */
   function fixedWeights(family) {
     const m = new Map([[featureIndex(B, B, false, false), 0]]);
+    // a multi-character CJK token the estimator's token pass found (o200k only): 1 token by construction
+    if (family === 'o200k') m.set(est.TOKEN, 1);
     const mean = astralMean(FAMILIES.indexOf(family));
     const count = tokenizers()[family];
     const emoji = est.oneTokenEmoji();

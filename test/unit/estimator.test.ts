@@ -10,13 +10,19 @@ import {
   CLASS_COUNT,
   CLASS_NAMES,
   CLASS_OF,
+  CJK_LETTER_CLASSES,
   FEATURE_COUNT,
+  LONE,
+  SHORT_TEXT,
+  TOKEN,
+  TOKEN_MAX,
   decodeWeights,
   encodeWeights,
   estimateTokens,
   familyFor,
   featureCounts,
   featureIndex,
+  isCjkLetter,
   oneTokenEmoji,
   weightsFor,
   type EstimatorFamily,
@@ -44,6 +50,22 @@ function rand(seed: number): () => number {
 }
 
 const dot = (x: Float64Array, w: Float64Array): number => x.reduce((a, v, j) => a + v * w[j]!, 0);
+
+let vocabulary: string[] | undefined;
+/** The strings of o200k's tokens, in id order (ids the vocabulary does not use skipped). */
+function o200kVocabulary(): string[] {
+  if (!vocabulary) {
+    vocabulary = [];
+    for (let id = 0; id < 200_000; id++) {
+      try {
+        vocabulary.push(o200k.decode([id]));
+      } catch {
+        // an id the vocabulary does not use
+      }
+    }
+  }
+  return vocabulary;
+}
 
 describe('token estimator: tables', function () {
   it('ships a decodable, non-negative, finite table per family', function () {
@@ -98,13 +120,7 @@ describe('token estimator: tables', function () {
   it('the CJK classes: cjkHub holds the ideographs in ≥ CJK_HUB_MIN multi-ideograph o200k tokens; else cjkCommon* those cl100k encodes as one token, cjkWord* those in ≥ 2', function () {
     const [cjk, common, word, both, hub] = ['cjk', 'cjkCommon', 'cjkWord', 'cjkCommonWord', 'cjkHub'].map((n) => CLASS_NAMES.indexOf(n as (typeof CLASS_NAMES)[number]));
     const inWords = new Map<string, number>();
-    for (let id = 0; id < 200_000; id++) {
-      let s: string;
-      try {
-        s = o200k.decode([id]);
-      } catch {
-        continue;
-      }
+    for (const s of o200kVocabulary()) {
       const chars = [...s];
       if (chars.length < 2 || !chars.every((ch) => ch.codePointAt(0)! >= 0x4e00 && ch.codePointAt(0)! <= 0x9fff)) continue;
       for (const ch of new Set(chars)) inWords.set(ch, (inWords.get(ch) ?? 0) + 1);
@@ -167,6 +183,8 @@ describe('token estimator: estimateTokens', function () {
     '中文测试，日本語のテキスト、한국어 텍스트 😀 👍🏽 Ωμέγα Привет ñandú ł ğ Việt',
     '\ud800 lone surrogates \udc00\udfff\ud83d',
     '{"type":"tool_use","name":"Bash","input":{"command":"ls -la\\n"}}',
+    '好的，马上开始。 #reply よろしくお願いします。빌드는 성공했습니다.',
+    `${'请检查端口 5432 是否开放，以及密码是否正确。'.repeat(5)}`,
   ];
 
   it('equals the dot product of featureCounts and the family weights', function () {
@@ -174,13 +192,15 @@ describe('token estimator: estimateTokens', function () {
       const w = weightsFor(f);
       for (const s of samples) {
         const e = estimateTokens(s, f);
-        assert.ok(Math.abs(e - dot(featureCounts(s), w)) <= 1e-9 * (1 + s.length), `${f}: ${JSON.stringify(s)}`);
+        assert.ok(Math.abs(e - dot(featureCounts(s, undefined, f), w)) <= 1e-9 * (1 + s.length), `${f}: ${JSON.stringify(s)}`);
       }
     }
   });
 
   it('featureCounts counts one feature per code unit plus the end of the string, and accumulates into a given vector', function () {
-    for (const s of samples) assert.equal(featureCounts(s).reduce((a, v) => a + v, 0), s.length + 1);
+    // (o200k's token pass, below, replaces the units of the CJK tokens it finds in short texts by one feature each)
+    for (const s of samples) assert.equal(featureCounts(s, undefined, 'cl100k').reduce((a, v) => a + v, 0), s.length + 1);
+    for (const s of samples.filter((t) => !/[\u3040-\u9fff\uac00-\ud7af]/.test(t))) assert.equal(featureCounts(s).reduce((a, v) => a + v, 0), s.length + 1);
     const acc = featureCounts('abc');
     featureCounts('de', acc);
     assert.equal(acc.reduce((a, v) => a + v, 0), 7);
@@ -402,6 +422,80 @@ describe('token estimator: short texts as they appear in transcripts (table)', f
     const cjk = groups.cjk!.rows;
     const sum = (f: (s: string) => number) => cjk.reduce((a, s) => a + f(s), 0);
     assert.ok(sum((s) => Math.ceil(s.length / 4)) / sum((s) => o200k.countTokens(s, plain)) - 1 < -0.25);
+  });
+});
+
+describe("token estimator: o200k's CJK tokens (the token pass of short texts)", function () {
+  /** o200k's tokens the pass looks for, from gpt-tokenizer's vocabulary: 2–TOKEN_MAX CJK letters, one token. */
+  const vocab = new Set(o200kVocabulary().filter((s) => s.length >= 2 && s.length <= TOKEN_MAX && [...s].every((ch) => ch.length === 1 && isCjkLetter(ch.charCodeAt(0))) && o200k.countTokens(s, plain) === 1));
+  /** The pass's count, by its definition: the longest token of the vocabulary at each letter not yet covered. */
+  function greedy(s: string): number {
+    let n = 0;
+    for (let i = 0; i < s.length; i++) {
+      for (let len = Math.min(TOKEN_MAX, s.length - i); len >= 2; len--) {
+        if (vocab.has(s.slice(i, i + len))) {
+          n++;
+          i += len - 1;
+          break;
+        }
+      }
+    }
+    return n;
+  }
+
+  it('finds every one of those tokens, alone, as one token', function () {
+    assert.ok(vocab.size > 4000, `${vocab.size} tokens`);
+    for (const t of ['好的', 'です', '습니다']) assert.ok(vocab.has(t), t);
+    for (const t of vocab) assert.equal(featureCounts(t)[TOKEN], 1, t);
+  });
+
+  it('equals gpt-tokenizer\'s vocabulary on random CJK strings: no token missed, none made up by a hash collision', function () {
+    // strings of tokens, pieces of tokens (so overlaps, prefixes of longer tokens and near misses) and other letters
+    const tokens = [...vocab];
+    const letters = [...new Set(tokens.join(''))];
+    for (let cp = 0x4e00; cp < 0x9fff; cp += 97) letters.push(String.fromCharCode(cp));
+    const r = rand(17);
+    const pick = <T,>(a: T[]): T => a[Math.floor(r() * a.length)]!;
+    let found = 0;
+    for (let n = 0; n < 20_000; n++) {
+      let s = '';
+      for (let k = 1 + Math.floor(r() * 4); k > 0; k--) {
+        const t = pick(tokens);
+        const u = r();
+        s += u < 0.5 ? t : u < 0.75 ? t.slice(Math.floor(r() * t.length), 1 + Math.floor(r() * t.length)) : pick(letters);
+      }
+      const want = greedy(s);
+      found += want;
+      assert.equal(featureCounts(s)[TOKEN], want, JSON.stringify(s));
+    }
+    assert.ok(found > 5000, `the strings hold tokens: ${found}`);
+  });
+
+  it('a covered unit gives way to one TOKEN, an uncovered letter counts as its class\'s LONE feature; not in long texts or other families', function () {
+    const reply = '好的，马上开始。'; // 好的 马上 开始: one o200k token each
+    for (const t of ['好的', '马上', '开始']) assert.equal(o200k.encode(t).length, 1, t);
+    const x = featureCounts(reply);
+    assert.equal(x[TOKEN], 3);
+    assert.equal(x.reduce((a, v) => a + v, 0), 3 + 2 + 1, 'three tokens, two punctuation marks, the end');
+    const lone = featureCounts('鑫，'); // a letter in no token
+    assert.equal(greedy('鑫'), 0);
+    assert.equal(lone[LONE[CLASS_OF['鑫'.charCodeAt(0)]!]!], 1);
+    assert.deepEqual(CJK_LETTER_CLASSES.map((k) => CLASS_NAMES[k]), ['cjk', 'kana', 'hangul', 'cjkCommon', 'cjkWord', 'cjkCommonWord', 'cjkHub']);
+    assert.ok([...LONE].every((f, k) => (CJK_LETTER_CLASSES.includes(k) ? f > TOKEN && f < 64 : f === 0)), 'lone slots: state 0, after TOKEN');
+    const long = reply.repeat(Math.ceil(SHORT_TEXT / reply.length));
+    assert.ok(long.length >= SHORT_TEXT);
+    assert.equal(featureCounts(long)[TOKEN], 0, 'a long text keeps the one-pass estimate');
+    assert.equal(featureCounts(reply, undefined, 'cl100k')[TOKEN], 0, 'o200k only');
+    assert.equal(weightsFor('o200k')[TOKEN], 1, 'a token costs one');
+  });
+
+  it('brings short CJK replies close to o200k', function () {
+    const replies = ['好的，马上开始。', 'よろしくお願いします。', '아니요, 빌드는 성공했습니다.', '不客气。', '修正しました。もう一度実行してみてください。'];
+    for (const t of replies) {
+      const want = o200k.countTokens(t, plain);
+      const e = estimateTokens(t);
+      assert.ok(Math.abs(e - want) <= Math.max(1, 0.2 * want), `${t}: ${e.toFixed(2)} vs ${want}`);
+    }
   });
 });
 

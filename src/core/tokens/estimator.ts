@@ -15,10 +15,12 @@
  * way a line inside a text starts, and its last word or punctuation run is cut there): a pseudo-class
  * `boundary` is the state before the first unit, and one more weight, indexed by the state after the last
  * unit, is added once per string. Without them every short text (a one-line ask, a tool notice) was
- * charged the costs a line start and a line end have inside long texts. The weights are data, fitted per tokenizer family by `scripts/fit-estimator.mjs` against an
- * exact tokenizer and shipped in `weights.ts` (`npm run fit:estimator` rewrites it).
+ * charged the costs a line start and a line end have inside long texts. For o200k, short texts with CJK letters
+ * get a second pass that counts o200k's multi-character CJK tokens (TOKEN_MAX below). The weights are data,
+ * fitted per tokenizer family by `scripts/fit-estimator.mjs` against an exact tokenizer and shipped in
+ * `weights.ts` (`npm run fit:estimator` rewrites it).
  */
-import { CJK_COMMON, CJK_HUB, CJK_WORD, EMOJI_ONE, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
+import { CJK_COMMON, CJK_HUB, CJK_PREFIXES, CJK_TOKENS, CJK_WORD, EMOJI_ONE, ESTIMATOR_WEIGHTS, type EstimatorFamily } from './weights';
 
 export type { EstimatorFamily };
 
@@ -141,17 +143,102 @@ export function oneTokenEmoji(): number[] {
 /** Class of every UTF-16 code unit. */
 export const CLASS_OF: Uint8Array = buildClassTable();
 
+/**
+ * The token pass (o200k, short texts): a per-unit weight cannot know which two ideographs form one token (好的,
+ * 可以, です, 습니다 are one each; a 5-token reply is 20 % off for each token it misses). So in a text under
+ * SHORT_TEXT units that may hold CJK letters, a second pass finds, at every CJK letter not yet covered, the
+ * longest o200k token of CJK letters that starts there (greedy, as a BPE vocabulary mostly agrees with), and
+ * counts it as one feature, TOKEN (weight fixed at 1), instead of the features of its units; a CJK letter no
+ * token covers counts as its class's LONE feature instead of its usual one (fitted on short texts: there an
+ * uncovered letter is a token or more of its own, while the usual weights, fitted mostly on long texts, average
+ * over letters that merge). Long texts keep the one-pass estimate: the pass costs a hash probe per CJK letter and
+ * mispredicted branches, and on long texts per-unit weights are already within a few per cent.
+ *
+ * The vocabulary ships as 32-bit hashes in weights.ts, generated from gpt-tokenizer's o200k by
+ * scripts/fit-estimator.mjs: CJK_TOKENS (the tokens of 2–TOKEN_MAX CJK letters) and CJK_PREFIXES (every string
+ * of 2 or more units that begins a longer one), so the search stops at the first unit that begins none.
+ * Collisions: the fit script refuses two strings with one key; ~5.7K keys of 31 bits take a string that is
+ * neither for one with probability ~2.6e-6 per probe (about one probe per CJK letter of a short text).
+ */
+export const TOKEN_MAX = 16;
+/** The pass runs on o200k texts shorter than this (code units): the real texts' `short_*` categories. */
+export const SHORT_TEXT = 100;
+/** The classes of CJK letters, the units the pass reads. */
+export const CJK_LETTER_CLASSES = (['cjk', 'kana', 'hangul', 'cjkCommon', 'cjkWord', 'cjkCommonWord', 'cjkHub'] as const).map((n) => CLASS_NAMES.indexOf(n));
+/** The same as a bit per class. */
+const CJK_LETTERS = CJK_LETTER_CLASSES.reduce((m, k) => m | (1 << k), 0);
+/** The feature of a token the pass found: in state 0, the first slot no class uses. */
+export const TOKEN = CLASS_COUNT << 1;
+/** The lone feature of each CJK letter class: state 0's slots after TOKEN (no class uses them); 0 for other classes. */
+export const LONE = new Uint8Array(CLASS_COUNT);
+CJK_LETTER_CLASSES.forEach((k, i) => (LONE[k] = TOKEN + 1 + i));
+const TOKEN_BITS = 14; // 16K slots for ~5K keys: probes stay short
+const TOKEN_KEYS = new Int32Array(1 << TOKEN_BITS);
+/** Per slot: 1 = a token, 2 = begins a longer token. */
+const TOKEN_FLAGS = new Uint8Array(1 << TOKEN_BITS);
+
+/** Whether the token pass reads this code unit (a CJK letter). */
+export const isCjkLetter = (c: number): boolean => ((CJK_LETTERS >>> CLASS_OF[c]!) & 1) === 1;
+/** Rolling hash step over UTF-16 units (h starts at 0). */
+export const tokenHashStep = (h: number, c: number): number => (Math.imul(h, 0x2f0a3bd5) + c) | 0;
+/** The 32-bit key of a rolling hash (mixed, never 0: 0 marks an empty slot). */
+export const tokenKey = (h: number): number => Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) | 1;
+/** Key of a whole string (what the fit script hashes the vocabulary with). */
+export function tokenKeyOf(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = tokenHashStep(h, s.charCodeAt(i));
+  return tokenKey(h);
+}
+const slotOf = (key: number): number => Math.imul(key, 0x9e3779b1) >>> (32 - TOKEN_BITS);
+/** The flags of a key (0: neither a token nor the beginning of one). */
+function tokenFlags(key: number): number {
+  const mask = TOKEN_KEYS.length - 1;
+  for (let i = slotOf(key); ; i = (i + 1) & mask) {
+    const v = TOKEN_KEYS[i]!;
+    if (v === key) return TOKEN_FLAGS[i]!;
+    if (v === 0) return 0;
+  }
+}
+for (const [list, flag] of [[CJK_TOKENS, 1], [CJK_PREFIXES, 2]] as const) {
+  const mask = TOKEN_KEYS.length - 1;
+  let key = 0;
+  for (const gap of varints(list)) {
+    key += gap; // unsigned, ascending
+    let i = slotOf(key | 0);
+    while (TOKEN_KEYS[i] !== 0 && TOKEN_KEYS[i] !== (key | 0)) i = (i + 1) & mask;
+    TOKEN_KEYS[i] = key | 0;
+    TOKEN_FLAGS[i]! |= flag;
+  }
+}
+
+/** Length (≥ 2) of the longest o200k CJK token that starts at s[i], or 0. */
+function tokenAt(s: string, i: number, n: number): number {
+  let h = tokenHashStep(0, s.charCodeAt(i));
+  let len = 0;
+  const end = Math.min(n, i + TOKEN_MAX);
+  for (let j = i + 1; j < end; j++) {
+    const c = s.charCodeAt(j);
+    if (!((CJK_LETTERS >>> CLASS_OF[c]!) & 1)) break;
+    h = tokenHashStep(h, c);
+    const f = tokenFlags(tokenKey(h));
+    if (f & 1) len = j - i + 1;
+    if (!(f & 2)) break;
+  }
+  return len;
+}
+
 /** State before the first unit: the boundary (not a line start: a message's first word has no space or newline before it). */
 const START = (BOUNDARY << 1) << 6;
 /** Slot of the end of the string, within the state after the last unit. */
 const END = BOUNDARY << 1;
 
 /**
- * Counts of every feature in `s` (what the fit regresses on): one per code unit, plus the end of the
- * string. The estimate is the dot product of these counts with a family's weights; `estimateTokens`
- * computes the same sum without the vector.
+ * Counts of every feature in `s` for a family (what the fit regresses on): one per code unit, plus the end
+ * of the string; where the token pass runs (o200k, short texts with CJK letters), one TOKEN per token found
+ * instead of its units' and LONE features for the CJK letters no token covers. The estimate is the dot product
+ * of these counts with the family's weights; `estimateTokens` computes the same sum without the vector.
  */
-export function featureCounts(s: string, into: Float64Array = new Float64Array(FEATURE_COUNT)): Float64Array {
+export function featureCounts(s: string, into: Float64Array = new Float64Array(FEATURE_COUNT), family: EstimatorFamily = 'o200k'): Float64Array {
   const cls = CLASS_OF;
   let st = START;
   let pk = END;
@@ -165,6 +252,7 @@ export function featureCounts(s: string, into: Float64Array = new Float64Array(F
     prevC = c;
   }
   into[st | END]! += 1;
+  if (tokenPassFor(s, family)) tokenPass(s, null, into);
   return into;
 }
 
@@ -260,7 +348,68 @@ export function estimateTokens(s: string, family: EstimatorFamily = 'o200k'): nu
     pk = k;
     prevC = c;
   }
-  return sum + w[st | END]!;
+  sum += w[st | END]!;
+  return tokenPassFor(s, family) ? sum + tokenPass(s, w, null) : sum;
+}
+
+/**
+ * The token pass (see TOKEN_MAX), after the main one: every o200k token found replaces the features of the
+ * units it covers by one TOKEN feature, every uncovered CJK letter's feature becomes its LONE one. The units
+ * after a token keep theirs: a unit's feature depends only on the two units before it and whether it repeats
+ * the one before, all read as they are. With `w`, returns the change of the estimate; with `into`, applies the
+ * change to the feature counts (featureCounts).
+ */
+function tokenPass(s: string, w: Float64Array | null, into: Float64Array | null): number {
+  const cls = CLASS_OF;
+  const n = s.length;
+  let delta = 0;
+  for (let i = 0; i < n; i++) {
+    const kc = cls[s.charCodeAt(i)]!;
+    if (!((CJK_LETTERS >>> kc) & 1)) continue;
+    const len = tokenAt(s, i, n);
+    if (len === 0) {
+      // a CJK letter no token covers: its feature moves to its class's lone one
+      const f = unitFeature(s, i);
+      if (w) delta += w[LONE[kc]!]! - w[f]!;
+      else {
+        into![f]! -= 1;
+        into![LONE[kc]!]! += 1;
+      }
+      continue;
+    }
+    for (let j = i; j < i + len; j++) {
+      if (w) delta -= w[unitFeature(s, j)]!;
+      else into![unitFeature(s, j)]! -= 1;
+    }
+    if (w) delta += w[TOKEN]!;
+    else into![TOKEN]! += 1;
+    i += len - 1;
+  }
+  return delta;
+}
+
+/**
+ * Whether a text may hold a CJK letter: the OR of its code units reaches U+3000 (every CJK letter but the rare
+ * Hangul Jamo, U+1100–11FF, is ≥ U+3040; the pass reads those too when it runs). A scan without branches, cheaper
+ * than the pass's own on the texts it spares.
+ */
+function mayHaveCjk(s: string): boolean {
+  let or = 0;
+  for (let i = 0; i < s.length; i++) or |= s.charCodeAt(i);
+  return or >= 0x3000;
+}
+
+/** Whether the token pass runs: o200k's tokens, in a short text that may hold a CJK letter. */
+export const tokenPassFor = (s: string, family: EstimatorFamily): boolean => family === 'o200k' && s.length < SHORT_TEXT && mayHaveCjk(s);
+
+/** The feature the main pass counted for unit j: the state the two units before it left, its class, whether it repeats. */
+function unitFeature(s: string, j: number): number {
+  const cls = CLASS_OF;
+  const c = s.charCodeAt(j);
+  const p = j > 0 ? cls[s.charCodeAt(j - 1)]! << 1 : END;
+  const cont = j > 1 && p === cls[s.charCodeAt(j - 2)]! << 1 ? 1 : 0;
+  const rep = j > 0 && c === s.charCodeAt(j - 1) ? 1 : 0;
+  return ((p | cont) << 6) | (cls[c]! << 1) | rep;
 }
 
 /** Which family a provider/model most likely uses. Claude has no public tokenizer: its weights are a prior that usage calibration corrects. */
