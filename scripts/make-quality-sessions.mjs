@@ -4,9 +4,8 @@
 // are in scripts/lib/quality-sessions/<set>.mjs; every turn goes through the Gateway's chat.send, and the scripted model
 // reads and writes the workspace files with OpenClaw's own tools.
 //
-// Per set (tuning, held-out … held-out-8: all tuned on or read by now; held-out-9: the held-out set; held-out-10: a
-// further held-out set, never tuned on; each held-out set written by an independent writer who never saw the
-// extraction code), in <out>/<set>/:
+// Per set (tuning, held-out … held-out-8: all tuned on or read by now; held-out-9 and held-out-10: held-out sets, never
+// tuned on; each held-out set written by an independent writer who never saw the extraction code), in <out>/<set>/:
 //   state/                      the state dir BEFORE OpenClaw's compaction (config, the agent DB gzipped without
 //                               its trajectory_runtime_events trace, see shrinkDb; the workspace)
 //   sessions/<id>/expected.json every planted fact: category, the exact strings that must survive, reasons
