@@ -273,9 +273,9 @@ describe('facts: seen on held-out-7', () => {
 
   it('a CSV row within the bound the ask sets on a column it names ("goes over 15 % ABV") is a finding', () => {
     const rows = Array.from({ length: 40 }, (_, i) => `CF-${2001 + i * 3},Domaine ${i},Rouge,2020,${(12 + (i % 5) * 0.5).toFixed(1)},24`);
-    rows.splice(20, 0, 'CF-2290,Bodegas Toro Alto,Tinto Reserva,2020,15.5,24');
+    rows.splice(20, 0, 'CF-2290,Bodegas Toro Alto,Rouge,2020,15.5,24');
     const csv = ['sku,producer,wine,vintage,abv,cases', ...rows].join('\n');
-    assert.deepEqual(toolResultFacts(csv, 'Which line goes over 15 % ABV?'), ['CF-2290,Bodegas Toro Alto,Tinto Reserva,2020,15.5,24']);
+    assert.deepEqual(toolResultFacts(csv, 'Which line goes over 15 % ABV?'), ['CF-2290,Bodegas Toro Alto,Rouge,2020,15.5,24']);
     // a bound most rows meet picks none
     assert.ok(!toolResultFacts(csv, 'Which lines go over 11 % ABV?').some((l) => l.startsWith('CF-2290')));
   });
@@ -300,5 +300,26 @@ describe('facts: one document a tool returned states at most a few decisions and
     const doc = Array.from({ length: 30 }, (_, i) => `We decided to retire service number ${i + 1} this quarter.`).join('\n\n');
     const f = extractFacts([user('Read the plan. Ticket PLAN-1 applies.'), call('c1', 'read', { path: 'docs/plan.md' }), result('c1', 'read', doc)]);
     assert.equal(f.decisions.length, 8);
+  });
+});
+
+describe('facts: seen on held-out-9 and held-out-10', () => {
+  it('"keep X bookable by phone only" is a rule; "the hold window goes from 90 to 45 seconds" and "we shortened …" are decisions', () => {
+    assert.deepEqual(read("Please keep the accessible slots bookable by phone only; the web form can't check the companion ticket.").r, ['only']);
+    assert.equal(read('Next: the hold window goes from 90 seconds to 45 seconds.').d.length, 1);
+    assert.equal(read('We also shortened the retry delay for the mailer.').d.length, 1);
+    assert.equal(read('回看窗口从 4 小时缩短到 2 小时。').d.length, 1);
+  });
+
+  it('"Should X still happen, do Y" is a TODO with its condition; "Should we …?" is a question', () => {
+    assert.deepEqual(read('Should the dry run still show more than 0.5 % estimated bills, hold the run and escalate.').t, [['Should the dry run still show more than 0.5 % estimated bills', '']]);
+    assert.equal(read('Should we move the job to Friday?').t.length, 0);
+  });
+
+  it('the one CSV row whose note differs where all others are equal (empty) is a finding', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `SP-00${88000 + i * 3},Sato ${i},season-adult,2026-11-${String(1 + (i % 25)).padStart(2, '0')},`);
+    rows.splice(9, 0, 'SP-0088213,Yamada Kenji,season-adult,2026-11-20,dup-of SP-0088197');
+    const csv = ['pass_id,holder,product,sold_on,note', ...rows].join('\n');
+    assert.deepEqual(toolResultFacts(csv, 'Anything flagged in the pass export?'), ['SP-0088213,Yamada Kenji,season-adult,2026-11-20,dup-of SP-0088197']);
   });
 });

@@ -30,9 +30,9 @@ const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|hav
  * an order that says what it replaces (`Publish at 04:15 instead of 04:45`, `computed from X, not from Y`), `go with`,
  * `switch to`, `from now on`.
  */
-const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
-const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
-const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
+const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\b(?:goes|go|went|moves?|moved|changes?|changed|drops?|dropped|rises?|raised?|lowered?|cut|shortened|extended|increased|decreased|reduced|bumped) (?:\w+ )?from\b[^.;!?]{1,40}?\bto\b|\bwe(?: also| just| have| 've)? (?:shortened|lengthened|raised|lowered|reduced|increased|cut|bumped|tightened|relaxed|disabled|enabled|turned (?:off|on))\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
+const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|从[^，。]{1,20}(?:改成|改为|缩短到|缩短为|延长到|调整为|提高到|降到|降低到)|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
+const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|から[^。]{1,20}に(?:短縮|変更|延長|引き上げ|引き下げ|減ら|増や)|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
 
 const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])|\bthe (?:trigger|problem|issue|catalyst) (?:was|is)\b/i;
 const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
@@ -46,14 +46,14 @@ const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|�
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しておいて|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
-const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|once|after|as soon as|unless|before|by the time|no later than)\b(?:[^,.?!:;]|\.(?=\d)){3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|whenever|once|after|as soon as|unless|before|by the time|no later than|should|in case)\b(?:[^,.?!:;]|\.(?=\d)){3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
 /** "Flip the flag once QA signs off." — an order (a verb first), then the event it waits for. */
 const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|do|does|did|how|what|why|who|which|where|when|explain|tell|show|describe|remind)\b)[a-z]+\b[^.?!;]{3,}?\b(?:once|as soon as)\s+\S/i;
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
 const CONDITIONAL_ORDER_JA = /(?:(?:たら|れば|次第|後で|あとで)[、,]|(?:たら|次第)).*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 /** 「如果错误率超过 2%，就立即回滚。」 — a condition, then what to do. */
 const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)|等到?[^，。,；;！？]{2,40}(?:以后|之后|后)[，,]\s*\S)/;
-const CONDITION_EN = /\b(?:if|when|once|unless|after|as soon as|provided that|only if)\b(?:[^,.;:!?]|\.(?=\d))*/i;
+const CONDITION_EN = /(?:\b(?:if|when|whenever|once|unless|after|as soon as|provided that|only if|in case)\b|^should\b)(?:[^,.;:!?]|\.(?=\d))*/i;
 const CONDITION_ZH = /(?:如果|若是|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
 const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
@@ -64,7 +64,7 @@ const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中
 const RULE_EN: Array<[RegExp, RuleKind]> = [
   [/\b(?:always|every time|at all times)\b|^(?:please\s+)?(?:use|run|write|keep|store|name|prefix|tag|format|pin)\b.*\bfor (?:all|every|each|any)\b/i, 'always'],
   [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|\bno\b[^.;]{0,80}\bever\b|^no [\w-]+(?: [\w-]+)? (?:goes|gets|is|are|may|can|ships?|merges?|lands?|leaves?|runs?)\b[^.;]*\bwithout\b|\bat no (?:point|time)\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
-  [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b|\b(?:only|nobody but|no one but|no one except) (?:the )?[\w-]+(?: [\w-]+){0,3} (?:may|can|is allowed to|are allowed to|gets? to|should)\b/i, 'only'],
+  [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b|\b[\w-]+ only(?=\s*(?:[;,.!]|$))|\b(?:only|nobody but|no one but|no one except) (?:the )?[\w-]+(?: [\w-]+){0,3} (?:may|can|is allowed to|are allowed to|gets? to|should)\b/i, 'only'],
   [/\b(?:must(?! have been)|must not|mustn'?t|make sure|is required|are required|required to|no more than|at most|at least)\b|^(?:every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:needs?|requires?|has to|have to|gets?)\b|^(?:please\s+)?keep\b.*\b(?:under|below|within|less than|fewer than)\s+\d/i, 'must'],
   [/\b(?:i prefer|we prefer|prefer(?:ably)?|i(?:'d| would) rather|i like (?:it )?when|i want (?:you )?to always)\b/i, 'prefer'],
 ];

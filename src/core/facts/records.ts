@@ -93,6 +93,8 @@ function csvOutliers(text: string, ask: string): OutlierRecord[] {
   const keys = new Map<number, string[]>();
   const bound = askedBound(ask);
   header.forEach((h, c) => {
+    const odd = oddOneOut(table.map((r) => r[c]));
+    if (odd !== undefined) keys.set(odd, [...(keys.get(odd) ?? []), h]); // a note or a flag only one row has
     const values = table.map((r) => numberOf(r[c]));
     if (values.some((x) => x === undefined)) return;
     for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), h]);
