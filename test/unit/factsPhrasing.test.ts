@@ -83,8 +83,9 @@ describe('facts: the JSON record the ask names', () => {
   it('by its name: every member of that record, with the key as written', () => {
     const tiers = ['bronze', 'silver', 'copper', 'gold', 'iron', 'tin'].map((tier, i) => ({ tier, response_hours: 48 - i * 4, credit_pct: i }));
     const found = toolResultFacts(JSON.stringify({ tiers }, null, 2), 'What do we promise gold customers?');
-    assert.ok(found.includes('"tiers" › gold › "response_hours": 36'), found.join('\n'));
-    assert.ok(found.includes('"tiers" › gold › "credit_pct": 3'), found.join('\n'));
+    // the record is named by its member as the JSON writes it
+    assert.ok(found.includes('"tiers" › "tier": "gold" › "response_hours": 36'), found.join('\n'));
+    assert.ok(found.includes('"tiers" › "tier": "gold" › "credit_pct": 3'), found.join('\n'));
   });
 
   it('by its initials: "TTFB" names "time-to-first-byte"', () => {
@@ -276,8 +277,11 @@ describe('facts: seen on held-out-7', () => {
     rows.splice(20, 0, 'CF-2290,Bodegas Toro Alto,Rouge,2020,15.5,24');
     const csv = ['sku,producer,wine,vintage,abv,cases', ...rows].join('\n');
     assert.deepEqual(toolResultFacts(csv, 'Which line goes over 15 % ABV?'), ['CF-2290,Bodegas Toro Alto,Rouge,2020,15.5,24']);
-    // a bound most rows meet picks none
-    assert.ok(!toolResultFacts(csv, 'Which lines go over 11 % ABV?').some((l) => l.startsWith('CF-2290')));
+    // a bound most rows meet picks none (a row as ordinary as the others: 13.5 %)
+    const plain = csv.replace('2020,15.5,24', '2020,13.5,24');
+    assert.ok(!toolResultFacts(plain, 'Which lines go over 11 % ABV?').some((l) => l.startsWith('CF-2290')));
+    // a value far out of a long column (4.5 median absolute deviations) stands out without a bound
+    assert.deepEqual(toolResultFacts(csv, 'Anything odd in the consolidation?'), ['CF-2290,Bodegas Toro Alto,Rouge,2020,15.5,24']);
   });
 });
 
@@ -321,5 +325,24 @@ describe('facts: seen on held-out-9 and held-out-10', () => {
     rows.splice(9, 0, 'SP-0088213,Yamada Kenji,season-adult,2026-11-20,dup-of SP-0088197');
     const csv = ['pass_id,holder,product,sold_on,note', ...rows].join('\n');
     assert.deepEqual(toolResultFacts(csv, 'Anything flagged in the pass export?'), ['SP-0088213,Yamada Kenji,season-adult,2026-11-20,dup-of SP-0088197']);
+  });
+});
+
+describe('facts: seen on held-out-11 and held-out-12', () => {
+  it('…，不直接切换 is a decision, 要是…，就… a TODO, …不能… a rule; a bare "we decided" takes the sentence after it', () => {
+    assert.equal(read('新版上线前先跑满两周影子评分，不直接切换。').d.length, 1);
+    assert.deepEqual(read('要是影子评分和线上结果的差异超过 3%，就先暂停切换。').t, [['要是影子评分和线上结果的差异超过 3%', '']]);
+    assert.deepEqual(read('服务员的手机号不能出现在导出文件里。').r, ['never']);
+    const f = extractFacts([user('大阪本部と話して決めました。リネン交換は清掃と同じ担当者に任せます。以前の体制だと引き渡しが 25 分遅れていました。')]);
+    assert.equal(f.decisions.length, 1);
+    assert.ok(f.decisions[0]!.text.includes('リネン交換は清掃と同じ担当者に任せます') && f.decisions[0]!.text.includes('25 分遅れていました'), f.decisions[0]!.text);
+    assert.equal(read('On our side, booking holds move out of the row locks into Redis with a TTL.').d.length, 1);
+  });
+
+  it('a #define with a unit or a target in its name, and "1,930 of them", are findings', () => {
+    const c = ['#include <stdio.h>', ...Array.from({ length: 6 }, (_, i) => `#define BUFFER_SLOT_${i} ${i * 64}`), '#define MIST_MAX_ON_SECONDS 45', '#define VPD_TARGET_KPA_X100 85', ...Array.from({ length: 20 }, (_, i) => `static int f${i}(void) { return ${i}; }`)].join('\n');
+    assert.deepEqual(toolResultFacts(c, 'What limits does the loop have?', 2), ['#define MIST_MAX_ON_SECONDS 45', '#define VPD_TARGET_KPA_X100 85']);
+    const essay = ['The notes below collect what we learned.', 'We measured before changing anything.', 'Bot downloads were still billed under IO-3102, 1,930 of them in one week.', 'Testing this properly needs realistic data.'].join('\n\n');
+    assert.deepEqual(toolResultFacts(essay, 'Does it settle anything?', 1), ['Bot downloads were still billed under IO-3102, 1,930 of them in one week.']);
   });
 });

@@ -30,9 +30,9 @@ const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|hav
  * an order that says what it replaces (`Publish at 04:15 instead of 04:45`, `computed from X, not from Y`), `go with`,
  * `switch to`, `from now on`.
  */
-const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\b(?:goes|go|went|moves?|moved|changes?|changed|drops?|dropped|rises?|raised?|lowered?|cut|shortened|extended|increased|decreased|reduced|bumped) (?:\w+ )?from\b[^.;!?]{1,40}?\bto\b|\bwe(?: also| just| have| 've)? (?:shortened|lengthened|raised|lowered|reduced|increased|cut|bumped|tightened|relaxed|disabled|enabled|turned (?:off|on))\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
-const DECISION_ZH = /决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|从[^，。]{1,20}(?:改成|改为|缩短到|缩短为|延长到|调整为|提高到|降到|降低到)|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
-const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|から[^。]{1,20}に(?:短縮|変更|延長|引き上げ|引き下げ|減ら|増や)|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
+const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any)\b|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\b(?:goes|go|went|moves?|moved|changes?|changed|drops?|dropped|rises?|raised?|lowered?|cut|shortened|extended|increased|decreased|reduced|bumped) (?:\w+ )?from\b[^.;!?]{1,40}?\bto\b|\bmov(?:e|es|ed|ing) (?:out of|off|away from)\b[^.;!?]{1,60}?\b(?:into|to|onto)\b|\bwe(?: also| just| have| 've)? (?:shortened|lengthened|raised|lowered|reduced|increased|cut|bumped|tightened|relaxed|disabled|enabled|turned (?:off|on))\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
+const DECISION_ZH = /[，,]\s*不(?:直接|再|要|用)[^，。,]{1,12}[。.]?$|决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|从[^，。]{1,20}(?:改成|改为|缩短到|缩短为|延长到|调整为|提高到|降到|降低到)|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
+const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|決めました|決めた(?!ら)|から[^。]{1,20}に(?:短縮|変更|延長|引き上げ|引き下げ|減ら|増や)|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
 
 const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])|\bthe (?:trigger|problem|issue|catalyst) (?:was|is)\b/i;
 const REASON_ZH = /因为|因為|由于|由於|原因是|理由是|为了|為了|考虑到|鉴于|否则/;
@@ -52,13 +52,13 @@ const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|w
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
 const CONDITIONAL_ORDER_JA = /(?:(?:たら|れば|次第|後で|あとで)[、,]|(?:たら|次第)).*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 /** 「如果错误率超过 2%，就立即回滚。」 — a condition, then what to do. */
-const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:(?:如果|假如|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)|等到?[^，。,；;！？]{2,40}(?:以后|之后|后)[，,]\s*\S)/;
+const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:(?:如果|假如|要是|万一|假使|只要|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)|等到?[^，。,；;！？]{2,40}(?:以后|之后|后)[，,]\s*\S)/;
 const CONDITION_EN = /(?:\b(?:if|when|whenever|once|unless|after|as soon as|provided that|only if|in case)\b|^should\b)(?:[^,.;:!?]|\.(?=\d))*/i;
-const CONDITION_ZH = /(?:如果|若是|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
+const CONDITION_ZH = /(?:如果|若是|要是|万一|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
 const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
 const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+(?:(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,4}\s+on\s+)?${DAY}\b[^,.;!?]*`, 'i');
-const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前|以前|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*[日号](?:之?前|以前)?/;
+const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前(?!的)|以前(?!の)|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*[日号](?:之?前|以前)?/;
 const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中|今月中|月内|今週中|来週中|週内|年度内)に?|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
 
 const RULE_EN: Array<[RegExp, RuleKind]> = [
@@ -70,7 +70,7 @@ const RULE_EN: Array<[RegExp, RuleKind]> = [
 ];
 const RULE_ZH: Array<[RegExp, RuleKind]> = [
   [/总是|總是|始终|始終|一律|每次都|统一(?:用|使用|返回|采用)|以后统一/, 'always'],
-  [/不要|不准|不允许|不可以|禁止|严禁|嚴禁|不得|请勿|請勿|永远不|永遠不|绝不|絕不|别再|别用|别把/, 'never'],
+  [/不要|不准|不允许|不可以|不能|不许|不可(?!能)|禁止|严禁|嚴禁|不得|请勿|請勿|永远不|永遠不|绝不|絕不|别再|别用|别把/, 'never'],
   [/只能|只用|只允许|仅|僅|只有[^，。,]{1,20}才/, 'only'],
   [/必须|必須|务必|務必|一定要|都要|都必须|都得/, 'must'],
   [/更喜欢|更喜歡|偏好|倾向于/, 'prefer'],

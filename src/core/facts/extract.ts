@@ -45,11 +45,15 @@ export function labelledSections(text: string): string {
  * asking or ordering: what a person says right after a decision is why (`… at 04:15 instead of 04:45. The loaders
  * need the stop order half an hour earlier.`).
  */
-function explainsBefore(next: string, speaker: Speaker): boolean {
+function explainsBefore(next: string, speaker: Speaker, orDecides = false): boolean {
   const t = plain(next).trim();
   if (t.length < (/[\u3040-\u30ff\u4e00-\u9fff]/.test(t) ? 6 : 12) || /[?？]\s*(?:#\S.*)?$/.test(t) || /^#/.test(t)) return false;
-  return classify(t, speaker) === undefined;
+  const st = classify(t, speaker);
+  return st === undefined || (orDecides && st.type === 'decision');
 }
+
+/** A sentence that only says a decision was made, not what: "We decided this morning.", 「話して決めました。」, 商量后定了。 */
+const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|決めました|決めた|決定しました|决定了|定了|定下来了)(?:\s+(?:on it|it|this|that|today|this morning|yesterday))?[.。!！]?$/i;
 
 /** A decision that follows from the sentence before it: "So …", "That's why …", 所以…, だから…. */
 const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
@@ -87,14 +91,20 @@ class Collector {
       if (st.type === 'decision') {
         let sentence = s;
         let reason = st.reason;
+        // "Talked it over with ops and decided." / 「大阪本部と話して決めました。」: what was decided is the next sentence
+        const said = list[i + 1];
+        if (!reason && said && BARE_DECISION.test(plain(s).trim()) && speaker !== 'assistant' && explainsBefore(said, speaker, true)) {
+          sentence = `${s} ${said}`;
+          i++;
+        }
         const next = list[i + 1];
         const prev = i > 0 ? list[i - 1] : undefined;
         if (!reason && prev && CONSEQUENCE.test(plain(s)) && speaker !== 'assistant' && explainsBefore(prev, speaker)) {
           // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
-          sentence = `${prev} ${s}`;
+          sentence = `${prev} ${sentence}`;
           reason = prev.replace(/[.。!！?？]+$/, '');
         } else if (!reason && next && (isReasonSentence(next) || (speaker !== 'assistant' && explainsBefore(next, speaker)))) {
-          sentence = `${s} ${next}`;
+          sentence = `${sentence} ${next}`;
           reason = reasonOf(next) ?? next.replace(/[.。!！?？]+$/, '');
           i++;
         }

@@ -16,6 +16,8 @@ export interface OutlierRecord {
   line: string;
   /** The record's name (its first string member's value). */
   name: string;
+  /** That member as the text writes it (`"id": "BK-7284"`), when the record is JSON. */
+  label?: string;
   /** The keys whose values stand out. */
   keys: string[];
 }
@@ -31,9 +33,31 @@ export function numberOf(v: unknown): number | undefined {
   return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
 }
 
-/** The index of the value that stands out of `values` by a clear gap (largest or smallest), if one does. */
+/** Values needed before one can lie far out of the rest by their spread. */
+const MIN_FAR_OUT = 8;
+/** How far, in median absolute deviations from the median, a value lies to stand out of a longer list. */
+const FAR_OUT_MADS = 4.5;
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** The indexes of the (at most two) values of a longer list that lie ≥ 4.5 median absolute deviations from its median. */
+function farOut(values: readonly number[]): number[] {
+  if (values.length < MIN_FAR_OUT) return [];
+  const m = median(values);
+  const mad = median(values.map((v) => Math.abs(v - m)));
+  if (mad === 0) return [];
+  const far = values.flatMap((v, i) => (Math.abs(v - m) / mad >= FAR_OUT_MADS ? [i] : []));
+  return far.length <= 2 ? far : [];
+}
+
+/** The index of the value that stands out of `values` by a clear gap (largest or smallest), or lies far out of a longer list. */
 export function standsOut(values: number[]): number[] {
   if (values.length < MIN_RECORDS) return [];
+  const far = farOut(values);
+  if (far.length > 0) return far;
   const sorted = [...values].sort((a, b) => a - b);
   const out: number[] = [];
   const [lo, lo2, hi2, hi] = [sorted[0]!, sorted[1]!, sorted[sorted.length - 2]!, sorted[sorted.length - 1]!];
@@ -157,6 +181,6 @@ function listOutliers(recs: Array<Record<string, unknown>>, key: string | undefi
     const rec = recs[i]!;
     const nameKey = Object.keys(rec).find((k) => typeof rec[k] === 'string' && !ks.includes(k));
     const parts = [...(nameKey ? [member(nameKey, rec[nameKey])] : []), ...ks.map((k) => member(k, rec[k]))];
-    out.push({ line: `${key ? `${JSON.stringify(key)} › ` : ''}${parts.join(', ')}`, name: nameKey ? String(rec[nameKey]) : '', keys: ks });
+    out.push({ line: `${key ? `${JSON.stringify(key)} › ` : ''}${parts.join(', ')}`, name: nameKey ? String(rec[nameKey]) : '', ...(nameKey ? { label: member(nameKey, rec[nameKey]) } : {}), keys: ks });
   }
 }

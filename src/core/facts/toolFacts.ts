@@ -12,7 +12,7 @@
  * a line repeated with other numbers (the same error retried) counts once. A line holding two of the ask's words,
  * one of them rare in the result, answers it and counts more. A few per result, whole lines; a line of an indented
  * JSON / YAML block carries its parent key (`refunds.partialCapture › "reason": "…"`), and in a list of records the
- * record's name (`clients › mobile-ios › "redirect_uri": "…"`).
+ * record's naming member as written (`clients › "name": "mobile-ios" › "redirect_uri": "…"`).
  */
 import { flatten } from '../transcript/text';
 import { extractRichIdentifiers } from './identifiers';
@@ -46,15 +46,15 @@ const FAIL = /\bFAIL(?:ED|S|URE)?\b|✗|✘/;
 const WARN = /\bwarn(?:ing)?\b|警告/i;
 const ROUTINE = /\b(?:INFO|DEBUG|TRACE)\b/;
 const NOTE = /\b(?:TODO|FIXME|HACK|XXX|NOTE)\b/;
-const CONSTANT = /(?:^|\s)[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s*[:=]\s*\S/;
+const CONSTANT = /(?:^|\s)[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s*[:=]\s*\S|^#\s*define\s+[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s+\S/;
 /** `name = 42`, `name: "x"`, `"key": true`, `const name = 8` — a named setting with a literal value. */
 const SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*(?:"[^"]*"|'[^']*'|-?\d|true\b|false\b)/i;
 /** A setting whose value is a number (`max_drive_minutes: 270`, `"retries": 3`). */
-const NUMERIC_SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*-?\d[\d.,_]*\s*(?:[,;]|\/\/.*|#.*)?$/i;
+const NUMERIC_SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*-?\d[\d.,_]*\s*(?:[,;]|\/\/.*|#.*)?$|^#\s*define\s+\w+\s+-?\d[\d.]*\s*(?:\/\/.*|\/\*.*)?$/i;
 const COMMENT = /\s(?:\/\/|#)\s*\S/;
-const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x)\b)|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)|(?<![\w.,-])\d[\d,]*\s+(?:[a-z]+-)?[a-z]{3,}s\b/i;
+const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x)\b)|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)|(?<![\w.,-])\d[\d,]*\s+(?:[a-z]+-)?[a-z]{3,}s\b|(?<![\w.,-])\d[\d,]*\s+of (?:them|these|those)\b/i;
 /** Limit words, matched on the line with camelCase / snake_case split (`maxUploadMb` → `max upload mb`). */
-const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|more than|fewer than|less than|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|expires?|percent|rollout|size|until|before|after)\b|上限|下限|阈值|限制|超过|まで/i;
+const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|more than|fewer than|less than|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|target|setpoint|expires?|percent|rollout|size|until|before|after)\b|上限|下限|阈值|限制|超过|まで/i;
 const OWNER = /\b(?:owners?|owned by|maintainers?|maintained by|assignee|on-?call|contact)\b|负责人|担当/i;
 const CAUSE = /\b(?:because|due to|caused by|root cause|so that|which is why|as a result|therefore|since)\b|因为|由于|导致|原因|ため|ので/i;
 /** A state that is wrong without being an error: `stuck`, `stale`, `missing`, `degraded` … */
@@ -64,15 +64,15 @@ const FINDING = /^(?:(?:key |audit )?findings?|issues?|observations?|defects?|di
 const NORMATIVE = /\b(?:must|must not|never|always|required?|do not|don't|deprecated|decided|should not)\b|必须|不要|禁止|必ず|しないこと/i;
 
 /** The last word of a setting's name that is a unit: `p99_slo_ms`, `TTL_SECONDS`, `maxUploadMb`. */
-const UNIT_WORD = /^(?:ms|msec|millis|milliseconds?|us|ns|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|bytes?|kb|mb|gb|tb|kib|mib|gib|pct|percent(?:age)?|ratio|rps|qps|hz|mhz|ghz)$/;
+const UNIT_WORD = /^(?:ms|msec|millis|milliseconds?|us|ns|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|bytes?|kb|mb|gb|tb|kib|mib|gib|pct|percent(?:age)?|ratio|rps|qps|hz|mhz|ghz|kpa|pa|bar|psi|ppm|rpm|lps|kw|kwh|mbps|gbps|kbps|celsius|degc|volts?|watts?|amps?)$/;
 
 /** A statement that changes a schema or drops data: `ALTER TABLE …`, `DROP COLUMN …`. */
 const SCHEMA_CHANGE = /\b(?:ALTER|DROP|TRUNCATE|RENAME)\s+(?:TABLE|COLUMN|INDEX|DATABASE|SCHEMA|CONSTRAINT)\b/i;
 /** `name = 900` where the name ends in a unit: a quantity stated by its key. */
 function keyedQuantity(body: string): boolean {
-  const m = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?([\w.$-]+)["']?\s*(?::=|=|:)\s*-?\d/.exec(body);
+  const m = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?([\w.$-]+)["']?\s*(?::=|=|:)\s*-?\d|^#\s*define\s+(\w+)\s+-?\d/.exec(body);
   if (!m) return false;
-  return spaced(m[1]!).split(/[^a-z0-9]+/).some((p) => UNIT_WORD.test(p)); // `p99_slo_ms`, `max_drive_minutes_before_break`
+  return spaced(m[1] ?? m[2]!).split(/[^a-z0-9]+/).some((p) => UNIT_WORD.test(p)); // `p99_slo_ms`, `max_drive_minutes_before_break`
 }
 
 /** Three-letter words that say nothing about a line (the rest of 3 letters — `ios`, `slo`, `p99`, `jvm` — are names). */
@@ -156,8 +156,8 @@ const MEMBER = /^(?:"[^"]+"|[\w.-]+)\s*:\s*(?:"([^"]{1,60})"|([\w.:/@-]{1,60}))$
 
 /**
  * Lines with the parent key of the indented JSON / YAML block they sit in. A line of a record in a list (an
- * anonymous `{ … }`, a YAML `- key: value` item) also carries the record's first scalar, which names it:
- * `clients › mobile-ios › "redirect_uri": "…"`.
+ * anonymous `{ … }`, a YAML `- key: value` item) also carries the record's first scalar member, as written, which
+ * names it: `clients › "name": "mobile-ios" › "redirect_uri": "…"`.
  */
 function linesWithParents(text: string): string[] {
   const out: string[] = [];
@@ -171,7 +171,7 @@ function linesWithParents(text: string): string[] {
     const record = stack[stack.length - 1]?.anonymous ? stack[stack.length - 1] : undefined;
     const member = MEMBER.exec(body);
     let prefix = parent;
-    if (record && record.label === undefined && member) record.label = member[1] ?? member[2]!; // the record's name: this line states it
+    if (record && record.label === undefined && member) record.label = body; // the record's name as written (`"id": "BK-7284"`): this line states it
     else if (record?.label !== undefined) prefix = parent ? `${parent} › ${record.label}` : record.label;
     out.push(prefix && /^(?:"[^"]+"|[\w.-]+)\s*:\s*\S/.test(body) ? `${prefix} › ${body}` : body);
     if (open) stack.push({ indent, key: open[1]!, anonymous: false, list: body.endsWith('[') });
@@ -179,7 +179,7 @@ function linesWithParents(text: string): string[] {
     else {
       const item = /^-\s+(.*)$/.exec(body);
       const m = item ? MEMBER.exec(item[1]!) : null;
-      if (m) stack.push({ indent, label: m[1] ?? m[2]!, anonymous: true, list: false });
+      if (m) stack.push({ indent, label: item![1]!.trim(), anonymous: true, list: false });
     }
   }
   return out;
@@ -228,7 +228,7 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
   const stem = (a: string, b: string) => (a.length >= 5 && b.startsWith(a) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b)) || (a.length >= 5 && b.length >= 5 && root(a) === root(b));
   const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => stem(w, a) || stem(a, w));
   const outliers = outlierRecords(text, ask);
-  const covered = (line: string) => outliers.some((o) => o.name && line.includes(` › ${o.name} › `) && o.keys.some((k) => line.includes(`${JSON.stringify(k)}:`)));
+  const covered = (line: string) => outliers.some((o) => o.label && line.includes(` › ${o.label} › `) && o.keys.some((k) => line.includes(`${JSON.stringify(k)}:`)));
   const outlierLines = new Set(outliers.map((o) => o.line));
   const header = csvHeaderLine(text);
   if (header) outlierLines.add(header); // a CSV header names columns: no finding
