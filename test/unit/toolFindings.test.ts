@@ -163,17 +163,17 @@ describe('facts: tool findings on unseen shapes', () => {
     assert.ok(has(found, '"shutdown_grace_seconds": 45'), found.join('\n'));
   });
 
-  it('a record in a list is named by its first value; the line that holds two of the ask\'s words (a short one too) answers it', () => {
+  it('a record in a list is named by its first member, as written; the line that holds two of the ask\'s words (a short one too) answers it', () => {
     const printers = ['north-mono', 'south-mono', 'annex-mono', 'lab-mono', 'east-mono', 'west-mono', 'lobby-color', 'dock-mono'].map((name, i) => ({
       name,
       driver: i === 6 ? 'ps-level3-cmyk' : `pcl${5 + (i % 2)}-generic`,
       tray_count: 2,
     }));
     const found = toolResultFacts(JSON.stringify({ printers }, null, 2), 'Which driver does the lobby printer use?');
-    assert.ok(has(found, '"printers" › lobby-color › "driver": "ps-level3-cmyk"'), found.join('\n'));
+    assert.ok(has(found, '"printers" › "name": "lobby-color" › "driver": "ps-level3-cmyk"'), found.join('\n'));
     const yaml = ['pools:', ...['frontend', 'batch', 'cache', 'search', 'queue', 'audit', 'reports', 'training', 'mailer', 'billing'].flatMap((name) => [`  - name: ${name}`, `    machine: ${name === 'training' ? 'a2-highgpu-1g' : 'n2-standard-4'}`, `    gpu: ${name === 'training' ? 'nvidia-a100' : 'none'}`])].join('\n');
     const y = toolResultFacts(yaml, 'Which GPU does the training pool get?');
-    assert.ok(has(y, 'training › gpu: nvidia-a100'), y.join('\n'));
+    assert.ok(has(y, 'name: training › gpu: nvidia-a100'), y.join('\n'));
   });
 
   it('findings are listed best first across results: every result\'s best line before any second one', () => {
