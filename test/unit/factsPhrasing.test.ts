@@ -346,3 +346,33 @@ describe('facts: seen on held-out-11 and held-out-12', () => {
     assert.deepEqual(toolResultFacts(essay, 'Does it settle anything?', 1), ['Bot downloads were still billed under IO-3102, 1,930 of them in one week.']);
   });
 });
+
+describe('facts: seen on held-out-13 and held-out-14', () => {
+  it('a rule named inside a lead-in ("Before anything else, a rule for …:"), "capped at", "we only <verb>"', () => {
+    assert.equal(classify('Before anything else, a rule for all patient-data work here: no prescription details in logs.', 'user')?.type, 'rule');
+    assert.deepEqual(read('Resale prices are capped at face value plus 10 %.').r, ['must']);
+    assert.deepEqual(read("We only charge a customer for damage that's on a photo.").r, ['only']);
+    assert.deepEqual(read('We only need the log for that.').r, []);
+  });
+
+  it('确认了：, "she decided …, not 20", "we landed on", "we\'re not going to", "We keep X and …" are decisions; "We keep getting …" is not', () => {
+    assert.equal(read('合作方那边确认了：转售成交后旧二维码立即作废。').d.length, 1);
+    assert.equal(read('And she decided the page shows a room as free 10 minutes after the last motion, not 20.').d.length, 1);
+    assert.equal(read('We landed on recalculating balances for every weighed landing.').d.length, 1);
+    assert.equal(read("We're not going to build our own estimator.").d.length, 1);
+    assert.equal(read("We keep the vendor's API and put a circuit breaker around it.").d.length, 1);
+    assert.equal(read('We keep getting timeouts from the API.').d.length, 0);
+  });
+
+  it('"Otherwise …" after a decision is its reason; a statement the next sentence justifies (…ためです) is a decision', () => {
+    assert.deepEqual(read('Balances get recalculated at every landing, not once a night. Otherwise a boat can fish against a balance that is gone.').d.map((d) => d[1]), ['Otherwise a boat can fish against a balance that is gone']);
+    const f = extractFacts([user('在室判定は PIR センサーで行い、カメラは使いません。学生代表委員会が映像を使う方式に反対したためです。')]);
+    assert.equal(f.decisions.length, 1);
+    assert.ok(f.decisions[0]!.text.includes('反対したためです'), f.decisions[0]!.text);
+  });
+
+  it('a prose sentence with two figures ("412 claims …, 61 of them disputed") is a finding', () => {
+    const essay = ['# Review', 'Most of the work is in the edges: retries and partial failures.', 'In October, 412 claims were opened at the airport branch, 61 of them disputed by the customer.', 'We measured before changing anything.', 'Testing this properly needs realistic data.'].join('\n\n');
+    assert.ok(toolResultFacts(essay, 'Anything in there for us?').includes('In October, 412 claims were opened at the airport branch, 61 of them disputed by the customer.'));
+  });
+});

@@ -84,7 +84,9 @@ class Collector {
     let taken = 0;
     for (let i = 0; i < list.length; i++) {
       const s = list[i]!;
-      const st = classify(s, speaker);
+      const next0 = list[i + 1];
+      // a statement the next sentence justifies ("…カメラは使いません。…反対したためです。") is a decision
+      const st = classify(s, speaker) ?? (speaker === 'user' && next0 && isReasonSentence(next0) && !/[?？]\s*$/.test(s) && s.length >= 12 ? { type: 'decision' as const, what: s.replace(/[.。!！]+$/, '') } : undefined);
       if (!st) continue;
       // a document states a few decisions and rules; dozens of "statements" in one are a shape we misread (a table)
       if (speaker === 'document' && ++taken > DOCUMENT_STATEMENTS_MAX) break;

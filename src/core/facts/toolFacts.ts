@@ -113,7 +113,7 @@ function spaced(s: string): string {
 }
 
 /** Signals that count only while they are rare in the result, with their points. */
-type Signal = 'setting' | 'number' | 'comment' | 'quantity' | 'limit' | 'owner' | 'cause' | 'problem' | 'normative' | 'ident';
+type Signal = 'setting' | 'number' | 'figures' | 'comment' | 'quantity' | 'limit' | 'owner' | 'cause' | 'problem' | 'normative' | 'ident';
 
 interface Candidate {
   line: string;
@@ -130,6 +130,8 @@ function candidate(line: string, i: number): Candidate {
   const digit = /(?<![\w-])-?\d/.test(body); // a number, not the digits of a name (`budget-71`, `r2d2`)
   if (SETTING.test(body)) signals.set('setting', 1);
   if (NUMERIC_SETTING.test(body)) signals.set('number', 2); // a number among names and words: a figure the file sets
+  // a sentence that states two figures or more ("412 claims …, 61 of them disputed"), dates and times aside
+  if (/[a-z]{3,} [a-z]{3,}/i.test(line) && (line.replace(/\d{4}-\d\d-\d\d(?:[T ][\d:.]+Z?)?|\d{1,2}:\d\d/g, '').match(/(?<![\w.-])\d[\d,.]*(?![\w-])/g) ?? []).length >= 2) signals.set('figures', 2);
   if (COMMENT.test(line)) signals.set('comment', 1);
   if (QUANTITY.test(line) || keyedQuantity(body)) signals.set('quantity', 2);
   if (LIMIT.test(sp) && (digit || line.split(/\s+/).length >= 6)) signals.set('limit', digit ? 3 : 1); // a bare `timeout` key or name is no limit
