@@ -134,17 +134,20 @@ function ruleKind(s: string): RuleKind | undefined {
   return undefined;
 }
 
-/** Classify one sentence; undefined when it states none of the three. */
+/** A sentence that asks (it ends with `?`, or `?` comes before a `#` directive). */
+export const isQuestion = (s: string): boolean => /[?？]\s*(?:#|$)/.test(s.trim());
+
 /** A row of data (`a,b,c,d`, `| a | b | c |`): a table states values, no decision, TODO or rule. */
 const DATA_ROW = /^[^,\s]*(?:,[^,]*){3,}$|^\|?(?:[^|]*\|){3,}/;
 
+/** Classify one sentence; undefined when it states none of the three. */
 export function classify(sentence: string, speaker: Speaker): Statement | undefined {
   const s = plain(sentence).trim();
   if (s.length < 6) return undefined;
   if (speaker === 'document' && DATA_ROW.test(s) && !/,\s/.test(s)) return undefined;
   const labelled = LABEL_DECISION.test(s);
   const otherLabel = LABEL_RULE.test(s) || LABEL_TODO.test(s); // "Rule: … no longer …" is the rule it says it is
-  const question = /[?？]\s*(?:#|$)/.test(s) || /[?？]$/.test(s);
+  const question = isQuestion(s);
   const userDecision = speaker === 'user' && !otherLabel && !question && (!!firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA]) || DECISION_EN_LOOSE.test(s));
   if (labelled || userDecision || (speaker === 'document' && DECISION_DOCUMENT.test(s))) {
     const rm = reasonAt(s);

@@ -10,7 +10,7 @@ import { isRuntimeContextMessage } from '../tokens/openclaw';
 import { truncateUtf16Safe } from '../tokens/utf16';
 import { flatten, isSlashCommand, todoLines } from '../transcript/text';
 import { ArtifactTrail, callArtifacts } from './artifacts';
-import { classify, isReasonSentence, reasonOf, type Speaker } from './classify';
+import { classify, isQuestion, isReasonSentence, reasonOf, type Speaker } from './classify';
 import { extractRichIdentifiers } from './identifiers';
 import { identifierSourceText, scanWindow } from './messages';
 import { plain, sentences } from './sentences';
@@ -47,7 +47,7 @@ export function labelledSections(text: string): string {
  */
 function explainsBefore(next: string, speaker: Speaker, orDecides = false): boolean {
   const t = plain(next).trim();
-  if (t.length < (/[\u3040-\u30ff\u4e00-\u9fff]/.test(t) ? 6 : 12) || /[?？]\s*(?:#\S.*)?$/.test(t) || /^#/.test(t)) return false;
+  if (t.length < (/[\u3040-\u30ff\u4e00-\u9fff]/.test(t) ? 6 : 12) || isQuestion(t) || /^#/.test(t)) return false;
   const st = classify(t, speaker);
   return st === undefined || (orDecides && st.type === 'decision');
 }
@@ -65,6 +65,9 @@ export const DOCUMENT_STATEMENTS_MAX = 8;
 export const BULK_IDENTIFIERS = 8;
 /** An identifier's shape: digits blanked, so the rows of one column share it. */
 const idShape = (v: string) => v.replace(/\d/g, '0');
+
+/** A sentence without its closing mark (`.`, `。`, `!`, `?` …). */
+const withoutEndMark = (s: string) => s.replace(/[.。!！?？]+$/, '');
 
 const key = (s: string) => plain(s).replace(/[\s:：]+/g, '').toLowerCase();
 
@@ -84,9 +87,9 @@ class Collector {
     let taken = 0;
     for (let i = 0; i < list.length; i++) {
       const s = list[i]!;
-      const next0 = list[i + 1];
+      const following = list[i + 1];
       // a statement the next sentence justifies ("…カメラは使いません。…反対したためです。") is a decision
-      const st = classify(s, speaker) ?? (speaker === 'user' && next0 && isReasonSentence(next0) && !/[?？]\s*$/.test(s) && s.length >= 12 ? { type: 'decision' as const, what: s.replace(/[.。!！]+$/, '') } : undefined);
+      const st = classify(s, speaker) ?? (speaker === 'user' && following && isReasonSentence(following) && !isQuestion(s) && s.length >= 12 ? { type: 'decision' as const, what: withoutEndMark(s) } : undefined);
       if (!st) continue;
       // a document states a few decisions and rules; dozens of "statements" in one are a shape we misread (a table)
       if (speaker === 'document' && ++taken > DOCUMENT_STATEMENTS_MAX) break;
@@ -94,9 +97,8 @@ class Collector {
         let sentence = s;
         let reason = st.reason;
         // "Talked it over with ops and decided." / 「大阪本部と話して決めました。」: what was decided is the next sentence
-        const said = list[i + 1];
-        if (!reason && said && BARE_DECISION.test(plain(s).trim()) && speaker !== 'assistant' && explainsBefore(said, speaker, true)) {
-          sentence = `${s} ${said}`;
+        if (!reason && following && BARE_DECISION.test(plain(s).trim()) && speaker !== 'assistant' && explainsBefore(following, speaker, true)) {
+          sentence = `${s} ${following}`;
           i++;
         }
         const next = list[i + 1];
@@ -104,10 +106,10 @@ class Collector {
         if (!reason && prev && CONSEQUENCE.test(plain(s)) && speaker !== 'assistant' && explainsBefore(prev, speaker)) {
           // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
           sentence = `${prev} ${sentence}`;
-          reason = prev.replace(/[.。!！?？]+$/, '');
+          reason = withoutEndMark(prev);
         } else if (!reason && next && (isReasonSentence(next) || (speaker !== 'assistant' && explainsBefore(next, speaker)))) {
           sentence = `${sentence} ${next}`;
-          reason = reasonOf(next) ?? next.replace(/[.。!！?？]+$/, '');
+          reason = reasonOf(next) ?? withoutEndMark(next);
           i++;
         }
         if (!this.fresh('d', sentence)) continue;

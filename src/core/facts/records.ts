@@ -85,9 +85,6 @@ function csvTable(text: string): { header: string[]; headerLine: string; rows: s
   return { header, headerLine: lines[0]!.trim(), rows };
 }
 
-/** The header line of a CSV table (it names columns, it states nothing), when the text is one. */
-export const csvHeaderLine = (text: string): string | undefined => csvTable(text.trim())?.headerLine;
-
 /** Rows an ask picks by a bound: "which line goes over 15 % ABV", "any sensor below 2.5 bar" (at most this many). */
 const MAX_BOUND_ROWS = 3;
 const BOUND = /\b(over|above|more than|greater than|higher than|exceed(?:s|ing)?|at least|below|under|less than|lower than|fewer than|at most)\s+(-?\d+(?:\.\d+)?)/i;
@@ -109,33 +106,48 @@ const namedBy = (column: string, ask: string) => {
   return column.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.length >= 3 && words.has(w));
 };
 
-function csvOutliers(text: string, ask: string): OutlierRecord[] {
-  const t = csvTable(text);
-  if (!t) return [];
+/** Record `key` as one that makes record `i` stand out (once). */
+function mark(keys: Map<number, string[]>, i: number, key: string): void {
+  const ks = keys.get(i) ?? [];
+  if (!ks.includes(key)) keys.set(i, [...ks, key]);
+}
+
+function csvOutliers(t: NonNullable<ReturnType<typeof csvTable>>, ask: string): OutlierRecord[] {
   const { header, rows } = t;
   const table = rows.map(cells);
   const keys = new Map<number, string[]>();
   const bound = askedBound(ask);
   header.forEach((h, c) => {
     const odd = oddOneOut(table.map((r) => r[c]));
-    if (odd !== undefined) keys.set(odd, [...(keys.get(odd) ?? []), h]); // a note or a flag only one row has
+    if (odd !== undefined) mark(keys, odd, h); // a note or a flag only one row has
     const values = table.map((r) => numberOf(r[c]));
     if (values.some((x) => x === undefined)) return;
-    for (const i of standsOut(values as number[])) keys.set(i, [...(keys.get(i) ?? []), h]);
+    for (const i of standsOut(values as number[])) mark(keys, i, h);
     if (!bound || !namedBy(h, ask)) return;
     const within = (values as number[]).flatMap((v, i) => (bound(v) ? [i] : []));
-    if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) if (!keys.get(i)?.includes(h)) keys.set(i, [...(keys.get(i) ?? []), h]);
+    if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) mark(keys, i, h);
   });
   return [...keys].map(([i, ks]) => ({ line: rows[i]!.trim(), name: table[i]![0]!, keys: ks }));
 }
 
 /**
- * The records that stand out in every list of objects of a JSON text, or the rows of a CSV table (there also the
- * few rows within a bound the ask sets on a column it names: "which line goes over 15 % ABV").
+ * What stands out in a tool result read as records: the records of every list of objects of a JSON text, or the
+ * rows of a CSV table (there also the few rows within a bound the ask sets on a column it names: "which line goes
+ * over 15 % ABV"); and a CSV table's header line, which names columns and states nothing.
  */
-export function outlierRecords(text: string, ask = ''): OutlierRecord[] {
+export function recordFindings(text: string, ask = ''): { outliers: OutlierRecord[]; csvHeader?: string } {
   const t = text.trim();
-  if (!/^[{[]/.test(t)) return csvOutliers(t, ask);
+  if (!/^[{[]/.test(t)) {
+    const table = csvTable(t);
+    return table ? { outliers: csvOutliers(table, ask), csvHeader: table.headerLine } : { outliers: [] };
+  }
+  return { outliers: jsonOutliers(t) };
+}
+
+/** The records that stand out (see `recordFindings`). */
+export const outlierRecords = (text: string, ask = ''): OutlierRecord[] => recordFindings(text, ask).outliers;
+
+function jsonOutliers(t: string): OutlierRecord[] {
   let doc: unknown;
   try {
     doc = JSON.parse(t);
@@ -172,10 +184,10 @@ function listOutliers(recs: Array<Record<string, unknown>>, key: string | undefi
   for (const k of Object.keys(recs[0]!)) {
     const raw = recs.map((r) => r[k]);
     const odd = raw.every((v) => v === null || typeof v !== 'object') ? oddOneOut(raw) : undefined;
-    if (odd !== undefined) keys.set(odd, [...(keys.get(odd) ?? []), k]);
+    if (odd !== undefined) mark(keys, odd, k);
     const values = raw.map(numberOf);
     if (values.some((x) => x === undefined)) continue;
-    for (const i of standsOut(values as number[])) if (i !== odd) keys.set(i, [...(keys.get(i) ?? []), k]);
+    for (const i of standsOut(values as number[])) mark(keys, i, k);
   }
   for (const [i, ks] of keys) {
     const rec = recs[i]!;

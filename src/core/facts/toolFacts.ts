@@ -16,7 +16,7 @@
  */
 import { flatten } from '../transcript/text';
 import { extractRichIdentifiers } from './identifiers';
-import { csvHeaderLine, outlierRecords } from './records';
+import { recordFindings } from './records';
 import { sentences } from './sentences';
 
 /** Lines taken per tool result. */
@@ -229,11 +229,10 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
   // driving ~ drive, limits ~ limited: one root once the usual endings are off
   const stem = (a: string, b: string) => (a.length >= 5 && b.startsWith(a) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b)) || (a.length >= 5 && b.length >= 5 && root(a) === root(b));
   const asked = (w: string) => askWords.has(w) || [...askWords].some((a) => stem(w, a) || stem(a, w));
-  const outliers = outlierRecords(text, ask);
+  const { outliers, csvHeader } = recordFindings(text, ask);
   const covered = (line: string) => outliers.some((o) => o.label && line.includes(` › ${o.label} › `) && o.keys.some((k) => line.includes(`${JSON.stringify(k)}:`)));
   const outlierLines = new Set(outliers.map((o) => o.line));
-  const header = csvHeaderLine(text);
-  if (header) outlierLines.add(header); // a CSV header names columns: no finding
+  if (csvHeader) outlierLines.add(csvHeader); // a CSV header names columns: no finding
   const scored = cands.filter((c) => !covered(c.line) && !outlierLines.has(c.line)).map((c) => {
     let s = c.fixed;
     for (const [sig, pts] of c.signals) s += pts * weight(signalCount.get(sig)!);
