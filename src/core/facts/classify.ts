@@ -24,14 +24,14 @@ const LABEL_RULE = /^(?:[^:：.!?]{0,40}\b(?:rule|constraint|preference|policy|r
 /** "Remember: …" — a fact the user wants kept (the assistant's reminders to the user are not). */
 const LABEL_REMEMBER = /^(?:(?:please )?(?:remember|keep in mind)|(?:请)?记住|覚えておいて(?:ください)?)\s*[:：]/i;
 
-const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|have|see|talk|discuss|check|look|get back|let you)\w+|we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|landed on|(?:he|she|they|management|leadership|the (?:board|director|team|committee)) (?:has |have )?decided|we(?:'re| are) not going to|^we (?:keep|put|run|stay)\b(?! (?:getting|seeing|hitting|running into|having|losing|failing|forgetting))|agreed (?:to|on)|we(?:'re| are) (?:switching|moving|migrating|dropping|adopting|replacing|deprecating|standardi[sz]ing on)|(?:going forward|from now on|henceforth),? we (?:use|run|deploy|ship|keep|store|write)|we agreed that|(?:the|our) plan is to|let'?s not|we(?:'ll| will) (?:drop|replace|deprecate|retire|adopt))\b|\bwe(?:'re| are|'ll| will)? \w+\b[^.;!?]*?\b(?:instead of|rather than)\b/i;
+const DECISION_EN = /\b(?:we(?:'ll| will| are going to|'re going to) (?!need|have|see|talk|discuss|check|look|get back|let you)\w+|we(?:'ve| have)? decided|i(?:'ve| have)? decided|decided to|decided on|the decision is|we(?:'ll| will) go with|let'?s go with|going with|we(?:'re| are) going with|we(?:'ll| will) use|we(?:'ll| will) (?:switch|move|stick) (?:to|with)|let'?s (?:use|switch to|stick with|keep)|we chose|i chose|we picked|opted (?:for|to)|settled on|landed on|(?:he|she|they|management|leadership|the (?:board|director|team|committee)) (?:has |have )?decided|we(?:'re| are) not going to|^we (?:keep|put|run|stay)\b(?! (?:getting|seeing|hitting|running into|having|losing|failing|forgetting))|agreed (?:to|on)|we(?:'re| are) (?:also |now |just )?(?:switching|moving|migrating|dropping|adopting|replacing|deprecating|standardi[sz]ing on)|(?:going forward|from now on|henceforth),? we (?:use|run|deploy|ship|keep|store|write)|we agreed that|(?:the|our) plan is to|(?:they|the (?:client|customer|business|owner|vendor|regulator|board|mill|site)|management|ops|operations|legal|finance|product) (?:want|wants|asked us|insists? on|require|requires)(?: us)? to (?!(?:know|see|understand|check|hear|talk|discuss|meet|ask)\b)|let'?s not|we(?:'ll| will) (?:drop|replace|deprecate|retire|adopt))\b|\bwe(?:'re| are|'ll| will)? \w+\b[^.;!?]*?\b(?:instead of|rather than)\b/i;
 /**
  * A decision said without a "we": a label that names a call (`First call we made: …`, `Change of plan on timing: …`),
  * an order that says what it replaces (`Publish at 04:15 instead of 04:45`, `computed from X, not from Y`), `go with`,
  * `switch to`, `from now on`.
  */
-const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?]{0,30}[:：]\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:\d|(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any|once)\b)|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\b(?:goes|go|went|moves?|moved|changes?|changed|drops?|dropped|rises?|raised?|lowered?|cut|shortened|extended|increased|decreased|reduced|bumped) (?:\w+ )?from\b[^.;!?]{1,40}?\bto\b|\bmov(?:e|es|ed|ing) (?:out of|off|away from)\b[^.;!?]{1,60}?\b(?:into|to|onto)\b|\bwe(?: also| just| have| 've)? (?:shortened|lengthened|raised|lowered|reduced|increased|cut|bumped|tightened|relaxed|disabled|enabled|turned (?:off|on))\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
-const DECISION_ZH = /[，,]\s*不(?:直接|再|要|用)[^，。,]{1,12}[。.]?$|(?:确认|确定|商量好|谈好|定好)了?[：:]|统一由|决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|从[^，。]{1,20}(?:改成|改为|缩短到|缩短为|延长到|调整为|提高到|降到|降低到)|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
+const DECISION_EN_LOOSE = /^[^:：.!?]{0,40}\b(?:call|calls|plan|verdict|conclusion|outcome|resolution|agreement|we agreed|we settled|settled|ruling)\b[^:：.!?—–]{0,30}(?:[:：]|\s[—–]\s)\s*\S|\b(?:instead of|rather than|in place of)\b|,\s*not\s+(?:\d|(?:from|in|on|via|through|by|with|at|the|a|an|our|their|any|once)\b)|\bgo(?:ing)? with\b|\bswitch(?:ing|ed)? (?:over )?to\b|\b(?:from now on|going forward|henceforth|no longer|any ?more)\b|\b(?:goes|go|went|moves?|moved|changes?|changed|drops?|dropped|rises?|raised?|lowered?|cut|shortened|extended|increased|decreased|reduced|bumped) (?:\w+ )?from\b[^.;!?]{1,40}?\bto\b|\bmov(?:e|es|ed|ing) (?:out of|off|away from)\b[^.;!?]{1,60}?\b(?:into|to|onto)\b|\bwe(?: also| just| have| 've)? (?:shortened|lengthened|raised|lowered|reduced|increased|cut|bumped|tightened|relaxed|disabled|enabled|turned (?:off|on))\b|\blet'?s (?!(?:see|talk|discuss|check|look|think|figure|recap|review|chat|dig|start|begin|move on|get)\b)\w+/i;
+const DECISION_ZH = /[，,]\s*不(?:直接|再|要|用)[^，。,]{1,12}[。.]?$|(?:确认|确定|商量好|谈好|定好|同意)了?[：:]|我们同意|我們同意|统一由|决定|決定|选定|选用|采用|就用|敲定|定下来|定了|商定|拍板|说好了|改用|改成|换成|改为|統一為|统一为|统一用|代替|取代|替换成|替换为|最终方案|方案是|定为|从[^，。]{1,20}(?:改成|改为|缩短到|缩短为|延长到|调整为|提高到|降到|降低到)|确定(?:用|为|采用)|最后(?:用|选)|还是用|不再|而不是|而非/;
 const DECISION_JA = /(?:し|に|で|へ|を使い|に変え|に短縮し|に統一し)ましょう[。！!]?$|決めました|決めた(?!ら)|から[^。]{1,20}に(?:短縮|変更|延長|引き上げ|引き下げ|減ら|増や)|ことにした|ことにしました|ことに決め|にしました|で行きます|でいきます|に統一|に変更し|に移行し|へ移行し|ことにします|ことになった|ことになりました|に決めた|に決めました|を採用|合意し|合意した|ではなく[^。]{1,60}(?:にする|にします|に置き換え|に切り替え|を使う|を使います|で行く|でいく|ます|る)[。.]?$/;
 
 const REASON_EN = /\b(?:because|since|due to|given that|so that|in order to|so as to|to avoid|as it|as they|as we|the (?:deciding|main|key) (?:factor|reason|driver)(?:\s+(?:was|is))?)\b|,\s+as\s+(?=\w)|\breason(?:\s+is)?\s*[:：]?|\b(?:rationale|motivation)(?:\s+is\b|\s*[:：])|\bthe (?:trigger|problem|issue|catalyst) (?:was|is)\b/i;
@@ -46,24 +46,24 @@ const TODO_ZH = /待办|待辦|需要|记得|記得|别忘了|別忘了|还要|�
 const TODO_JA = /やること|必要があ|忘れずに|しておく|しておいて|しなければ|しないといけない|するべき|までに/;
 
 /** "Once the migration is done, remove the shim." — a condition, then an order (a verb, not a subject). */
-const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|whenever|once|after|as soon as|unless|before|by the time|no later than|should|in case)\b(?:[^,.?!:;]|\.(?=\d)){3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
+const CONDITIONAL_ORDER_EN = /^(?:(?:first|second|third|also|and|then|finally|next|lastly|plus|separately|one more thing|and also)[,:]?\s+)?(?!if (?:you can|you could|possible|you like|you want|you have time)\b)(?:if|when|whenever|once|after|as soon as|unless|before|by the time|no later than|should|in case)\b(?:[^,.?!:;]|[.:](?=\d)){3,}?,\s*(?:then\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|all|some|any|each|every|no|not|so|please)\b)[a-z]+\b/i;
 /** "Flip the flag once QA signs off." — an order (a verb first), then the event it waits for. */
 const ORDER_THEN_CONDITION_EN = /^(?:please\s+|then\s+|and\s+|also\s+)?(?!(?:i|we|you|they|it|he|she|the|a|an|this|that|these|those|there|here|our|my|your|their|its|is|are|was|were|be|been|will|would|can|could|should|might|may|must|do|does|did|how|what|why|who|which|where|when|explain|tell|show|describe|remind)\b)[a-z]+\b[^.?!;]{3,}?\b(?:once|as soon as)\s+\S/i;
 /** 「移行が終わったら、古いテーブルを削除します。」 — a condition, then what will be done. */
 const CONDITIONAL_ORDER_JA = /(?:(?:たら|れば|次第|後で|あとで)[、,]|(?:たら|次第)).*(?:ます|する|てください|て下さい|ること|ましょう|ておく)[。.]?$/;
 /** 「如果错误率超过 2%，就立即回滚。」 — a condition, then what to do. */
 const CONDITIONAL_ORDER_ZH = /^(?:[^，。,：:]{1,12}[：:，,]\s*)?(?:(?:如果|假如|要是|万一|假使|只要|若|一旦|等到?|当)[^，。,；;！？]{2,40}[，,]\s*(?:就|则|请|要|立即|马上|先|再)|等到?[^，。,；;！？]{2,40}(?:以后|之后|后)[，,]\s*\S)/;
-const CONDITION_EN = /(?:\b(?:if|when|whenever|once|unless|after|as soon as|provided that|only if|in case)\b|^should\b)(?:[^,.;:!?]|\.(?=\d))*/i;
+const CONDITION_EN = /(?:\b(?:if|when|whenever|once|unless|after|as soon as|provided that|only if|in case)\b|^should\b)(?:[^,.;:!?]|[.:](?=\d))*/i;
 const CONDITION_ZH = /(?:如果|若是|要是|万一|假如|一旦|只要)[^，。,；;！？]*|等到?[^，。,；;！？]*?(?=再|[，。,；;！？]|$)|[^，。,；;！？]{2,24}(?:以后|之后)/;
 const CONDITION_JA = /[^、。,，]*(?:たら|れば|場合は?|次第|あとで|後で)/;
-const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|eod|eow|end of (?:the )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
+const DAY = String.raw`(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|tomorrow|tonight|today|noon|midday|midnight|eod|eow|cob|close of business|(?:the )?end of (?:the |this |next )?(?:day|week|month|sprint|quarter|year)|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|q[1-4]|the (?:next )?release|release|launch|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*utc)?)`;
 const DEADLINE_EN = new RegExp(String.raw`\b(?:by|before|until|no later than|due(?: on| by)?|deadline(?: is)?\s*[:：]?)\s+(?:(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,4}\s+on\s+)?${DAY}\b[^,.;!?]*`, 'i');
 const DEADLINE_ZH = /(?:在)?[^，。,；;！？]{0,16}(?:之前(?!的)|以前(?!の)|前完成|截止)|(?:年内|今年内|本月内|这个月内|本周内|这周内|月底|年底)|(?:下)?(?:周|星期|礼拜)[一二三四五六日天]|\d{1,2}\s*月\s*\d{1,2}\s*[日号](?:之?前|以前)?/;
 const DEADLINE_JA = /[^、。,，]{0,16}(?:までに|前に)|(?:年内|今年中|今月中|月内|今週中|来週中|週内|年度内)に?|(?:来週|今週)?[月火水木金土日]曜(?:日)?/;
 
 const RULE_EN: Array<[RegExp, RuleKind]> = [
   [/\b(?:always|every time|at all times)\b|^(?:please\s+)?(?:use|run|write|keep|store|name|prefix|tag|format|pin)\b.*\bfor (?:all|every|each|any)\b/i, 'always'],
-  [/\b(?:never|under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:please\s+)?(?:do not|don'?t)\b|\bno\b[^.;]{0,80}\bever\b|^no [\w-]+(?: [\w-]+)? (?:goes|gets|is|are|may|can|ships?|merges?|lands?|leaves?|runs?)\b[^.;]*\bwithout\b|\bat no (?:point|time)\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
+  [/\bnever\b(?!\s+(?:\w+ed|got|went|came|ran|saw|made|did|had|was|were|been|knew|took|gave|heard|left|paid|sent|told)\b)|\b(?:is|are|be|gets?|must|should|will|may|can) never\b|\b(?:under no circumstances|not allowed|is forbidden|are forbidden|prohibited)\b|^(?:(?:also|and|plus)[,:]?\s+)?(?:(?:on|in|for|with|inside|outside) [^,.;:]{1,30}?,?\s+)?(?:please\s+)?(?:do not|don'?t)\b|\bno\b[^.;]{0,80}\bever\b|^no [\w-]+(?: [\w-]+)? (?:goes|gets|is|are|may|can|ships?|merges?|lands?|leaves?|runs?)\b[^.;]*\bwithout\b|\bat no (?:point|time)\b|\b(?:no one|nobody) (?:may|should|can|is allowed to|gets to)\b/i, 'never'],
   [/\b(?:only (?:use|run|deploy|touch|edit|call|write|allow|accept)|use only|nothing but)\b|\b(?:we|you|they) only (?!(?:need|have|want|got|just)\b)[a-z]+\b|\b[\w-]+ only(?=\s*(?:[;,.!]|$))|\b(?:only|nobody but|no one but|no one except) (?:the )?[\w-]+(?: [\w-]+){0,3} (?:may|can|is allowed to|are allowed to|gets? to|should)\b/i, 'only'],
   [/\b(?:must(?! have been)|must not|mustn'?t|make sure|is required|are required|required to|no more than|at most|at least|(?:are|is) (?:capped|limited) (?:at|to)|may not exceed)\b|^(?:every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:needs?|requires?|has to|have to|gets?)\b|^(?:please\s+)?keep\b.*\b(?:under|below|within|less than|fewer than)\s+\d/i, 'must'],
   [/\b(?:i prefer|we prefer|prefer(?:ably)?|i(?:'d| would) rather|i like (?:it )?when|i want (?:you )?to always)\b/i, 'prefer'],
@@ -124,6 +124,25 @@ export function isReasonSentence(sentence: string): boolean {
   return REASON_START.test(s) || REASON_END_JA.test(s);
 }
 
+/** A past tense before a date: the date says when it happened. */
+const PAST = /\b(?:was|were|had|did)\b/i;
+
+/**
+ * "Grade with the laser profile and drop the camera pass — camera grading misread wet bark as rot.": after a dash, the
+ * clause that explains a decision the part before the dash states (not "One thing we settled — X", where X is it).
+ */
+/** A head that only announces what follows the dash ("What we settled on Monday — …", "One thing we agreed — …"). */
+const DASH_LABEL = /^(?:(?:and|also|so)\s+)?(?:what|one (?:more )?thing|another thing|something|the (?:one |other |last |first |big )?(?:thing|point|call|change)|here'?s what)\b/i;
+
+function dashReasonAt(s: string): { at: number; reason: string } | undefined {
+  const m = /\s[—–]\s+(?=\S)/.exec(s);
+  if (!m || m.index < 12) return undefined;
+  const head = s.slice(0, m.index);
+  const reason = clause(s, m.index + m[0].length);
+  if (reason.split(/\s+/).length < 4 || DASH_LABEL.test(head) || !(firstMatch(head, [DECISION_EN, DECISION_ZH, DECISION_JA]) || LABEL_DECISION.test(head))) return undefined;
+  return { at: m.index, reason };
+}
+
 function decisionWhat(s: string, reasonAt: number): string {
   const head = (reasonAt >= 0 ? s.slice(0, reasonAt) : s).replace(LABEL_DECISION, '');
   return clause(head, 0).replace(/[\s,，、;；]+$/, '');
@@ -150,9 +169,9 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   const question = isQuestion(s);
   const userDecision = speaker === 'user' && !otherLabel && !question && (!!firstMatch(s, [DECISION_EN, DECISION_ZH, DECISION_JA]) || DECISION_EN_LOOSE.test(s));
   if (labelled || userDecision || (speaker === 'document' && DECISION_DOCUMENT.test(s))) {
-    const rm = reasonAt(s);
-    const reason = reasonOf(s);
+    const rm = reasonAt(s) ?? dashReasonAt(s);
     const out: Statement = { type: 'decision', what: decisionWhat(s, rm ? rm.at : -1) || s };
+    const reason = reasonOf(s) ?? (rm && rm.reason.length >= 2 ? rm.reason : undefined);
     if (reason) out.reason = reason;
     return out;
   }
@@ -160,7 +179,9 @@ export function classify(sentence: string, speaker: Speaker): Statement | undefi
   const deadline = firstMatch(s, [DEADLINE_EN, DEADLINE_ZH, DEADLINE_JA]);
   const rule = LABEL_RULE.test(s) ? ruleKind(s) ?? 'constraint' : speaker === 'user' ? (LABEL_REMEMBER.test(s) ? 'constraint' : ruleKind(s)) : undefined;
   const todoMarker = speaker === 'user' && (!!firstMatch(s, [TODO_EN, TODO_ZH, TODO_JA]) || (!rule && !!firstMatch(s, [CONDITIONAL_ORDER_EN, ORDER_THEN_CONDITION_EN, CONDITIONAL_ORDER_ZH, CONDITIONAL_ORDER_JA])));
-  if (todoLabel || todoMarker || (speaker === 'user' && deadline && !rule)) {
+  // "the weekly plan was stale by Tuesday" tells when something happened, not when it is due
+  const due = deadline && !PAST.test(s.slice(0, deadline.index + 1));
+  if (todoLabel || todoMarker || (speaker === 'user' && due && !rule)) {
     const label = LABEL_TODO.exec(s)?.[0] ?? '';
     const body = s.slice(label.length).replace(/^(?:TODO|FIXME)\b\s*[:：]?\s*/, '');
     const out: Statement = { type: 'todo', what: clause(body, 0) };

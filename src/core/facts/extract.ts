@@ -14,7 +14,7 @@ import { classify, isQuestion, isReasonSentence, reasonOf, type Speaker } from '
 import { extractRichIdentifiers } from './identifiers';
 import { identifierSourceText, scanWindow } from './messages';
 import { plain, sentences } from './sentences';
-import { rankedToolResultFacts } from './toolFacts';
+import { rankedToolResultFacts, type ToolCallContext } from './toolFacts';
 import { type ArtifactAction, type ExtractedFacts, type ExtractFactsOptions, type FactMessage, type FactSource } from './types';
 
 /** Tool results are read this far for findings (a log or a source file of about 12k tokens, whole). */
@@ -49,8 +49,12 @@ function explainsBefore(next: string, speaker: Speaker, orDecides = false): bool
   const t = plain(next).trim();
   if (t.length < (/[\u3040-\u30ff\u4e00-\u9fff]/.test(t) ? 6 : 12) || isQuestion(t) || /^#/.test(t)) return false;
   const st = classify(t, speaker);
-  return st === undefined || (orDecides && st.type === 'decision');
+  // "They only carry a rear plate, so …": a sentence about what the decision names states why, whatever else it says
+  return st === undefined || (orDecides && st.type === 'decision') || (st.type === 'rule' && REFERS_BACK.test(t));
 }
+
+/** A sentence whose subject is what the sentence before it named. */
+const REFERS_BACK = /^(?:they|it|that|this|these|those|he|she)\b(?!\s+(?:must|should|shall|need|needs|have to|has to)\b)/i;
 
 /** A sentence that only says a decision was made, not what: "We decided this morning.", 「話して決めました。」, 商量后定了。 */
 const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|決めました|決めた|決定しました|决定了|定了|定下来了)(?:\s+(?:on it|it|this|that|today|this morning|yesterday))?[.。!！]?$/i;
@@ -160,8 +164,8 @@ class Collector {
     }
   }
 
-  toolFacts(text: string, toolName: string, source: FactSource, ask: string): void {
-    for (const { line, rank } of rankedToolResultFacts(text, ask)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source, rank });
+  toolFacts(text: string, toolName: string, source: FactSource, ask: string, call: ToolCallContext): void {
+    for (const { line, rank } of rankedToolResultFacts(text, ask, undefined, call)) if (this.fresh('f', line)) this.facts.toolFacts.push({ text: line, toolName, strings: [line], source, rank });
   }
 }
 
@@ -220,7 +224,8 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         const text = truncateUtf16Safe(extractMessageText(m), scanChars);
         // a write's or an edit's result acknowledges it ("Successfully wrote …"): the trail has it, it finds nothing
         const acknowledges = m.isError !== true && !!call && call.touches.length > 0 && call.touches.every((t) => t.action !== 'read');
-        if (!acknowledges) c.toolFacts(text, toolName, source, call?.intent ? `${lastAsk}\n${call.intent}` : lastAsk);
+        const context = { about: call?.touches.map((t) => t.path).join(' ') ?? '', search: !!call?.intent };
+        if (!acknowledges) c.toolFacts(text, toolName, source, call?.intent ? `${lastAsk}\n${call.intent}` : lastAsk, context);
         if (m.isError !== true) c.statements(labelledSections(truncateUtf16Safe(text, DOCUMENT_SCAN_CHARS)), 'document', source);
         c.identifiers(identifierSourceText(m, scanChars), source);
         return;

@@ -17,7 +17,8 @@ export interface FoundIdentifier<K extends string = BasicIdentifierKind> {
 
 const HTTP_METHOD = String.raw`(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)`;
 const ROUTE = new RegExp(String.raw`(?<![\w-])${HTTP_METHOD}\s+\/[\w\-.~%:{}\/@*?=&]*`, 'g');
-const URL_IN_TEXT = /(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`]+/g;
+/** A URL, up to a space, a quote or CJK text (`…/board、次は` ends at `、`). */
+const URL_IN_TEXT = /(?<![\w.+-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'`\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+/g;
 /** `~/x`, `./x`, `../x`, `/a/b`; `a/b.ext` or `a/b/c`; `C:\x\y`. */
 const PATH_IN_TEXT = /(?<![\w.\/~-])(?:(?:~|\.{1,2})(?:\/[\w.@+-]+)+|(?:\/[\w.@+-]+){2,})\/?|(?<![\w.\/~:-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?|(?<![\w])[A-Za-z]:\\[\w\\.@+-]+/g;
 const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
@@ -28,6 +29,8 @@ const HEX = /(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,6
 const HOST_PORT = /(?<![\w.\/:-])(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|(?=[\w.-]*[A-Za-z])[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[\w-]*[A-Za-z0-9])?)*):\d{2,5}(?![\w:])/g;
 /** `FOO_BAR` (with its `=value` when assigned, a comma list `=a,b` whole), `$FOO`, `${FOO}`: upper case with an underscore (or a `$`), not a ticket. */
 const ENV_VAR = /\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?<![\w$-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?:=[^\s,;'"`()<>]+(?:,[^\s,;'"`()<>]+)*)?(?![\w-])/g;
+/** An assignment `FOO_BAR=value` read before URLs, so `API_URL=https://…` stays one identifier (not inside a URL's query). */
+const ENV_ASSIGN = /(?<![\w$\/.:?&=-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]=[^\s,;'"`()<>]+(?:,[^\s,;'"`()<>]+)*(?![\w-])/g;
 const SEMVER = String.raw`v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?`;
 /** A product named before its version (`Next.js 15.1.4`, `PostgreSQL 16.4.0`, `Unreal Engine 5.4.4`): a capitalised name, not a word that only counts or starts a sentence (`Step`, `Since`, `Upgrade`). */
 const PRODUCT = String.raw`(?!(?:Step|Steps|Section|Chapter|Figure|Table|Page|Item|Part|Phase|Stage|Wave|Rule|Article|Appendix|Version|Release|Build|Tag|In|On|At|To|Of|For|From|Since|Until|Before|After|With|And|Or|Is|Was|Use|Pin|Ship|Bump|Upgrade|Downgrade|Keep|Run|Try|See|Then|Now|Only|Both|Also|Via) )[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*(?: [A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*){0,2}`;
@@ -123,6 +126,7 @@ export function extractIdentifiers(text: string): Array<FoundIdentifier<BasicIde
 
 const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
   { re: ROUTE, kind: 'route', min: 5 },
+  { re: ENV_ASSIGN, kind: 'env', min: 5 },
   { re: URL_IN_TEXT, kind: 'url' },
   { re: ARN, kind: 'id' },
   { re: EMAIL, kind: 'id' },

@@ -66,23 +66,35 @@ export function standsOut(values: number[]): number[] {
   return out;
 }
 
+const isScalar = (v: unknown) => v === null || typeof v !== 'object';
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const member = (k: string, v: unknown) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
 
 /** A CSV line split on commas (no quoted commas: a row that has them is not read). */
 const cells = (line: string) => line.split(',').map((c) => c.trim());
 
+/** A search's line number before a line (`29:`, `src/a.csv:29:`, `29-`), as `grep -n` writes it. */
+const GREP_PREFIX = /^(?:[\w./-]+:)?\d+[:-]/;
+
 /**
- * The rows that stand out in a CSV table (a header, then rows of as many cells): each row whose number in some
- * column stands out, quoted as written, named by its first cell.
+ * A CSV table: a header, then rows of as many cells; or rows only, as a search (`grep -n ",app," x.csv`) returns
+ * them, their columns then unnamed. Rows as written (`rows`) and their cells (`table`).
  */
-function csvTable(text: string): { header: string[]; headerLine: string; rows: string[] } | undefined {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim());
-  const header = lines[0] ? cells(lines[0]) : [];
-  if (header.length < 2 || header.some((h) => !/^[\w .()%/-]{1,40}$/.test(h)) || /"/.test(lines[0]!)) return undefined;
-  const rows = lines.slice(1).filter((l) => !/"/.test(l) && cells(l).length === header.length);
-  if (rows.length < MIN_RECORDS || rows.length < (lines.length - 1) * 0.8) return undefined;
-  return { header, headerLine: lines[0]!.trim(), rows };
+function csvTable(text: string): { header: string[]; headerLine?: string; rows: string[]; table: string[][] } | undefined {
+  let lines = text.split(/\r?\n/).filter((l) => l.trim());
+  const searched = lines.length > 0 && lines.every((l) => GREP_PREFIX.test(l));
+  const bare = searched ? lines.map((l) => l.replace(GREP_PREFIX, '')) : lines;
+  const first = bare[0] ? cells(bare[0]) : [];
+  if (first.length < 2 || /"/.test(bare[0]!)) return undefined;
+  // a first line with two numbers or more is a row (a search's hits have no header)
+  const headerless = first.filter((c) => numberOf(c) !== undefined).length >= 2;
+  if (!headerless && (searched || first.some((h) => !/^[\w .()%/-]{1,40}$/.test(h)))) return undefined;
+  const header = headerless ? first.map((_, i) => `column ${i + 1}`) : first;
+  const keep = (i: number) => !/"/.test(bare[i]!) && cells(bare[i]!).length === header.length;
+  const at = (headerless ? bare.map((_, i) => i) : bare.slice(1).map((_, i) => i + 1)).filter(keep);
+  if (at.length < MIN_RECORDS || at.length < (bare.length - (headerless ? 0 : 1)) * 0.8) return undefined;
+  lines = at.map((i) => lines[i]!.trim());
+  return { header, ...(headerless ? {} : { headerLine: bare[0]!.trim() }), rows: lines, table: at.map((i) => cells(bare[i]!)) };
 }
 
 /** Rows an ask picks by a bound: "which line goes over 15 % ABV", "any sensor below 2.5 bar" (at most this many). */
@@ -113,8 +125,7 @@ function mark(keys: Map<number, string[]>, i: number, key: string): void {
 }
 
 function csvOutliers(t: NonNullable<ReturnType<typeof csvTable>>, ask: string): OutlierRecord[] {
-  const { header, rows } = t;
-  const table = rows.map(cells);
+  const { header, rows, table } = t;
   const keys = new Map<number, string[]>();
   const bound = askedBound(ask);
   header.forEach((h, c) => {
@@ -127,7 +138,7 @@ function csvOutliers(t: NonNullable<ReturnType<typeof csvTable>>, ask: string): 
     const within = (values as number[]).flatMap((v, i) => (bound(v) ? [i] : []));
     if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) mark(keys, i, h);
   });
-  return [...keys].map(([i, ks]) => ({ line: rows[i]!.trim(), name: table[i]![0]!, keys: ks }));
+  return [...keys].map(([i, ks]) => ({ line: rows[i]!, name: table[i]![0]!, keys: ks }));
 }
 
 /**
@@ -139,7 +150,7 @@ export function recordFindings(text: string, ask = ''): { outliers: OutlierRecor
   const t = text.trim();
   if (!/^[{[]/.test(t)) {
     const table = csvTable(t);
-    return table ? { outliers: csvOutliers(table, ask), csvHeader: table.headerLine } : { outliers: [] };
+    return table ? { outliers: csvOutliers(table, ask), ...(table.headerLine ? { csvHeader: table.headerLine } : {}) } : { outliers: [] };
   }
   return { outliers: jsonOutliers(t) };
 }
@@ -179,12 +190,24 @@ export function oddOneOut(values: readonly unknown[]): number | undefined {
   return odd.length === 1 ? odd[0] : undefined;
 }
 
+/** Words in a string value that make it a note among names: the longest of a list by a clear gap, this many or more. */
+const NOTE_WORDS = 3;
+
 function listOutliers(recs: Array<Record<string, unknown>>, key: string | undefined, out: OutlierRecord[]): void {
   const keys = new Map<number, string[]>();
-  for (const k of Object.keys(recs[0]!)) {
+  for (const k of new Set(recs.flatMap((r) => Object.keys(r)))) {
+    const having = recs.flatMap((r, i) => (k in r ? [i] : []));
+    // a member only one record has (`"reason": "license renewal pending"`) says what sets it apart
+    if (having.length === 1 && recs.length >= MIN_ODD_ONE_OUT && isScalar(recs[having[0]!]![k])) mark(keys, having[0]!, k);
+    if (having.length !== recs.length && !(k in recs[0]!)) continue;
     const raw = recs.map((r) => r[k]);
-    const odd = raw.every((v) => v === null || typeof v !== 'object') ? oddOneOut(raw) : undefined;
+    const odd = raw.every(isScalar) ? oddOneOut(raw) : undefined;
     if (odd !== undefined) mark(keys, odd, k);
+    // one note among one-word values (`"note": "mobile unit, plasma only"`)
+    if (raw.every((v) => typeof v === 'string')) {
+      const counts = raw.map((v) => String(v).split(/\s+/).filter(Boolean).length);
+      for (const i of standsOut(counts)) if (counts[i]! >= NOTE_WORDS && counts[i] === Math.max(...counts)) mark(keys, i, k);
+    }
     const values = raw.map(numberOf);
     if (values.some((x) => x === undefined)) continue;
     for (const i of standsOut(values as number[])) mark(keys, i, k);

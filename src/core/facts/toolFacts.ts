@@ -27,6 +27,8 @@ const MIN_SCORE = 3.5;
 const ANSWER_BONUS = 1;
 /** A line of the record (or under the key) the ask names with a word rare in the result is part of the answer: this much more. */
 const NAMED_BONUS = 2;
+/** A setting (`compress_lossless_only: true`) named by a word of the ask that few lines have is what the ask asks for: this much more. */
+const ASKED_SETTING_BONUS = 2;
 /** A record that stands out of its list (records.ts): this much, and ANSWER_BONUS + 1 more when the ask names one of its standing-out keys. */
 const OUTLIER_SCORE = 5;
 /** An ask for the one that stands out: "which is the worst / biggest / most …". */
@@ -52,19 +54,21 @@ const SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|pr
 /** A setting whose value is a number (`max_drive_minutes: 270`, `"retries": 3`). */
 const NUMERIC_SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*-?\d[\d.,_]*\s*(?:[,;]|\/\/.*|#.*)?$|^#\s*define\s+\w+\s+-?\d[\d.]*\s*(?:\/\/.*|\/\*.*)?$/i;
 const COMMENT = /\s(?:\/\/|#)\s*\S/;
-const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x)\b)|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)|(?<![\w.,-])\d[\d,]*\s+(?:[a-z]+-)?[a-z]{3,}s\b|(?<![\w.,-])\d[\d,]*\s+of (?:them|these|those)\b/i;
+const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x|mm|cm|m|km|kg|mg|tonnes?|kn|knots?|mph|kph|km\/h)\b|°[CF])|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)|(?<![\w.,-])\d[\d,]*\s+(?:[a-z]+-)?[a-z]{3,}s\b|(?<![\w.,-])\d[\d,]*\s+of (?:them|these|those)\b/i;
 /** Limit words, matched on the line with camelCase / snake_case split (`maxUploadMb` → `max upload mb`). */
-const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|more than|fewer than|less than|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|target|setpoint|expires?|percent|rollout|size|until|before|after)\b|上限|下限|阈值|限制|超过|まで/i;
+const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|more than|fewer than|less than|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|target|setpoint|expires?|percent|rollout|size|until|before|after|trigger)\b|上限|下限|阈值|限制|超过|まで/i;
 const OWNER = /\b(?:owners?|owned by|maintainers?|maintained by|assignee|on-?call|contact)\b|负责人|担当/i;
 const CAUSE = /\b(?:because|due to|caused by|root cause|so that|which is why|as a result|therefore|since)\b|因为|由于|导致|原因|ため|ので/i;
 /** A state that is wrong without being an error: `stuck`, `stale`, `missing`, `degraded` … */
 const PROBLEM = /\b(?:stuck|stale|missing|mismatch(?:ed)?|invalid|rejected|dropped|blocked|degraded|expired|overdue|leak(?:s|ing)?|deadlock(?:ed)?|corrupt(?:ed)?|unhealthy|broken|regress(?:ion|ed)?|timed out|wrong|incorrect(?:ly)?|misrouted|duplicated?)\b|卡住|丢失|过期|不一致|欠落/i;
 /** A labelled finding of a report or review: `Finding 3: …`, `Issue: …`, `Observation 2 — …`. */
 const FINDING = /^(?:(?:key |audit )?findings?|issues?|observations?|defects?|discrepanc(?:y|ies)|问题|发现|指摘|所見)\s*#?\d*\s*(?:[:：]|[—–-]\s)/i;
+/** A line that reports what someone measured or saw: `The harbour master measured a 0.6 m shoaling …`. */
+const OBSERVED = /\b(?:measured|observed|detected|noticed|spotted|surveyed)\b|测得|观测到|検出|観測/i;
 const NORMATIVE = /\b(?:must|must not|never|always|required?|do not|don't|deprecated|decided|should not)\b|必须|不要|禁止|必ず|しないこと/i;
 
 /** The last word of a setting's name that is a unit: `p99_slo_ms`, `TTL_SECONDS`, `maxUploadMb`. */
-const UNIT_WORD = /^(?:ms|msec|millis|milliseconds?|us|ns|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|bytes?|kb|mb|gb|tb|kib|mib|gib|pct|percent(?:age)?|ratio|rps|qps|hz|mhz|ghz|kpa|pa|bar|psi|ppm|rpm|lps|kw|kwh|mbps|gbps|kbps|celsius|degc|volts?|watts?|amps?)$/;
+const UNIT_WORD = /^(?:ms|msec|millis|milliseconds?|us|ns|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|bytes?|kb|mb|gb|tb|kib|mib|gib|pct|percent(?:age)?|ratio|rps|qps|hz|mhz|ghz|kpa|pa|bar|psi|ppm|rpm|lps|kw|kwh|mbps|gbps|kbps|celsius|degc|volts?|watts?|amps?|mm|cm|m|km|kg|mg|tonnes?|kn|knots?|mph|kph|degrees?|deg)$/;
 
 /** A statement that changes a schema or drops data: `ALTER TABLE …`, `DROP COLUMN …`. */
 const SCHEMA_CHANGE = /\b(?:ALTER|DROP|TRUNCATE|RENAME)\s+(?:TABLE|COLUMN|INDEX|DATABASE|SCHEMA|CONSTRAINT)\b/i;
@@ -113,7 +117,7 @@ function spaced(s: string): string {
 }
 
 /** Signals that count only while they are rare in the result, with their points. */
-type Signal = 'setting' | 'number' | 'figures' | 'comment' | 'quantity' | 'limit' | 'owner' | 'cause' | 'problem' | 'normative' | 'ident';
+type Signal = 'setting' | 'number' | 'figures' | 'comment' | 'quantity' | 'limit' | 'owner' | 'cause' | 'problem' | 'observed' | 'normative' | 'ident';
 
 interface Candidate {
   line: string;
@@ -138,6 +142,7 @@ function candidate(line: string, i: number): Candidate {
   if (OWNER.test(sp)) signals.set('owner', 2);
   if (CAUSE.test(line)) signals.set('cause', 2);
   if (PROBLEM.test(line)) signals.set('problem', 2);
+  if (OBSERVED.test(line) && digit) signals.set('observed', 2); // what was measured, with its figure
   if (NORMATIVE.test(line)) signals.set('normative', 1);
   const ids = extractRichIdentifiers(line).filter((x) => x.kind !== 'path' && x.kind !== 'id');
   if (ids.length > 0) signals.set('ident', Math.min(4, ids.length * 2));
@@ -152,6 +157,9 @@ function candidate(line: string, i: number): Candidate {
   if (/^#{1,6}\s/.test(line) && !NOTE.test(line) && !digit) fixed -= 4; // a heading names, it states nothing
   return { line, i, words: words(line), signals, fixed };
 }
+
+/** The name a setting line sets (`parser-36 › compress_lossless_only: true` → `compress_lossless_only`). */
+const settingName = (line: string) => /^["']?([\w.$-]+)["']?\s*(?::=|=|:)/.exec(line.replace(/^.* › /, ''))?.[1] ?? '';
 
 /** A scalar member of a JSON / YAML object: `"key": "value"`, `key: 42` (the value, unquoted). */
 const MEMBER = /^(?:"[^"]+"|[\w.-]+)\s*:\s*(?:"([^"]{1,60})"|([\w.:/@-]{1,60}))$/;
@@ -197,9 +205,19 @@ function units(line: string): string[] {
 /** A line's shape: hex runs and numbers blanked (the same error retried, at another time, has one shape). */
 const shape = (line: string) => line.replace(/\b(?=[a-f]*\d)[0-9a-f]{6,}\b/gi, 'H').replace(/\d+/g, '0');
 
-/** Every distinct candidate line of a tool result with its score, in order. */
-export function scoreToolResultLines(text: string, ask = ''): Array<{ line: string; s: number; i: number }> {
-  const askWords = words(ask);
+/** What else is known of the call: `about` names what it read (the file's path); `search` says it searched or ran a query. */
+export interface ToolCallContext {
+  about?: string;
+  search?: boolean;
+}
+
+/**
+ * Every distinct candidate line of a tool result with its score, in order. The ask's words that name the file read
+ * ("the archive config") say which file, not which line. The few lines a search found are what it looked for.
+ */
+export function scoreToolResultLines(text: string, ask = '', call: ToolCallContext = {}): Array<{ line: string; s: number; i: number }> {
+  const named = words(call.about ?? '');
+  const askWords = new Set([...words(ask)].filter((w) => !named.has(w)));
   const all: Candidate[] = [];
   const cands: Candidate[] = [];
   const seen = new Set<string>();
@@ -248,8 +266,10 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
     }
     s += Math.min(4, shared * 2);
     if (matched >= 2 && rare) s += ANSWER_BONUS; // two of the ask's words, one that few lines have: the line answers it
+    else if (rare && c.signals.has('setting') && c.line.split(' › ').length <= 2 && [...words(settingName(c.line))].some(asked)) s += ASKED_SETTING_BONUS; // the setting the ask names by its name (not a member of one record of many)
     const at = c.line.lastIndexOf(' › ');
     if (at > 0 && [...words(c.line.slice(0, at))].some((w) => asked(w) && weight(wordCount.get(w) ?? n) === 1)) s += NAMED_BONUS; // the record the ask names
+    if (call.search && cands.length <= TOOL_FACTS_PER_RESULT && !ROUTINE.test(c.line)) s = Math.max(s, MIN_SCORE);
     return { line: c.line, s, i: c.i };
   });
   // a record standing out of its list, its name and its standing-out values on one line (the named members it covers go)
@@ -258,8 +278,8 @@ export function scoreToolResultLines(text: string, ask = ''): Array<{ line: stri
 }
 
 /** The finding lines of one tool result in order, whole lines ≤ 500 characters, each with its rank (0: the best). */
-export function rankedToolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RESULT): Array<{ line: string; rank: number }> {
-  return scoreToolResultLines(text, ask)
+export function rankedToolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RESULT, call: ToolCallContext = {}): Array<{ line: string; rank: number }> {
+  return scoreToolResultLines(text, ask, call)
     .filter((x) => x.s >= MIN_SCORE)
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .slice(0, max)
@@ -269,6 +289,6 @@ export function rankedToolResultFacts(text: string, ask = '', max = TOOL_FACTS_P
 }
 
 /** The finding lines of one tool result (the best few, in order), whole lines ≤ 500 characters. */
-export function toolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RESULT): string[] {
-  return rankedToolResultFacts(text, ask, max).map((x) => x.line);
+export function toolResultFacts(text: string, ask = '', max = TOOL_FACTS_PER_RESULT, call: ToolCallContext = {}): string[] {
+  return rankedToolResultFacts(text, ask, max, call).map((x) => x.line);
 }

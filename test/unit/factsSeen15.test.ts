@@ -1,0 +1,117 @@
+/**
+ * Ways of stating facts first seen on held-out-15 … held-out-18 (issue 18), written here in other words and domains:
+ * 我们同意了：, "we're also dropping", a label closed by a dash, "the client wants to … — <why>", a reason whose subject
+ * is what the decision named, "by the end of next week", "before noon", a condition with a time in it, a date in the
+ * past that is no deadline, passive "is never …" rules and past "never matched" statements, "Also, on iOS don't …",
+ * an env var set to a URL, a URL before CJK text; and tool findings: words of the file's path, a setting the ask
+ * names, a measurement, a search's CSV hits, a member one record alone has, a note among one-word values.
+ */
+import assert from 'node:assert/strict';
+import { extractFacts } from '../../src/core/facts';
+import { extractRichIdentifiers } from '../../src/core/facts/identifiers';
+import { outlierRecords } from '../../src/core/facts/records';
+import { toolResultFacts } from '../../src/core/facts/toolFacts';
+import { classify } from '../../src/core/facts/classify';
+import { call, result, user } from './factsFixtures';
+
+const decisions = (text: string) => extractFacts([user(text)]).decisions.map((d) => [d.what, d.reason ?? '']);
+
+describe('facts: seen on held-out-15 … 18, decisions', () => {
+  it('我们同意了：… is a decision, and the sentence after it (这样…) its reason', () => {
+    const d = decisions('仓库那边提了个建议，我们同意了：同一客户的两张订单如果相隔不到 30 分钟，就合并发货。这样每天能少跑十几趟车。');
+    assert.equal(d.length, 1);
+    assert.equal(d[0]![1], '这样每天能少跑十几趟车');
+  });
+
+  it('"we\'re also dropping X" is a decision; "They only …, so … never worked" after it is its reason', () => {
+    const d = decisions("We're also dropping the SMS fallback for tablets. They only have Wi-Fi, so the texts never arrived anyway.");
+    assert.equal(d.length, 1);
+    assert.ok(d[0]![1]!.startsWith('They only have Wi-Fi'), d[0]![1]);
+    // a rule after a decision that does not point back stays a rule
+    const f = extractFacts([user("We're also dropping the SMS fallback for tablets. Never send a text to a landline.")]);
+    assert.equal(f.rules.length, 1);
+  });
+
+  it('a label closed by a dash ("What we agreed on Monday — …") states the decision; the next sentence is why', () => {
+    const d = decisions('What we settled on Monday — refunds are only issued to the original card. Cash refunds broke the till reconciliation twice last month.');
+    assert.equal(d.length, 1);
+    assert.equal(d[0]![1], 'Cash refunds broke the till reconciliation twice last month');
+    assert.ok(d[0]![0]!.includes('refunds are only issued to the original card'), d[0]![0]);
+  });
+
+  it('"the client wants to X — <why>" is a decision with its reason; "they want to know …" is none', () => {
+    assert.deepEqual(decisions('The client wants to bill by the minute and drop the flat hourly rate — hourly billing overcharged short sessions by a third.'), [
+      ['The client wants to bill by the minute and drop the flat hourly rate', 'hourly billing overcharged short sessions by a third'],
+    ]);
+    assert.deepEqual(decisions('They want to know whether the export can run at night.'), []);
+  });
+});
+
+describe('facts: seen on held-out-15 … 18, TODOs and rules', () => {
+  const todos = (text: string) => extractFacts([user(text)]).todos.map((t) => [t.condition ?? '', t.deadline ?? '']);
+
+  it('"by the end of next week" and "before noon" are deadlines; a condition keeps the time in it', () => {
+    assert.deepEqual(todos('Also please, by the end of next week, load the holiday calendar into the planner.'), [['', 'by the end of next week']]);
+    assert.deepEqual(todos("And if the ferry's arrival slips past Sunday 07:30, rebuild the loading plan and call the terminal before noon."), [
+      ["if the ferry's arrival slips past Sunday 07:30", 'before noon'],
+    ]);
+  });
+
+  it('a date a past statement carries is no deadline ("the plan was stale by Tuesday")', () => {
+    assert.deepEqual(todos('Carriers now send new arrival times every 4 hours and the weekly plan was stale by Tuesday.'), []);
+    assert.deepEqual(todos('Send the plan to the carriers by Tuesday.').length, 1);
+  });
+
+  it('"is never …" is a rule, "never matched" a statement; "Also, on iOS don\'t …" a rule', () => {
+    assert.equal(classify('A signed contract is never edited after 18:00.', 'user')?.type, 'rule');
+    assert.equal(classify('The old rear camera never matched a plate at night.', 'user'), undefined);
+    assert.equal(classify("Also, on iOS don't prefetch videos over cellular unless the user turned it on.", 'user')?.type, 'rule');
+  });
+});
+
+describe('facts: seen on held-out-15 … 18, identifiers', () => {
+  it('an env var set to a URL is one identifier; a URL ends where CJK text starts', () => {
+    assert.deepEqual(extractRichIdentifiers('vendor set-up:\n  TRACKING_API=https://api.parcels.example.com/v2\n'), [{ value: 'TRACKING_API=https://api.parcels.example.com/v2', kind: 'env' }]);
+    assert.deepEqual(
+      extractRichIdentifiers('看板在 https://ops.example.jp/board、修正は明日').map((x) => x.value),
+      ['https://ops.example.jp/board'],
+    );
+    // not inside a URL's query
+    assert.deepEqual(extractRichIdentifiers('https://x.example.com/a?MODE_X=1').map((x) => x.kind), ['url']);
+  });
+});
+
+describe('facts: seen on held-out-15 … 18, tool findings', () => {
+  const yaml = (planted: string[]) =>
+    ['service:', ...Array.from({ length: 30 }, (_, i) => `  settings-${i}:\n    handler: "queue-${i}"\n    owner_team: "team-${i % 3}"`), ...planted.map((p) => `  tuning:\n    ${p}`)].join('\n');
+
+  it("the ask's words that name the file read do not pick lines; a setting the ask names by its name does", () => {
+    const text = yaml(['archive_dedupe_enabled: true']);
+    const ask = 'Does the archive settings file turn on dedupe?';
+    assert.ok(toolResultFacts(text, ask, 3, { about: 'archive/settings/store.yaml' }).some((l) => l.includes('archive_dedupe_enabled: true')));
+  });
+
+  it('a measurement in prose ("surveyors measured a 1.2 m drop") is a finding', () => {
+    const essay = ['# Notes', 'Operators asked for fewer knobs, not more.', 'The surveyors measured a 1.2 m drop in the water table at the north well in the spring survey.', 'There is a tension between keeping history and keeping the system fast.', 'Old records are rarely read.'].join('\n\n');
+    assert.deepEqual(toolResultFacts(essay, 'Why do we pump less now?'), ['The surveyors measured a 1.2 m drop in the water table at the north well in the spring survey.']);
+  });
+
+  it("a search's CSV hits (no header) are read as a table: the row that stands out is the finding", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `${3 * i + 2}:2026-10-${String(i + 1).padStart(2, '0')},kiosk,${700 + 11 * i},${680 + 10 * i},${14 + (i % 5)}`);
+    rows.splice(7, 0, '40:2026-10-19,kiosk,1210,790,420');
+    const text = rows.join('\n');
+    assert.ok(outlierRecords(text).some((o) => o.line === '40:2026-10-19,kiosk,1210,790,420'));
+    assert.ok(toolResultFacts(text, 'Which day had the worst kiosk failures?').includes('40:2026-10-19,kiosk,1210,790,420'));
+  });
+
+  it('the one line a search finds is its answer', () => {
+    const r = extractFacts([user('Which pallet expires first?'), call('c1', 'exec', { command: 'grep -n "2026-12-02" stock.csv' }), result('c1', 'exec', '41:PAL-0093,yoghurt,Dairyco,18,2026-12-02')]);
+    assert.deepEqual(r.toolFacts.map((f) => f.text), ['41:PAL-0093,yoghurt,Dairyco,18,2026-12-02']);
+  });
+
+  it('a member only one record has, and a note among one-word values, make the record stand out', () => {
+    const doc = JSON.stringify({ sites: [...['a', 'b', 'c', 'd'].map((x) => ({ site: `S-${x}`, note: 'standard' === x ? '' : `w${x}`, state: 'open' })), { site: 'S-e', note: 'closed for flood repairs', state: 'open', reopens: '2027-01-10' }] }, null, 2);
+    const line = outlierRecords(doc).find((o) => o.name === 'S-e')?.line ?? '';
+    assert.ok(line.includes('"note": "closed for flood repairs"') && line.includes('"reopens": "2027-01-10"'), line);
+  });
+});
