@@ -115,3 +115,61 @@ describe('facts: seen on held-out-15 … 18, tool findings', () => {
     assert.ok(line.includes('"note": "closed for flood repairs"') && line.includes('"reopens": "2027-01-10"'), line);
   });
 });
+
+describe('facts: seen on held-out-19 … 22', () => {
+  it('"So the router is going to skip … — <why>" is a decision with the reason after the dash', () => {
+    assert.deepEqual(decisions('Third dead battery this week. So the router is going to skip any van whose battery check failed in the last 12 hours — a van that dies mid-route strands forty parcels.'), [
+      ['So the router is going to skip any van whose battery check failed in the last 12 hours', 'a van that dies mid-route strands forty parcels'],
+    ]);
+  });
+
+  it('"we\'re changing one thing: we stop X and require Y" is a decision; the next sentence is why', () => {
+    const d = decisions("From December we're changing one thing in check-in: we stop accepting the emailed PDF on its own and require the QR code at the door as well. Two people got in last month with a forwarded ticket.");
+    assert.equal(d.length, 1);
+    assert.equal(d[0]![1], 'Two people got in last month with a forwarded ticket');
+  });
+
+  it('"We settled one more thing in the call." / "Two things are settled already." take the sentence after as what', () => {
+    const f = extractFacts([user('We settled one more thing in the planning call. Small parcels go straight to the locker partner with no depot scan at all. Small parcels are 41 % of our volume, and the partner scans them anyway.')]);
+    assert.equal(f.decisions.length, 1);
+    assert.ok(f.decisions[0]!.text.includes('Small parcels go straight to the locker partner'), f.decisions[0]!.text);
+    assert.equal(f.decisions[0]!.reason, 'Small parcels are 41 % of our volume, and the partner scans them anyway');
+    const g = extractFacts([user('Two things are settled already. The buses report over LTE to a gateway in the depot, not straight to the cloud: the depot loses its uplink every few days.')]);
+    assert.equal(g.decisions.length, 1);
+    assert.ok(g.decisions[0]!.text.includes('not straight to the cloud'), g.decisions[0]!.text);
+  });
+
+  it('"… that is absolute: no door unlocks while …" and "No crane moves while …" are rules', () => {
+    assert.equal(classify('One thing from the fire marshal that is absolute: no door unlocks while the alarm is active.', 'user')?.type, 'rule');
+    assert.equal(classify('No crane moves while the wind gauge is offline.', 'user')?.type, 'rule');
+  });
+
+  it('Japanese: …を 30 円に下げます / …のままにします are decisions; a reason sentence ending in からだそうです is why, all of it', () => {
+    const f = extractFacts([user('本部からの連絡です。平日の 10 時から 16 時までは駐輪料金を 1 時間あたり 30 円に下げます。昼間は利用が少なく、回転率を上げたいからだそうです。')]);
+    assert.equal(f.decisions.length, 1);
+    assert.equal(f.decisions[0]!.reason, '昼間は利用が少なく、回転率を上げたいからだそうです');
+    const g = extractFacts([user('倉庫の責任者と話して決めました。締め切りは 30 分前に早めず、いまの 20 分前のままにします。30 分にすると午後便の積み込みが間に合わなくなり、すでに遅延の違約金を払っているからです。')]);
+    assert.equal(g.decisions.length, 1);
+    assert.ok(g.decisions[0]!.text.includes('20 分前のままにします'), g.decisions[0]!.text);
+    assert.equal(g.decisions[0]!.reason, '30 分にすると午後便の積み込みが間に合わなくなり、すでに遅延の違約金を払っているからです');
+  });
+
+  it('a document: a paragraph labelled as evidence (统计：/ 問題点：/ Problem:) before the decision is its reason; 理由是 after it wins', () => {
+    const doc = (text: string) => extractFacts([user('read it'), call('c1', 'read', { path: 'docs/x.md' }), result('c1', 'read', text)]).decisions.map((d) => d.reason);
+    assert.deepEqual(doc('# 调整\n\n背景：系统全天运行。\n\n统计：上季度夜间告警有 71% 是路灯反光。\n\n结论：夜间关闭可见光告警，只保留热成像告警。\n\n阈值维持不变。\n'), ['上季度夜间告警有 71% 是路灯反光']);
+    assert.deepEqual(doc('# 見直し\n\n問題点：旧基準で修理した車のうち、再入庫が年間 150 台を超えていました。\n\n改定：見積が時価の 65% を超えたら全損とする。\n'), ['旧基準で修理した車のうち、再入庫が年間 150 台を超えていました']);
+    assert.deepEqual(doc('# 规范\n\n统计：去年有 9 起投诉。\n\n决定：短信里不再出现金额。理由是短信会显示在锁屏上。\n'), ['短信会显示在锁屏上']);
+  });
+
+  it('a CSV: the row whose state no other row has, and the row an ask for "the highest <column>" names', () => {
+    const states = ['dismissed', 'fog', 'dust'];
+    const rows = Array.from({ length: 20 }, (_, i) => `A-${100 + i},T-${i % 4},0.${40 + i},${states[i % 3]}`);
+    rows.splice(11, 0, 'A-900,T-2,0.61,confirmed');
+    const csv = ['alert_id,tower,confidence,status', ...rows].join('\n');
+    assert.ok(outlierRecords(csv).some((o) => o.line === 'A-900,T-2,0.61,confirmed'), 'the one confirmed row');
+    const claims = ['claim,fraud_score,queue', ...Array.from({ length: 20 }, (_, i) => `C-${i},0.${String(10 + 3 * i).padStart(2, '0')},standard`)];
+    claims.splice(9, 0, 'C-77,0.80,standard');
+    assert.ok(outlierRecords(claims.join('\n'), 'Which claim has the highest fraud score?').some((o) => o.line === 'C-77,0.80,standard'));
+    assert.ok(!outlierRecords(claims.join('\n'), 'Which claims are open?').some((o) => o.line === 'C-77,0.80,standard'));
+  });
+});

@@ -10,7 +10,7 @@ import { isRuntimeContextMessage } from '../tokens/openclaw';
 import { truncateUtf16Safe } from '../tokens/utf16';
 import { flatten, isSlashCommand, todoLines } from '../transcript/text';
 import { ArtifactTrail, callArtifacts } from './artifacts';
-import { classify, isQuestion, isReasonSentence, reasonOf, type Speaker } from './classify';
+import { classify, endsAsReason, isQuestion, isReasonSentence, reasonOf, type Speaker } from './classify';
 import { extractRichIdentifiers } from './identifiers';
 import { identifierSourceText, scanWindow } from './messages';
 import { plain, sentences } from './sentences';
@@ -46,21 +46,31 @@ export function labelledSections(text: string): string {
  * need the stop order half an hour earlier.`).
  */
 function explainsBefore(next: string, speaker: Speaker, orDecides = false): boolean {
+  // orDecides: after "We decided." the next sentence says what, as a decision or as a plan (a TODO) alike
   const t = plain(next).trim();
   if (t.length < (/[\u3040-\u30ff\u4e00-\u9fff]/.test(t) ? 6 : 12) || isQuestion(t) || /^#/.test(t)) return false;
   const st = classify(t, speaker);
   // "They only carry a rear plate, so …": a sentence about what the decision names states why, whatever else it says
-  return st === undefined || (orDecides && st.type === 'decision') || (st.type === 'rule' && REFERS_BACK.test(t));
+  return st === undefined || (orDecides && st.type !== 'rule') || (st.type === 'rule' && REFERS_BACK.test(t));
 }
 
 /** A sentence whose subject is what the sentence before it named. */
 const REFERS_BACK = /^(?:they|it|that|this|these|those|he|she)\b(?!\s+(?:must|should|shall|need|needs|have to|has to)\b)/i;
 
 /** A sentence that only says a decision was made, not what: "We decided this morning.", 「話して決めました。」, 商量后定了。 */
-const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|決めました|決めた|決定しました|决定了|定了|定下来了)(?:\s+(?:on it|it|this|that|today|this morning|yesterday))?[.。!！]?$/i;
+const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|\bsettled|決めました|決めた|決定しました|决定了|定了|定下来了)(?:\s+(?:on it|it|this|that|one more thing|one thing|two things|a few things|something|already))?(?:\s+(?:today|this morning|yesterday|(?:in|at|with|during|after) [^.。!！?？]{1,40}))?[.。!！]?$/i;
 
 /** A decision that follows from the sentence before it: "So …", "That's why …", 所以…, だから…. */
 const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
+
+/** A paragraph labelled as the evidence or the problem a decision answers: `统计：…`, `問題点：…`, `Problem: …`. */
+const EVIDENCE_LABEL = /^(?:问题|原因|统计|数据|背景|問題点|問題|課題|データ|統計|現状|(?:the )?(?:problem|issue|findings?|evidence|data|background|numbers|stats?))\s*[:：]\s*/i;
+
+/** Where the evidence for the decision at `i` starts: one of the two sentences before it, labelled as evidence. */
+function evidenceBefore(list: readonly string[], i: number): number | undefined {
+  for (let j = i - 1; j >= Math.max(0, i - 2); j--) if (EVIDENCE_LABEL.test(plain(list[j]!).trim())) return j;
+  return undefined;
+}
 
 /** Decisions, TODOs and rules read from one document a tool returned, at most. */
 export const DOCUMENT_STATEMENTS_MAX = 8;
@@ -93,7 +103,9 @@ class Collector {
       const s = list[i]!;
       const following = list[i + 1];
       // a statement the next sentence justifies ("…カメラは使いません。…反対したためです。") is a decision
-      const st = classify(s, speaker) ?? (speaker === 'user' && following && isReasonSentence(following) && !isQuestion(s) && s.length >= 12 ? { type: 'decision' as const, what: withoutEndMark(s) } : undefined);
+      // …and so is "We settled one more thing in the meeting.", whose next sentence says what
+      const bare = speaker !== 'assistant' && BARE_DECISION.test(plain(s).trim());
+      const st = classify(s, speaker) ?? ((speaker === 'user' && following && isReasonSentence(following) && !isQuestion(s) && s.length >= 12) || bare ? { type: 'decision' as const, what: withoutEndMark(s) } : undefined);
       if (!st) continue;
       // a document states a few decisions and rules; dozens of "statements" in one are a shape we misread (a table)
       if (speaker === 'document' && ++taken > DOCUMENT_STATEMENTS_MAX) break;
@@ -111,10 +123,15 @@ class Collector {
           // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
           sentence = `${prev} ${sentence}`;
           reason = withoutEndMark(prev);
-        } else if (!reason && next && (isReasonSentence(next) || (speaker !== 'assistant' && explainsBefore(next, speaker)))) {
+        } else if (!reason && next && (isReasonSentence(next) || (speaker !== 'assistant' && evidenceBefore(list, i) === undefined && explainsBefore(next, speaker)))) {
           sentence = `${sentence} ${next}`;
-          reason = reasonOf(next) ?? withoutEndMark(next);
+          reason = endsAsReason(next) ? withoutEndMark(next) : reasonOf(next) ?? withoutEndMark(next);
           i++;
+        } else if (!reason && speaker !== 'assistant' && evidenceBefore(list, i) !== undefined) {
+          // "统计：…83% 是车灯…。结论：…" — the paragraph before, labelled as evidence, is why (before a plain statement after it)
+          const from = evidenceBefore(list, i)!;
+          reason = withoutEndMark(list.slice(from, i).join(' ').replace(EVIDENCE_LABEL, ''));
+          sentence = `${list.slice(from, i).join(' ')} ${sentence}`;
         }
         if (!this.fresh('d', sentence)) continue;
         const d = { text: sentence, what: st.what, strings: [st.what, ...(reason ? [reason] : [])], source, ...(reason ? { reason } : {}) };

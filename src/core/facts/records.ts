@@ -112,6 +112,24 @@ export function askedBound(ask: string): ((v: number) => boolean) | undefined {
   return /^(?:below|under|less|lower|fewer)/.test(word) ? (v) => v < n : (v) => v > n;
 }
 
+/** An ask for the row at one end of a column: "the highest fraud score", "the lowest stock". */
+const EXTREME = /\b(?:highest|largest|biggest|most|maximum|max|top|worst|lowest|smallest|least|fewest|minimum|min|earliest|oldest|latest|newest)\b/i;
+const LOWEST = /^(?:lowest|smallest|least|fewest|minimum|min|earliest|oldest)$/i;
+
+/** Rows needed, and distinct values allowed at most, before a value one row alone has is a state that stands out. */
+const CATEGORY_MIN_ROWS = 12;
+const CATEGORY_MAX_VALUES = 6;
+
+/** The row whose value no other row has, in a column of a few values each many rows share (`confirmed` among `dismissed`, `fog`, `dust`). */
+function rareCategory(column: readonly (string | undefined)[]): number | undefined {
+  if (column.length < CATEGORY_MIN_ROWS || column.some((v) => v === undefined || numberOf(v) !== undefined)) return undefined;
+  const counts = new Map<string, number>();
+  for (const v of column) counts.set(v!, (counts.get(v!) ?? 0) + 1);
+  if (counts.size > CATEGORY_MAX_VALUES) return undefined;
+  const once = [...counts].filter(([, n]) => n === 1);
+  return once.length === 1 ? column.indexOf(once[0]![0]) : undefined;
+}
+
 /** A column the ask names: one of its words (three letters or more) is a word of the ask. */
 const namedBy = (column: string, ask: string) => {
   const words = new Set(ask.toLowerCase().split(/[^a-z0-9]+/));
@@ -128,12 +146,20 @@ function csvOutliers(t: NonNullable<ReturnType<typeof csvTable>>, ask: string): 
   const { header, rows, table } = t;
   const keys = new Map<number, string[]>();
   const bound = askedBound(ask);
+  const extreme = EXTREME.exec(ask)?.[0];
   header.forEach((h, c) => {
-    const odd = oddOneOut(table.map((r) => r[c]));
-    if (odd !== undefined) mark(keys, odd, h); // a note or a flag only one row has
+    const column = table.map((r) => r[c]);
+    const odd = oddOneOut(column) ?? rareCategory(column);
+    if (odd !== undefined) mark(keys, odd, h); // a note, a flag or a state only one row has
     const values = table.map((r) => numberOf(r[c]));
     if (values.some((x) => x === undefined)) return;
     for (const i of standsOut(values as number[])) mark(keys, i, h);
+    // "the claim with the highest fraud score": the row at the end of the column the ask names
+    if (extreme && namedBy(h, ask)) {
+      const nums = values as number[];
+      const best = (LOWEST.test(extreme) ? Math.min : Math.max)(...nums);
+      mark(keys, nums.indexOf(best), h);
+    }
     if (!bound || !namedBy(h, ask)) return;
     const within = (values as number[]).flatMap((v, i) => (bound(v) ? [i] : []));
     if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) mark(keys, i, h);

@@ -20,7 +20,7 @@ import { recordFindings } from './records';
 import { sentences } from './sentences';
 
 /** Lines taken per tool result. */
-export const TOOL_FACTS_PER_RESULT = 3;
+export const TOOL_FACTS_PER_RESULT = 4;
 /** A line must score at least this. */
 const MIN_SCORE = 3.5;
 /** A line holding two of the ask's words, one of them rare in the result, answers the ask: this much more. */
@@ -212,12 +212,12 @@ export interface ToolCallContext {
 }
 
 /**
- * Every distinct candidate line of a tool result with its score, in order. The ask's words that name the file read
- * ("the archive config") say which file, not which line. The few lines a search found are what it looked for.
+ * Every distinct candidate line of a tool result with its score, in order. A word of the ask that names the file
+ * read ("the archive config") does not name a record of it. The few lines a search found are what it looked for.
  */
 export function scoreToolResultLines(text: string, ask = '', call: ToolCallContext = {}): Array<{ line: string; s: number; i: number }> {
-  const named = words(call.about ?? '');
-  const askWords = new Set([...words(ask)].filter((w) => !named.has(w)));
+  const askWords = words(ask);
+  const fileWords = words(call.about ?? '');
   const all: Candidate[] = [];
   const cands: Candidate[] = [];
   const seen = new Set<string>();
@@ -266,9 +266,10 @@ export function scoreToolResultLines(text: string, ask = '', call: ToolCallConte
     }
     s += Math.min(4, shared * 2);
     if (matched >= 2 && rare) s += ANSWER_BONUS; // two of the ask's words, one that few lines have: the line answers it
-    else if (rare && c.signals.has('setting') && c.line.split(' › ').length <= 2 && [...words(settingName(c.line))].some(asked)) s += ASKED_SETTING_BONUS; // the setting the ask names by its name (not a member of one record of many)
+    else if (rare && c.signals.has('setting') && c.line.split(' › ').length <= 2 && [...words(settingName(c.line))].some((w) => asked(w) && !fileWords.has(w))) s += ASKED_SETTING_BONUS; // the setting the ask names by its name (not a member of one record of many)
     const at = c.line.lastIndexOf(' › ');
-    if (at > 0 && [...words(c.line.slice(0, at))].some((w) => asked(w) && weight(wordCount.get(w) ?? n) === 1)) s += NAMED_BONUS; // the record the ask names
+    // the record the ask names (not by a word of the file's name: "the archive config" names the file, not `config-54`)
+    if (at > 0 && [...words(c.line.slice(0, at))].some((w) => asked(w) && !fileWords.has(w) && weight(wordCount.get(w) ?? n) === 1)) s += NAMED_BONUS;
     if (call.search && cands.length <= TOOL_FACTS_PER_RESULT && !ROUTINE.test(c.line)) s = Math.max(s, MIN_SCORE);
     return { line: c.line, s, i: c.i };
   });
