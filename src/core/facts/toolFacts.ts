@@ -54,7 +54,7 @@ const SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|pr
 /** A setting whose value is a number (`max_drive_minutes: 270`, `"retries": 3`). */
 const NUMERIC_SETTING = /^(?:(?:export|const|let|var|val|final|static|readonly|public|private)\s+)*["']?[\w.$-]+["']?\s*(?::=|=|:)\s*-?\d[\d.,_]*\s*(?:[,;]|\/\/.*|#.*)?$|^#\s*define\s+\w+\s+-?\d[\d.]*\s*(?:\/\/.*|\/\*.*)?$/i;
 const COMMENT = /\s(?:\/\/|#)\s*\S/;
-const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x|mm|cm|m|km|kg|mg|tonnes?|kn|knots?|mph|kph|km\/h)\b|°[CF])|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条)|(?<![\w.,-])\d[\d,]*\s+(?:[a-z]+-)?[a-z]{3,}s\b|(?<![\w.,-])\d[\d,]*\s+of (?:them|these|those)\b/i;
+const QUANTITY = /\d(?:[\d.,]*\d)?\s?(?:%|(?:ms|µs|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[KMGTP]i?B|[KMGT]i|bytes?|rows?|records?|items?|requests?|req\/s|rps|qps|[MG]Hz|UTC|x|mm|cm|m|km|kg|mg|tonnes?|kn|knots?|mph|kph|km\/h)\b|°[CF])|\d\s?(?:秒|分|時間|小时|天|日|件|个|行|条|份|张|次|人|台|辆|名|例|起|笔|単|枚|回)|(?<![\w.,-])\d[\d,]*\s+(?:[a-z]+-)?[a-z]{3,}s\b|(?<![\w.,-])\d[\d,]*\s+of (?:them|these|those)\b/i;
 /** Limit words, matched on the line with camelCase / snake_case split (`maxUploadMb` → `max upload mb`). */
 const LIMIT = /\b(?:max(?:imum)?|min(?:imum)?|limits?|threshold|cap(?:ped)?|quota|ceiling|at most|at least|up to|more than|fewer than|less than|exceed(?:s|ed|ing)?|timeout|ttl|retries|rate|budget|deadline|target|setpoint|expires?|percent|rollout|size|until|before|after|trigger)\b|上限|下限|阈值|限制|超过|まで/i;
 const OWNER = /\b(?:owners?|owned by|maintainers?|maintained by|assignee|on-?call|contact)\b|负责人|担当/i;
@@ -62,7 +62,7 @@ const CAUSE = /\b(?:because|due to|caused by|root cause|so that|which is why|as 
 /** A state that is wrong without being an error: `stuck`, `stale`, `missing`, `degraded` … */
 const PROBLEM = /\b(?:stuck|stale|missing|mismatch(?:ed)?|invalid|rejected|dropped|blocked|degraded|expired|overdue|leak(?:s|ing)?|deadlock(?:ed)?|corrupt(?:ed)?|unhealthy|broken|regress(?:ion|ed)?|timed out|wrong|incorrect(?:ly)?|misrouted|duplicated?)\b|卡住|丢失|过期|不一致|欠落/i;
 /** A labelled finding of a report or review: `Finding 3: …`, `Issue: …`, `Observation 2 — …`. */
-const FINDING = /^(?:(?:key |audit )?findings?|issues?|observations?|defects?|discrepanc(?:y|ies)|问题|发现|指摘|所見)\s*#?\d*\s*(?:[:：]|[—–-]\s)/i;
+const FINDING = /^(?:(?:key |audit )?findings?|issues?|observations?|defects?|discrepanc(?:y|ies)|stat(?:s|istics)|问题|发现|统计|統計|数据|データ|指摘|所見)\s*#?\d*\s*(?:[:：]|[—–-]\s)/i;
 /** A line that reports what someone measured or saw: `The harbour master measured a 0.6 m shoaling …`. */
 const OBSERVED = /\b(?:measured|observed|detected|noticed|spotted|surveyed)\b|测得|观测到|検出|観測/i;
 const NORMATIVE = /\b(?:must|must not|never|always|required?|do not|don't|deprecated|decided|should not)\b|必须|不要|禁止|必ず|しないこと/i;
