@@ -19,13 +19,15 @@ const OPAQUE_PARTS = {
   url: String.raw`https?:\/\/\S+`,
   absPath: String.raw`(?<![A-Za-z0-9._-])\/[\w.-]{2,}(?:\/[\w.-]+)+`,
   winPath: String.raw`[A-Za-z]:\\[\w\\.-]+`,
-  hostPort: String.raw`(?<![A-Za-z0-9._-])[A-Za-z0-9._-]+\.[A-Za-z0-9._/-]+:\d{1,5}`,
+  // OpenClaw's form, behind a lookahead for the `:digit` that must follow the run: the same matches, in linear time
+  // (without it a long `1.1.1…` with no port backtracks over every split of the run)
+  hostPort: String.raw`(?<![A-Za-z0-9._-])(?=[A-Za-z0-9._/-]*:\d)[A-Za-z0-9._-]+\.[A-Za-z0-9._/-]+:\d{1,5}`,
   number:
     String.raw`(?:(?:\d+\.\d+|\.\d+)(?:[eE][+-]?\d+)?|\d+\.[eE][+-]?\d+|\d+\.?[eE][+-]\d+|(?![A-Fa-f0-9]{8,}(?![A-Fa-f0-9]))\d+\.?[eE]\d+)` +
     String.raw`(?:(?=[A-Za-z]+(?![A-Za-z0-9]))(?=[A-Za-z]*[G-Zg-z])[A-Za-z]+)?(?![A-Za-z0-9])`,
   opaque: String.raw`(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*(?:[A-Fa-f0-9]{8,}|\d{6,}))([A-Za-z0-9_-]+)`,
 };
-const OPAQUE_RE_SOURCE = `(${OPAQUE_PARTS.url}|${OPAQUE_PARTS.absPath}|${OPAQUE_PARTS.winPath}|${OPAQUE_PARTS.hostPort})|${OPAQUE_PARTS.number}|${OPAQUE_PARTS.opaque}`;
+export const OPAQUE_RE_SOURCE = `(${OPAQUE_PARTS.url}|${OPAQUE_PARTS.absPath}|${OPAQUE_PARTS.winPath}|${OPAQUE_PARTS.hostPort})|${OPAQUE_PARTS.number}|${OPAQUE_PARTS.opaque}`;
 
 function sanitizeExtractedIdentifier(v: string): string {
   return v
