@@ -16,13 +16,14 @@
 //   tail only        the kept tail of our compaction with no summary (what the tail alone keeps: 0 by construction)
 // A fact is kept only when ALL its strings are in the text (case-sensitive, whitespace-normalised:
 // bench/lib/qualityScore.ts). Exit 1 when our compaction misses a held-out target (printed beside the figures).
-// Sets: `tuning` and `held-out` … `held-out-14` are tuning sets (`held-out`, labelled tuning-2, was the held-out
-// set until 2026-11-27 and has been tuned on since; `held-out-2` … `held-out-14`, labelled tuning-3 … tuning-15, were
-// each a held-out set on 2026-11-27, measured once and their lost lists read, so they count as seen);
-// `held-out-15` … `held-out-17` are held-out sets measured beside the one that decides, with the same extraction:
-// `held-out-18` is THE held-out set, never tuned on: its targets decide the exit code.
+// Sets: `tuning` and `held-out` … `held-out-24` and `held-out-26` are tuning sets (`held-out`, labelled tuning-2, was
+// the held-out set until 2026-11-27 and has been tuned on since; `held-out-2` … `held-out-24` and `-26`, labelled
+// tuning-3 … tuning-25 and tuning-27, were each a held-out set on 2026-11-27, measured once and their lost lists
+// read, so they count as seen); `held-out-25` and `held-out-27` … `held-out-29` are held-out sets measured beside the
+// one that decides, with the same extraction:
+// `held-out-30` is THE held-out set, never tuned on: its targets decide the exit code.
 //
-//   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out|held-out-2|…|held-out-18] [--json file] [--lost]
+//   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out|held-out-2|…|held-out-30] [--json file] [--lost]
 //   [--dump dir] [--engine out-dir]
 //   (--engine: measure another compiled tree's src/core, e.g. a branch's out/, with this scorer; --lost: list every lost fact of every method, not only ours; --dump: write each method's text per session,
 //   <dir>/<set>/<session>/<method>.md, to see what was kept)
@@ -65,8 +66,8 @@ const { forEachContentPiece } = need('src/core/tokens/messageText.js');
 
 const FIXTURES = path.join(root, 'test', 'fixtures', 'quality-bench');
 /** The sets in print order; HELD_OUT decides the exit code; LABELS name a set whose directory name would mislead. */
-const ALL_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18'];
-const HELD_OUT = 'held-out-18';
+const ALL_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19', 'held-out-20', 'held-out-21', 'held-out-22', 'held-out-23', 'held-out-24', 'held-out-25', 'held-out-26', 'held-out-27', 'held-out-28', 'held-out-29', 'held-out-30'];
+const HELD_OUT = 'held-out-30';
 const LABELS = {
   'held-out': 'tuning-2 (seen; was held-out until 2026-11-27)',
   'held-out-2': 'tuning-3 (seen; was held-out 2026-11-27)',
@@ -82,10 +83,22 @@ const LABELS = {
   'held-out-12': 'tuning-13 (seen; was held-out 2026-11-27)',
   'held-out-13': 'tuning-14 (seen; was held-out 2026-11-27)',
   'held-out-14': 'tuning-15 (seen; was held-out 2026-11-27)',
-  'held-out-15': 'held-out-15 (unseen: never tuned on)',
-  'held-out-16': 'held-out-16 (unseen: never tuned on)',
-  'held-out-17': 'held-out-17 (unseen: never tuned on)',
-  'held-out-18': 'held-out-18 (THE held-out set: targets checked here)',
+  'held-out-15': 'tuning-16 (seen; was held-out 2026-11-27)',
+  'held-out-16': 'tuning-17 (seen; was held-out 2026-11-27)',
+  'held-out-17': 'tuning-18 (seen; was held-out 2026-11-27)',
+  'held-out-18': 'tuning-19 (seen; was held-out 2026-11-27)',
+  'held-out-19': 'tuning-20 (seen; was held-out 2026-11-27)',
+  'held-out-20': 'tuning-21 (seen; was held-out 2026-11-27)',
+  'held-out-21': 'tuning-22 (seen; was held-out 2026-11-27)',
+  'held-out-22': 'tuning-23 (seen; was held-out 2026-11-27)',
+  'held-out-23': 'tuning-24 (seen; was held-out 2026-11-27)',
+  'held-out-24': 'tuning-25 (seen; was held-out 2026-11-27)',
+  'held-out-25': 'held-out-25 (unseen: never tuned on)',
+  'held-out-26': 'tuning-27 (seen; was held-out 2026-11-27)',
+  'held-out-27': 'held-out-27 (unseen: never tuned on)',
+  'held-out-28': 'held-out-28 (unseen: never tuned on)',
+  'held-out-29': 'held-out-29 (unseen: never tuned on)',
+  'held-out-30': 'held-out-30 (THE held-out set: targets checked here)',
 };
 const labelOf = (set) => LABELS[set] ?? set;
 const SETS = opt('--set') ? [opt('--set')] : ALL_SETS;
