@@ -128,7 +128,7 @@ describe('facts: the summary spends its room once per fact', () => {
     assert.deepEqual(few.identifiers.map((i) => i.value), ['S-0001', 'S-0002', 'S-0003']);
   });
 
-  it('thousands of identifiers (tool results full of URLs and hosts) summarise in well under the time a pairwise check of all of them takes', () => {
+  it('thousands of identifiers (tool results full of URLs and hosts) summarise without comparing every identifier with every other', () => {
     const messages = Array.from({ length: 200 }, (_, t) => [
       user(`Check service ${t}; ticket OPS-${1000 + t} and host svc-${t}.internal:8${String(t).padStart(3, '0')}.`),
       call(`c${t}`, 'read', { path: `logs/s${t}.log` }),
@@ -136,11 +136,23 @@ describe('facts: the summary spends its room once per fact', () => {
       result(`c${t}`, 'read', Array.from({ length: 60 }, (_, i) => `2027-01-01T00:00:${String(i).padStart(2, '0')}Z INFO fetched https://cdn${letters(t)}.example.com/asset/${letters(i)}.js from node-${letters(t * 60 + i)}.internal:9${String(i).padStart(3, '0')}`).join('\n')),
       assistant('Done.'),
     ]).flat();
-    const t0 = Date.now();
-    const r = buildMechanicalSummary({ messages });
-    const ms = Date.now() - t0;
-    assert.ok(ms < 4000, `${ms} ms`); // 13 s and more when every identifier was compared with every other
-    assert.ok(r.facts.extracted.identifiers.length > 20_000);
+    // count the substring checks instead of timing them (no timed assertions in tests): a pairwise check of the
+    // 20,000+ identifiers is 600 million of them (13 s and more); the summary needs a small part of that
+    const includes = String.prototype.includes;
+    let checks = 0;
+    String.prototype.includes = function (this: string, ...args: Parameters<typeof includes>) {
+      checks++;
+      return includes.apply(this, args);
+    };
+    let r: ReturnType<typeof buildMechanicalSummary>;
+    try {
+      r = buildMechanicalSummary({ messages });
+    } finally {
+      String.prototype.includes = includes;
+    }
+    const n = r.facts.extracted.identifiers.length;
+    assert.ok(n > 20_000);
+    assert.ok(checks < (n * n) / 8, `${checks} substring checks for ${n} identifiers`); // 33 million here (each against the ~600 stated ones)
     assert.ok(section(r.body, '## Exact identifiers').includes('- OPS-1000'));
   });
 });

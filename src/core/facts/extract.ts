@@ -58,7 +58,7 @@ function explainsBefore(next: string, speaker: Speaker, orDecides = false): bool
 const REFERS_BACK = /^(?:they|it|that|this|these|those|he|she)\b(?!\s+(?:must|should|shall|need|needs|have to|has to)\b)/i;
 
 /** A sentence that only says a decision was made, not what: "We decided this morning.", 「話して決めました。」, 商量后定了。 */
-const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|\bsettled|決めました|決めた|決定しました|决定了|定了|定下来了)(?:\s+(?:on it|it|this|that|one more thing|one thing|two things|a few things|something|already))?(?:\s+(?:today|this morning|yesterday|(?:in|at|with|during|after) [^.。!！?？]{1,40}))?[.。!！]?$/i;
+const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|\bsettled|\btalked it (?:through|over)|決めました|決めた|決定しました|决定了|定了|定下来了)(?:\s+(?:on it|it|this|that|one more thing|one thing|two things|a few things|something|already))?(?:\s+(?:today|this morning|yesterday|(?:in|at|with|during|after) [^.。!！?？]{1,40}))?[.。!！]?$/i;
 
 /** A decision that follows from the sentence before it: "So …", "That's why …", 所以…, だから…. */
 const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result|instead|so instead|what we(?:'ll| will| are going to) do instead)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
@@ -71,6 +71,9 @@ function evidenceBefore(list: readonly string[], i: number): number | undefined 
   for (let j = i - 1; j >= Math.max(0, i - 2); j--) if (EVIDENCE_LABEL.test(plain(list[j]!).trim())) return j;
   return undefined;
 }
+
+/** A change that starts now ("From today …"): it follows from the sentence before it unless the one after it says why. */
+const STARTS_NOW = /^(?:from (?:today|tomorrow|now on|this (?:week|month|sprint))|starting (?:today|tomorrow|now))\b/i;
 
 /** Decisions, TODOs and rules read from one document a tool returned, at most. */
 export const DOCUMENT_STATEMENTS_MAX = 8;
@@ -119,7 +122,8 @@ class Collector {
         }
         const next = list[i + 1];
         const prev = i > 0 ? list[i - 1] : undefined;
-        if (!reason && prev && CONSEQUENCE.test(plain(s)) && speaker !== 'assistant' && explainsBefore(prev, speaker)) {
+        const nextExplains = !!next && (isReasonSentence(next) || (speaker !== 'assistant' && explainsBefore(next, speaker)));
+        if (!reason && prev && (CONSEQUENCE.test(plain(s)) || (STARTS_NOW.test(plain(s)) && !nextExplains)) && speaker !== 'assistant' && explainsBefore(prev, speaker)) {
           // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
           sentence = `${prev} ${sentence}`;
           reason = withoutEndMark(prev);

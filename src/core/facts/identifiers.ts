@@ -42,6 +42,8 @@ const NOT_A_NAME = String.raw`(?!(?:to|from|at|is|was|be|been|and|or|of|in|on|by
 const PACKAGE = String.raw`${NOT_A_NAME}(?:[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+ ${SHORT_VERSION}|[a-z][a-z0-9]{2,} v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)`;
 /** `1.2.3`, `v2.0.0-rc.1`, `v4`, `Next.js 15.1.4`, `Python 3.12`; a release tag or a package pin with its name (`auth-v2.4.0`, `lodash@4.17.21`), not a file (`lib-1.2.3.jar`) nor a path segment (`docs/v3/`). */
 const VERSION = new RegExp(String.raw`(?<![\w.\/@-])(?:${PRODUCT} ${SHORT_VERSION}|${PACKAGE})(?![\w\/-]|\.[A-Za-z0-9])|(?<![\w.\/@-])[A-Za-z][\w.-]*?[-_@]${SEMVER}(?![\w-]|\.[A-Za-z0-9])|(?<![\w.\/-])${SEMVER}(?![\w\/-])|(?<![\w.\/-])v\d+(?:\.\d+)?(?![\w.\/-])`, 'g');
+/** A package pinned as a requirements file writes it: `astroplan==0.10.1`, `numpy>=1.26`, `rich~=13.7`. */
+const PIN = /(?<![\w.\/@=<>~-])[A-Za-z][\w.-]*(?:==|>=|~=)v?\d+(?:\.\d+)+(?:[\w.+-]*\w)?(?![\w-])/g;
 /** An IPv4 address, or a CIDR block (`10.20.0.0/16`): not a version. */
 const IPV4 = /(?<![\w.\/:-])\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?![\w\/:-]|\.\d)/g;
 const isIpv4 = (v: string) => v.split('/')[0]!.split('.').every((o) => Number(o) <= 255);
@@ -133,6 +135,7 @@ const RICH_RULES: ReadonlyArray<Rule<IdentifierKind>> = [
   { re: UUID, kind: 'uuid' },
   { re: IMAGE, kind: 'id', min: 6 },
   { re: TAGGED, kind: 'version', min: 5 },
+  { re: PIN, kind: 'version', min: 5 },
   { re: HOST_PORT, kind: 'hostPort', min: 4, valid: (v) => /:\d{2,5}$/.test(v) },
   { re: IPV4, kind: 'id', valid: isIpv4 },
   { re: ENV_VAR, kind: 'env', min: 3 },

@@ -62,7 +62,8 @@ export function standsOut(values: number[]): number[] {
   const out: number[] = [];
   const [lo, lo2, hi2, hi] = [sorted[0]!, sorted[1]!, sorted[sorted.length - 2]!, sorted[sorted.length - 1]!];
   if (hi - hi2 > hi2 - lo && hi > hi2) out.push(values.indexOf(hi));
-  if (lo2 - lo > hi - lo2 && lo2 > lo) out.push(values.indexOf(lo));
+  // the one zero among positive values (`"battery_backup_min": 0`): none of it, which a gap may not show
+  if ((lo2 - lo > hi - lo2 || (lo === 0 && lo2 > 0)) && lo2 > lo) out.push(values.indexOf(lo));
   return out;
 }
 
@@ -160,7 +161,8 @@ function csvOutliers(t: NonNullable<ReturnType<typeof csvTable>>, ask: string): 
       const best = (LOWEST.test(extreme) ? Math.min : Math.max)(...nums);
       mark(keys, nums.indexOf(best), h);
     }
-    if (!bound || !namedBy(h, ask)) return;
+    // a bound on no column the ask names ("a pass above 85°") applies to every numeric column
+    if (!bound || !(namedBy(h, ask) || !header.some((x, k) => namedBy(x, ask) && table.every((r) => numberOf(r[k]) !== undefined)))) return;
     const within = (values as number[]).flatMap((v, i) => (bound(v) ? [i] : []));
     if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) mark(keys, i, h);
   });
