@@ -255,3 +255,30 @@ describe('facts: seen on held-out-25 and 27 … 30', () => {
     assert.ok(outlierRecords(rows.join('\n'), 'Is there a pass above 85° tomorrow?').some((o) => o.line === 'P-99,SAT-2,87.4'));
   });
 });
+
+describe('facts: seen on held-out-31 … 34', () => {
+  it('"Another call from this morning with the site manager: …" is a decision; "Reason being, …" after it is why', () => {
+    assert.equal(decisions('Another call from this morning with the site manager: delivery slots get printed on the gate pass. Reason being, at the gate with a queue of 40 trucks, guards cannot look them up fast enough.')[0]?.[1], 'at the gate with a queue of 40 trucks, guards cannot look them up fast enough');
+  });
+
+  it('a numbered document (三、決議：…) states its decision; 二、問題：… before it is why; 规定：… is a rule with its 理由是', () => {
+    const doc = (text: string) => extractFacts([user('read it'), call('c1', 'read', { path: 'docs/x.md' }), result('c1', 'read', text)]);
+    const f = doc('# 調整\n\n一、背景：本院原以平信寄送通知。\n\n二、問題：抽查顯示約有 12% 的收件人未收到通知。\n\n三、決議：自明年起通知一律改以掛號寄送。\n\n四、費用由本院預算支應。\n');
+    assert.deepEqual(f.decisions.map((d) => d.reason), ['抽查顯示約有 12% 的收件人未收到通知']);
+    const g = doc('# 规范\n\n规定：未通过安全考试的人员，不得进入作业区。理由是上季度的 5 起事故中有 4 起涉及未培训人员。\n');
+    assert.equal(g.rules.length, 1);
+    assert.ok(g.rules[0]!.text.includes('理由是上季度的 5 起事故'), g.rules[0]!.text);
+  });
+
+  it('a rule the user states is quoted with the statement after it that says why', () => {
+    const f = extractFacts([user('Storage: orders live in Postgres with an append-only history; the app never updates an order row in place. The auditors want every change to an order reconstructable after the fact.')]);
+    assert.equal(f.rules.length, 1);
+    assert.ok(f.rules[0]!.text.includes('The auditors want every change to an order reconstructable'), f.rules[0]!.text);
+  });
+
+  it('a setting the ask names by a word of the folder read ("the Acme campaign", campaigns/…) still answers it', () => {
+    const text = JSON.stringify({ advertiser: 'Acme', flights: [{ start: '2026-12-01', impressions: 40000 }, { start: '2026-12-04', impressions: 55000 }], campaign_id: 'cmp-1234', frequency_cap: 2, positions: ['pre', 'mid'] }, null, 2);
+    const lines = toolResultFacts(text, "What's the frequency cap on the Acme campaign?", 4, { about: 'campaigns/winter/acme.json' });
+    assert.ok(lines.includes('"campaign_id": "cmp-1234"') && lines.includes('"frequency_cap": 2'), lines.join(' | '));
+  });
+});

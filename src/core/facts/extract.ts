@@ -64,7 +64,7 @@ const BARE_DECISION = /^[^.。!！?？]{0,40}(?:\bdecided|\bagreed|\bsettled|\bt
 const CONSEQUENCE = /^(?:so|therefore|hence|thus|that'?s why|this is why|which is why|for that reason|because of (?:that|this),?|as a result|instead|so instead|what we(?:'ll| will| are going to) do instead)(?=[\s,:]|$)|^(?:所以|因此|因而|于是|だから|そのため|なので|それで)/i;
 
 /** A paragraph labelled as the evidence or the problem a decision answers: `统计：…`, `問題点：…`, `Problem: …`. */
-const EVIDENCE_LABEL = /^(?:问题|原因|统计|数据|問題点|問題|課題|データ|統計|(?:the )?(?:problem|issue|findings?|evidence|data|numbers|stats?))\s*[:：]\s*/i;
+const EVIDENCE_LABEL = /^(?:[一二三四五六七八九十]{1,3}、\s*|\d{1,2}[.)、]\s+)?(?:问题|原因|统计|数据|問題点|問題|課題|データ|統計|(?:the )?(?:problem|issue|findings?|evidence|data|numbers|stats?))\s*[:：]\s*/i;
 
 /** Where the evidence for the decision at `i` starts: one of the two sentences before it, labelled as evidence. */
 function evidenceBefore(list: readonly string[], i: number): number | undefined {
@@ -74,6 +74,10 @@ function evidenceBefore(list: readonly string[], i: number): number | undefined 
 
 /** A change that starts now ("From today …"): it follows from the sentence before it unless the one after it says why. */
 const STARTS_NOW = /^(?:from (?:today|tomorrow|now on|this (?:week|month|sprint))|starting (?:today|tomorrow|now))\b/i;
+
+/** A statement after a rule says why when it is a clause of substance ("The auditors want every change …"), not a note ("The ticket is X."). */
+const REASON_WORDS = 8;
+const wordCount = (s: string) => (/[\u3040-\u30ff\u4e00-\u9fff]/.test(s) ? Math.ceil(plain(s).length / 3) : plain(s).trim().split(/\s+/).length);
 
 /** Decisions, TODOs and rules read from one document a tool returned, at most. */
 export const DOCUMENT_STATEMENTS_MAX = 8;
@@ -151,9 +155,9 @@ class Collector {
         if (same >= 0) this.facts.todos[same] = todo; // the checklist's copy of this sentence, now with its condition and deadline
         else this.facts.todos.push(todo);
       } else {
-        // a rule followed by its reason ("方針：… 。…ためです。") is quoted with it
+        // a rule followed by its reason ("方針：… 。…ためです。", "… never updates a row. The auditors want …") is quoted with it
         const next = list[i + 1];
-        const why = next && isReasonSentence(next) ? next : undefined;
+        const why = next && (isReasonSentence(next) || (speaker === 'user' && wordCount(next) >= REASON_WORDS && explainsBefore(next, speaker))) ? next : undefined;
         if (!this.fresh('r', why ? `${s} ${why}` : s)) continue;
         this.facts.rules.push({ text: why ? `${s} ${why}` : s, kind: st.kind, strings: [plain(s).replace(/[\s.。!！?？]+$/, '')], source });
         if (why) i++;

@@ -266,7 +266,7 @@ export function scoreToolResultLines(text: string, ask = '', call: ToolCallConte
     }
     s += Math.min(4, shared * 2);
     if (matched >= 2 && rare) s += ANSWER_BONUS; // two of the ask's words, one that few lines have: the line answers it
-    else if (rare && c.signals.has('setting') && c.line.split(' › ').length <= 2 && [...words(settingName(c.line))].some((w) => asked(w) && !fileWords.has(w))) s += ASKED_SETTING_BONUS; // the setting the ask names by its name (not a member of one record of many)
+    else if (rare && c.signals.has('setting') && c.line.split(' › ').length <= 2 && [...words(settingName(c.line))].some(asked)) s += ASKED_SETTING_BONUS; // the setting the ask names by its name (not a member of one record of many)
     const at = c.line.lastIndexOf(' › ');
     // the record the ask names (not by a word of the file's name: "the archive config" names the file, not `config-54`)
     if (at > 0 && [...words(c.line.slice(0, at))].some((w) => asked(w) && !fileWords.has(w) && weight(wordCount.get(w) ?? n) === 1)) s += NAMED_BONUS;
