@@ -23,7 +23,7 @@
 // one that decides, with the same extraction:
 // `held-out-30` is THE held-out set, never tuned on: its targets decide the exit code.
 //
-//   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out|held-out-2|…|held-out-34] [--json file] [--lost]
+//   npx tsc -p . && node scripts/with-node24.mjs bench/quality.mjs [--set tuning|held-out|held-out-2|…|held-out-38] [--json file] [--lost]
 //   [--dump dir] [--engine out-dir]
 //   (--engine: measure another compiled tree's src/core, e.g. a branch's out/, with this scorer; --lost: list every lost fact of every method, not only ours; --dump: write each method's text per session,
 //   <dir>/<set>/<session>/<method>.md, to see what was kept)
@@ -66,8 +66,8 @@ const { forEachContentPiece } = need('src/core/tokens/messageText.js');
 
 const FIXTURES = path.join(root, 'test', 'fixtures', 'quality-bench');
 /** The sets in print order; HELD_OUT decides the exit code; LABELS name a set whose directory name would mislead. */
-const ALL_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19', 'held-out-20', 'held-out-21', 'held-out-22', 'held-out-23', 'held-out-24', 'held-out-25', 'held-out-26', 'held-out-27', 'held-out-28', 'held-out-29', 'held-out-30', 'held-out-31', 'held-out-32', 'held-out-33', 'held-out-34'];
-const HELD_OUT = 'held-out-34';
+const ALL_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19', 'held-out-20', 'held-out-21', 'held-out-22', 'held-out-23', 'held-out-24', 'held-out-25', 'held-out-26', 'held-out-27', 'held-out-28', 'held-out-29', 'held-out-30', 'held-out-31', 'held-out-32', 'held-out-33', 'held-out-34', 'held-out-35', 'held-out-36', 'held-out-37', 'held-out-38'];
+const HELD_OUT = 'held-out-38';
 const LABELS = {
   'held-out': 'tuning-2 (seen; was held-out until 2026-11-27)',
   'held-out-2': 'tuning-3 (seen; was held-out 2026-11-27)',
@@ -99,10 +99,14 @@ const LABELS = {
   'held-out-28': 'tuning-29 (seen; was held-out 2026-11-27)',
   'held-out-29': 'tuning-30 (seen; was held-out 2026-11-27)',
   'held-out-30': 'tuning-31 (seen; was held-out 2026-11-27)',
-  'held-out-31': 'held-out-31 (unseen: never tuned on)',
-  'held-out-32': 'held-out-32 (unseen: never tuned on)',
-  'held-out-33': 'held-out-33 (unseen: never tuned on)',
-  'held-out-34': 'held-out-34 (THE held-out set: targets checked here)',
+  'held-out-31': 'tuning-32 (seen; was held-out 2026-11-27)',
+  'held-out-32': 'tuning-33 (seen; was held-out 2026-11-27)',
+  'held-out-33': 'tuning-34 (seen; was held-out 2026-11-27)',
+  'held-out-34': 'tuning-35 (seen; was held-out 2026-11-27)',
+  'held-out-35': 'held-out-35 (unseen: never tuned on)',
+  'held-out-36': 'held-out-36 (unseen: never tuned on)',
+  'held-out-37': 'held-out-37 (unseen: never tuned on)',
+  'held-out-38': 'held-out-38 (THE held-out set: targets checked here)',
 };
 const labelOf = (set) => LABELS[set] ?? set;
 const SETS = opt('--set') ? [opt('--set')] : ALL_SETS;

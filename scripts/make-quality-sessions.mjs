@@ -15,7 +15,7 @@
 // The window is 200k (no automatic compaction while the turns are played) and keepRecentTokens 20,000 (ours and
 // OpenClaw's), so the facts fall into the part a compaction drops.
 //
-//   $NODE24_BIN scripts/make-quality-sessions.mjs [--set tuning|held-out|held-out-2|…|held-out-35] [--out dir]
+//   $NODE24_BIN scripts/make-quality-sessions.mjs [--set tuning|held-out|held-out-2|…|held-out-38] [--out dir]
 //   (OPENCLAW_APP set: test/interop/setup.sh prints it; compile out/ first: npx tsc -p .; MAKE_QUALITY_KEEP=1 keeps
 //   the temp dirs)
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ const opt = (f, d) => (args.includes(f) ? args[args.indexOf(f) + 1] : d);
 const { shared: SHARED, app: APP, GatewayClient } = offlinePrereqs(ROOT, die);
 const { expectedFacts, normalizeText } = require(path.join(ROOT, 'out', 'bench', 'lib', 'qualityScore.js'));
 const OUT = path.resolve(opt('--out', path.join(ROOT, 'test', 'fixtures', 'quality-bench')));
-const SETS = opt('--set') ? [opt('--set')] : ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19', 'held-out-20', 'held-out-21', 'held-out-22', 'held-out-23', 'held-out-24', 'held-out-25', 'held-out-26', 'held-out-27', 'held-out-28', 'held-out-29', 'held-out-30', 'held-out-31', 'held-out-32', 'held-out-33', 'held-out-34', 'held-out-35'];
+const SETS = opt('--set') ? [opt('--set')] : ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19', 'held-out-20', 'held-out-21', 'held-out-22', 'held-out-23', 'held-out-24', 'held-out-25', 'held-out-26', 'held-out-27', 'held-out-28', 'held-out-29', 'held-out-30', 'held-out-31', 'held-out-32', 'held-out-33', 'held-out-34', 'held-out-35', 'held-out-36', 'held-out-37', 'held-out-38'];
 /** Each set's sessions (scripts/lib/quality-sessions/<set>.mjs). */
 const sessionsOf = async (set) => {
   const file = path.join(ROOT, 'scripts', 'lib', 'quality-sessions', `${set}.mjs`);

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { fixturePath, repoPath, tmpDir } from './helpers';
 
 /** The benchmark's sets, in bench/quality.mjs's order: four tuning sets, then the held-out set. */
-const BENCH_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19', 'held-out-20', 'held-out-21', 'held-out-22', 'held-out-23', 'held-out-24', 'held-out-25', 'held-out-26', 'held-out-27', 'held-out-28', 'held-out-29', 'held-out-30', 'held-out-31', 'held-out-32', 'held-out-33', 'held-out-34'];
+const BENCH_SETS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19', 'held-out-20', 'held-out-21', 'held-out-22', 'held-out-23', 'held-out-24', 'held-out-25', 'held-out-26', 'held-out-27', 'held-out-28', 'held-out-29', 'held-out-30', 'held-out-31', 'held-out-32', 'held-out-33', 'held-out-34', 'held-out-35', 'held-out-36', 'held-out-37', 'held-out-38'];
 
 const turns = [
   {
@@ -137,7 +137,7 @@ describe('quality bench scorer (planted facts)', () => {
     type Method = { facts: Recall; reasons: Recall; summaryTokens: number; budget: number };
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { heldOutSet: string; targets: { facts: number; reasons: number }; heldOutTargetsMet: boolean; sets: Array<{ set: string; sessions: Array<{ id: string; methods: Record<string, Method> }>; methods: Record<string, { facts: Recall; reasons: Recall }> }> };
     assert.deepEqual(r.sets.map((x) => x.set), BENCH_SETS);
-    assert.equal(r.heldOutSet, 'held-out-34');
+    assert.equal(r.heldOutSet, 'held-out-38');
     const held = r.sets.find((x) => x.set === r.heldOutSet)!;
     const ours = held.methods.ours!;
     const met = ours.facts.kept / ours.facts.total >= r.targets.facts && ours.reasons.kept / ours.reasons.total >= r.targets.reasons && held.sessions.every((x) => x.methods.ours!.summaryTokens <= x.methods.ours!.budget);
@@ -146,8 +146,8 @@ describe('quality bench scorer (planted facts)', () => {
     assert.match(text, /tuning-2 \(seen; was held-out until 2026-11-27\): 3 sessions/);
     assert.match(text, /tuning-3 \(seen; was held-out 2026-11-27\): 3 sessions/);
     assert.match(text, /tuning-4 \(seen; was held-out 2026-11-27\): 3 sessions/);
-    assert.match(text, /held-out-34 \(THE held-out set: targets checked here\): 3 sessions/);
-    assert.match(text, /held-out targets \(held-out-34, [\s\S]*(PASS|FAIL) {2}facts kept [\d.]+% \(\d+\/\d+\) {2}target ≥ 95%/);
+    assert.match(text, /held-out-38 \(THE held-out set: targets checked here\): 3 sessions/);
+    assert.match(text, /held-out targets \(held-out-38, [\s\S]*(PASS|FAIL) {2}facts kept [\d.]+% \(\d+\/\d+\) {2}target ≥ 95%/);
     for (const set of r.sets) {
       assert.ok(set.sessions.length >= 3, set.set);
       assert.equal(set.methods['tail only']!.facts.kept, 0, `${set.set}: a planted fact is in the kept tail, so it is not in the dropped part`);
