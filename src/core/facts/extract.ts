@@ -126,20 +126,26 @@ class Collector {
         }
         const next = list[i + 1];
         const prev = i > 0 ? list[i - 1] : undefined;
-        const nextExplains = !!next && (isReasonSentence(next) || (speaker !== 'assistant' && explainsBefore(next, speaker)));
-        if (!reason && prev && (CONSEQUENCE.test(plain(s)) || (STARTS_NOW.test(plain(s)) && !nextExplains)) && speaker !== 'assistant' && explainsBefore(prev, speaker)) {
-          // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
-          sentence = `${prev} ${sentence}`;
-          reason = withoutEndMark(prev);
-        } else if (!reason && next && (isReasonSentence(next) || (speaker !== 'assistant' && evidenceBefore(list, i) === undefined && explainsBefore(next, speaker)))) {
-          sentence = `${sentence} ${next}`;
-          reason = endsAsReason(next) ? withoutEndMark(next) : reasonOf(next) ?? withoutEndMark(next);
-          i++;
-        } else if (!reason && speaker !== 'assistant' && evidenceBefore(list, i) !== undefined) {
-          // "统计：…83% 是车灯…。结论：…" — the paragraph before, labelled as evidence, is why (before a plain statement after it)
-          const from = evidenceBefore(list, i)!;
-          reason = withoutEndMark(list.slice(from, i).join(' ').replace(EVIDENCE_LABEL, ''));
-          sentence = `${list.slice(from, i).join(' ')} ${sentence}`;
+        if (!reason) {
+          const plainS = plain(s);
+          const evidence = speaker !== 'assistant' ? evidenceBefore(list, i) : undefined;
+          const nextIsReason = !!next && isReasonSentence(next);
+          let nextStates: boolean | undefined; // whether the next sentence states something (read once, when needed)
+          const states = () => (nextStates ??= !!next && speaker !== 'assistant' && explainsBefore(next, speaker));
+          if (prev && speaker !== 'assistant' && (CONSEQUENCE.test(plainS) || (STARTS_NOW.test(plainS) && !nextIsReason && !states())) && explainsBefore(prev, speaker)) {
+            // "The old box keeps running out of memory. So we'll move to the 8 GB plan." — the reason came first
+            sentence = `${prev} ${sentence}`;
+            reason = withoutEndMark(prev);
+          } else if (next && (nextIsReason || (evidence === undefined && states()))) {
+            sentence = `${sentence} ${next}`;
+            reason = endsAsReason(next) ? withoutEndMark(next) : reasonOf(next) ?? withoutEndMark(next);
+            i++;
+          } else if (evidence !== undefined) {
+            // "统计：…83% 是车灯…。结论：…" — the paragraph before, labelled as evidence, is why (before a plain statement after it)
+            const before = list.slice(evidence, i).join(' ');
+            reason = withoutEndMark(before.replace(EVIDENCE_LABEL, ''));
+            sentence = `${before} ${sentence}`;
+          }
         }
         if (!this.fresh('d', sentence)) continue;
         const d = { text: sentence, what: st.what, strings: [st.what, ...(reason ? [reason] : [])], source, ...(reason ? { reason } : {}) };
@@ -249,8 +255,7 @@ export function extractFacts(messages: readonly FactMessage[], opts: ExtractFact
         const text = truncateUtf16Safe(extractMessageText(m), scanChars);
         // a write's or an edit's result acknowledges it ("Successfully wrote …"): the trail has it, it finds nothing
         const acknowledges = m.isError !== true && !!call && call.touches.length > 0 && call.touches.every((t) => t.action !== 'read');
-        const context = { about: call?.touches.map((t) => t.path).join(' ') ?? '', search: !!call?.intent };
-        if (!acknowledges) c.toolFacts(text, toolName, source, call?.intent ? `${lastAsk}\n${call.intent}` : lastAsk, context);
+        if (!acknowledges) c.toolFacts(text, toolName, source, call?.intent ? `${lastAsk}\n${call.intent}` : lastAsk, { about: call?.touches.map((t) => t.path).join(' ') ?? '', search: !!call?.intent });
         if (m.isError !== true) c.statements(labelledSections(truncateUtf16Safe(text, DOCUMENT_SCAN_CHARS)), 'document', source);
         c.identifiers(identifierSourceText(m, scanChars), source);
         return;

@@ -82,7 +82,7 @@ const GREP_PREFIX = /^(?:[\w./-]+:)?\d+[:-]/;
  * them, their columns then unnamed. Rows as written (`rows`) and their cells (`table`).
  */
 function csvTable(text: string): { header: string[]; headerLine?: string; rows: string[]; table: string[][] } | undefined {
-  let lines = text.split(/\r?\n/).filter((l) => l.trim());
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
   const searched = lines.length > 0 && lines.every((l) => GREP_PREFIX.test(l));
   const bare = searched ? lines.map((l) => l.replace(GREP_PREFIX, '')) : lines;
   const first = bare[0] ? cells(bare[0]) : [];
@@ -94,8 +94,7 @@ function csvTable(text: string): { header: string[]; headerLine?: string; rows: 
   const keep = (i: number) => !/"/.test(bare[i]!) && cells(bare[i]!).length === header.length;
   const at = (headerless ? bare.map((_, i) => i) : bare.slice(1).map((_, i) => i + 1)).filter(keep);
   if (at.length < MIN_RECORDS || at.length < (bare.length - (headerless ? 0 : 1)) * 0.8) return undefined;
-  lines = at.map((i) => lines[i]!.trim());
-  return { header, ...(headerless ? {} : { headerLine: bare[0]!.trim() }), rows: lines, table: at.map((i) => cells(bare[i]!)) };
+  return { header, ...(headerless ? {} : { headerLine: bare[0]!.trim() }), rows: at.map((i) => lines[i]!.trim()), table: at.map((i) => cells(bare[i]!)) };
 }
 
 /** Rows an ask picks by a bound: "which line goes over 15 % ABV", "any sensor below 2.5 bar" (at most this many). */
@@ -148,6 +147,8 @@ function csvOutliers(t: NonNullable<ReturnType<typeof csvTable>>, ask: string): 
   const keys = new Map<number, string[]>();
   const bound = askedBound(ask);
   const extreme = EXTREME.exec(ask)?.[0];
+  // a bound on no numeric column the ask names ("a pass above 85°") applies to every numeric column
+  const boundAnywhere = !!bound && !header.some((x, k) => namedBy(x, ask) && table.every((r) => numberOf(r[k]) !== undefined));
   header.forEach((h, c) => {
     const column = table.map((r) => r[c]);
     const odd = oddOneOut(column) ?? rareCategory(column);
@@ -161,8 +162,7 @@ function csvOutliers(t: NonNullable<ReturnType<typeof csvTable>>, ask: string): 
       const best = (LOWEST.test(extreme) ? Math.min : Math.max)(...nums);
       mark(keys, nums.indexOf(best), h);
     }
-    // a bound on no column the ask names ("a pass above 85°") applies to every numeric column
-    if (!bound || !(namedBy(h, ask) || !header.some((x, k) => namedBy(x, ask) && table.every((r) => numberOf(r[k]) !== undefined)))) return;
+    if (!bound || !(namedBy(h, ask) || boundAnywhere)) return;
     const within = (values as number[]).flatMap((v, i) => (bound(v) ? [i] : []));
     if (within.length > 0 && within.length <= MAX_BOUND_ROWS) for (const i of within) mark(keys, i, h);
   });
@@ -234,7 +234,8 @@ function listOutliers(recs: Array<Record<string, unknown>>, key: string | undefi
     // one note among one-word values (`"note": "mobile unit, plasma only"`)
     if (raw.every((v) => typeof v === 'string')) {
       const counts = raw.map((v) => String(v).split(/\s+/).filter(Boolean).length);
-      for (const i of standsOut(counts)) if (counts[i]! >= NOTE_WORDS && counts[i] === Math.max(...counts)) mark(keys, i, k);
+      const most = Math.max(...counts);
+      for (const i of standsOut(counts)) if (counts[i]! >= NOTE_WORDS && counts[i] === most) mark(keys, i, k);
     }
     const values = raw.map(numberOf);
     if (values.some((x) => x === undefined)) continue;

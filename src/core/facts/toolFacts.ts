@@ -95,10 +95,14 @@ function words(s: string): Set<string> {
   return out;
 }
 
-/** The initials of every name of three to five words (`largest-contentful-paint` → `lcp`, `timeToLive` → `ttl`): an ask says "LCP". */
+/**
+ * The initials of every name of three to five words (`largest-contentful-paint` → `lcp`, `timeToLive` → `ttl`): an ask says "LCP".
+ * A name starts at the first letter of its run of letters and digits, a camelCase name where a run of lower case
+ * does: the same matches as without the look-behinds, but a long run is not read again from every letter.
+ */
 function initials(s: string): string {
   const out: string[] = [];
-  for (const name of s.match(/[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+/g) ?? []) {
+  for (const name of s.match(/(?<![A-Za-z][A-Za-z0-9]*?)[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|(?<![a-z])[a-z]+(?:[A-Z][a-z0-9]*)+/g) ?? []) {
     const parts = spaced(name).split(/[-_\s]+/).filter(Boolean);
     if (parts.length >= 3 && parts.length <= 5 && parts.every((p) => /^[a-z]/.test(p))) out.push(parts.map((p) => p[0]).join(''));
   }
