@@ -7,10 +7,11 @@
 //
 //   node --expose-gc bench/estimator.mjs [--fresh] [--rounds N] [--json file] [--estimator path/to/estimator.ts] [--short-exact N]
 //
-// --short-exact N [--exact fast|gpt] measures a hybrid (issue 17 item 5; not the product): o200k texts shorter than
+// --short-exact N [--exact fast|gpt|probe] measures a hybrid (issue 17 item 5; not the product): o200k texts shorter than
 // N chars are counted exactly, the rest estimated. `fast` (default) is bench/lib/o200kCount.ts over
 // gpt-tokenizer's ranks (nothing memoised); `gpt` is gpt-tokenizer's countTokens with its merge cache off, so no
-// round is faster than a first pass. The report then says which path each category's texts took.
+// round is faster than a first pass; `probe` is o200kCount.ts without merging (not exact: the floor of its speed).
+// The report then says which path each category's texts took.
 //
 // The estimator is bundled from src/core/tokens/estimator.ts + weights.ts by esbuild in memory, so no
 // tsc step is needed (--estimator measures another copy, e.g. main's, on the same data). The corpus and
@@ -61,13 +62,13 @@ if (exactO200k) exactO200k.coldCache();
 async function loadExactO200k() {
   const require = createRequire(import.meta.url);
   const kind = opt('--exact', 'fast');
-  const fast = kind === 'fast' && (await loadEstimator(fileURLToPath(new URL('./lib/o200kCount.ts', import.meta.url))));
+  const fast = (kind === 'fast' || kind === 'probe') && (await loadEstimator(fileURLToPath(new URL('./lib/o200kCount.ts', import.meta.url))));
   gc();
   const heap0 = process.memoryUsage().heapUsed;
   const t0 = performance.now();
   let count;
   let coldCache = () => {};
-  if (fast) count = fast.o200kCounter(require('gpt-tokenizer/cjs/bpeRanks/o200k_base').default);
+  if (fast) count = fast.o200kCounter(require('gpt-tokenizer/cjs/bpeRanks/o200k_base').default, kind === 'probe');
   else {
     const enc = require('gpt-tokenizer/cjs/encoding/o200k_base');
     const plain = { disallowedSpecial: new Set() };
@@ -204,7 +205,7 @@ for (const split of ['tune', 'heldout']) {
   out.push('', `Estimator o200k vs o200k, ${split}: the three readings of a category's error (%; scripts/corpus/metrics.mjs)`, '');
   out.push(formatMetrics(realTables[split].est));
 }
-out.push('', `## Path per category: ${SHORT_EXACT > 0 ? `texts under ${SHORT_EXACT} chars counted exactly (${exactO200k.kind === 'fast' ? 'o200kCount.ts' : 'gpt-tokenizer countTokens'}, o200k: loaded in ${exactO200k.loadMs.toFixed(0)} ms, +${exactO200k.heapMB.toFixed(1)} MB heap), the rest estimated` : 'every text estimated (no --short-exact)'}`, '');
+out.push('', `## Path per category: ${SHORT_EXACT > 0 ? `texts under ${SHORT_EXACT} chars counted exactly (${{ fast: 'o200kCount.ts', probe: 'o200kCount.ts without merging: the speed floor, not exact', gpt: 'gpt-tokenizer countTokens' }[exactO200k.kind]}, o200k: loaded in ${exactO200k.loadMs.toFixed(0)} ms, +${exactO200k.heapMB.toFixed(1)} MB heap), the rest estimated` : 'every text estimated (no --short-exact)'}`, '');
 out.push('| texts | category | exact | estimated |', '|---|---|---:|---:|');
 const pathRows = [['corpus test split', test], ['real, tune half', realSplit('tune')], ['real, held-out half', realSplit('heldout')]];
 for (const [what, ss] of pathRows) {

@@ -162,8 +162,12 @@ const OFFSETS = 2 ** 21;
 /**
  * A counter over the vocabulary `ranks` (index = rank). Building it takes one pass over the vocabulary and
  * the BMP; the counter reuses its buffers, growing them for longer strings.
+ *
+ * `probeOnly` (bench only, not exact): a pre-token that is not one token counts as 1 + bytes/4 instead of being
+ * merged. What is left is the floor of this design (decode, pre-tokenize, one vocabulary probe per pre-token),
+ * which `--exact probe` times: a faster merge cannot make the hybrid faster than that.
  */
-export function o200kCounter(ranks: readonly (string | readonly number[] | undefined)[]): TokenCounter {
+export function o200kCounter(ranks: readonly (string | readonly number[] | undefined)[], probeOnly = false): TokenCounter {
   const vocab = buildVocab(ranks);
   const F = bmp();
   // per code point of the string being counted: flags, the code point, the offset of its UTF-8 bytes
@@ -377,7 +381,7 @@ export function o200kCounter(ranks: readonly (string | readonly number[] | undef
       const e = nextPiece(p, n);
       const a = at[p]!;
       const b = at[e]!;
-      tokens += b - a === 1 || (!(lone && hasLone(p, e)) && rankOf(vocab, buf, a, b, hashOf(a, b)) >= 0) ? 1 : merge(a, b);
+      tokens += b - a === 1 || (!(lone && hasLone(p, e)) && rankOf(vocab, buf, a, b, hashOf(a, b)) >= 0) ? 1 : probeOnly ? 1 + ((b - a) >> 2) : merge(a, b);
       p = e;
     }
     return tokens;

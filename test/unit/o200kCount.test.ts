@@ -84,4 +84,15 @@ describe('exact o200k counter (o200kCount.ts)', function () {
     assert.equal(count(s), first);
     assert.equal(count(''), 0);
   });
+
+  it('probeOnly (the bench speed floor) counts a text of whole tokens exactly and estimates one that needs merging', () => {
+    const probe = o200kCounter(ranks, true);
+    // every piece of these is one o200k token: no merge, so the floor counts them exactly
+    for (const s of ['Hello world', 'The lint step failed.', ' 42']) assert.equal(probe(s), reference(s), s);
+    // 'PELICANXQZ' is one pre-token of several tokens: merging is what the floor leaves out
+    const s = 'PELICANXQZ';
+    assert.ok(reference(s) > 1);
+    assert.equal(probe(s), 1 + (s.length >> 2));
+    assert.equal(count(s), reference(s));
+  });
 });
