@@ -215,6 +215,24 @@ describe('tool stats', function () {
       ]);
     });
 
+    it("names OpenClaw's structured tool error by its message, not by the lone `{` its JSON text starts with", function () {
+      // as OpenClaw 2026.9.6 wrote it for `read` of a missing file (the third real dataset, agent:main:tools-fail)
+      const structured = (at: number, callId: string, file: string, withDetails: boolean): Json => {
+        const err = { status: 'error', tool: 'read', error: `File not found: /tmp/occtx-third-state-x/state/workspace/notes/${file}.` };
+        const e = result(at, callId, 'read', JSON.stringify(err, null, 2), true);
+        if (withDetails) (e.message as Json).details = err;
+        return e;
+      };
+      const entries: Json[] = [user(0, 'go')];
+      ['a.md', 'b.md'].forEach((f, i) => entries.push(calls((i + 1) * 1000, [{ id: `r${i}`, name: 'read' }]), structured((i + 1) * 1000 + 10, `r${i}`, f, i === 0)));
+      entries.push(calls(5000, [{ id: 'r9', name: 'read' }]), result(5010, 'r9', 'read', '{ not json', true));
+      const t = tool(toolStats([session('agent:main:tools-fail', entries)]), 'read');
+      assert.deepEqual(t.commonErrors, [
+        { message: 'File not found: <path>', count: 2 },
+        { message: '{ not json', count: 1 },
+      ]);
+    });
+
     it('counts a call copied into another transcript, or a re-appended result, once (the first result wins)', function () {
       const entries = [
         user(0, 'go'),

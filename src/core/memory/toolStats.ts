@@ -22,8 +22,8 @@
  * - `meanMs`, `p95Ms` over the calls that have a duration (null when none). Percentiles are nearest-rank:
  *   the value at rank ⌈p/100 · n⌉ of the ascending list (always an observed value, no interpolation).
  * - `commonErrors`: the three most frequent normalised error messages (first non-empty line of the error
- *   text; UUIDs and long hex → `<id>`, ISO times → `<time>`, paths → `<path>`, numbers → `<n>`, whitespace
- *   collapsed, ≤ 120 characters), ties by first appearance.
+ *   text, or of the `error` field of OpenClaw's structured tool error; UUIDs and long hex → `<id>`, ISO times →
+ *   `<time>`, paths → `<path>`, numbers → `<n>`, whitespace collapsed, ≤ 120 characters), ties by first appearance.
  * - Skills: a call of a read-type tool (`classifyTool`: `read` — OpenClaw's and pi's file tool, called with
  *   `{path}` — `Read`, `read_file`, `view`, `cat` …; an editor tool with `command: "view"`) whose path
  *   argument ends in `skills/<name>/SKILL.md` (any root: the workspace, `~/.openclaw/skills`, a bundled
@@ -147,6 +147,29 @@ function resultText(content: unknown): string {
   if (!Array.isArray(content)) return '';
   for (const b of content) if (isObj(b) && b.type === 'text' && typeof b.text === 'string') return b.text.slice(0, 4000);
   return '';
+}
+
+const errorField = (v: unknown): string | undefined => (isObj(v) && typeof v.error === 'string' && v.error.trim() ? v.error.slice(0, 4000) : undefined);
+
+/**
+ * The error a failed tool result reports. OpenClaw 2026.9's own tools (read, write, …) fail with a structured
+ * result: `details: {status: "error", tool, error}` and, as the text the model sees, that object as pretty JSON
+ * (`{\n  "status": "error", …`), whose first line is a lone `{`. Its `error` field is the message; any other
+ * result's text is.
+ */
+function toolErrorText(m: Json): string {
+  const fromDetails = errorField(m.details);
+  if (fromDetails) return fromDetails;
+  const text = resultText(m.content);
+  if (text.trimStart().startsWith('{')) {
+    try {
+      const fromText = errorField(JSON.parse(text));
+      if (fromText) return fromText;
+    } catch {
+      /* not JSON (or cut at 4,000 characters): the text as it is */
+    }
+  }
+  return text;
 }
 
 interface CallRecord {
@@ -279,7 +302,7 @@ export function toolStats(sessions: readonly ToolStatsSession[]): ToolStats {
         const rec = calls.get(ck)!;
         if (rec.outcome !== undefined) continue; // a copy or a rewrite of a result already counted
         rec.outcome = isError ? 'error' : 'ok';
-        if (isError) rec.errorText = resultText(m.content);
+        if (isError) rec.errorText = toolErrorText(m);
         const end = entryTime(e);
         const d = end - rec.start;
         if (end > 0 && rec.start > 0 && Number.isFinite(d) && d >= 0) rec.durationMs = d;
