@@ -3,6 +3,8 @@
  * the environment the engine needs — state dir, config, SQLite engine, zstd, each agent's store, who owns
  * it now, the Gateway (reachable, authenticated, scopes) and our own writable folder. Every check says
  * how to fix what it found. Exit 1 when an error or a warning check fails; info checks never fail.
+ * With `--gateway <url>` and no local state dir (the remote mode of status, sessions, show and compact) there is no
+ * local store to check: the Gateway is then the one thing those commands need, so its check is an error check.
  */
 import { contextEngineLine } from '../core/store/contextEngine';
 import * as fs from 'node:fs';
@@ -17,6 +19,7 @@ import { UsageError } from './args';
 import { CLI_NAME, JSON_VERSION, type Command } from './common';
 import { clean, painter, useColor, type CliIo } from './io';
 import { cliEnv, stateDirCandidates, type GlobalOptions } from './session';
+import { anyLocalStateDir } from '../core/context/queries';
 import { probeGateway } from './gatewayRoute';
 import { MIN_SECRET_LENGTH } from '../core/gateway/redact';
 import { resolveGatewayToken } from '../core/gateway/token';
@@ -87,6 +90,13 @@ export async function runDoctor(g: GlobalOptions, io: CliIo): Promise<DoctorChec
   }
   const zb = zstdBackend();
   add({ id: 'zstd', group: 'environment', subject: null, ok: true, severity: 'info', message: zb === 'node:zlib' ? 'zstd: Node’s built-in decoder' : 'zstd: the bundled pure-JS decoder (fzstd); a Node with zlib zstd (≥ 22.15) reads compressed rows faster', fix: null });
+  // --- a remote Gateway with no local state dir (what status, sessions, show and compact then read): its checks
+  if (g.gateway && !anyLocalStateDir(candidates, cliEnv(io))) {
+    add({ id: 'state-dir', group: 'store', subject: null, ok: true, severity: 'info', message: `no local state dir (${candidates.map((c) => c.dir).join(', ')}): the sessions are the remote Gateway's (--gateway); local stores, checkpoints and workspaces are not checked`, fix: null });
+    const gw = await probeGateway(g, io, '', undefined);
+    add({ id: 'gateway', group: 'gateway', subject: gw.url, ok: gw.ok, severity: 'error', message: gw.message, fix: gw.fix ?? null });
+    return checks;
+  }
   // --- state dirs and stores
   const model = new ContextModel({ stateDirs: candidates, env: cliEnv(io), diag: () => undefined, bootstrapTokens });
   try {

@@ -130,6 +130,23 @@ describe('CLI against a remote Gateway (no local state dir)', function () {
     assert.equal(cp.code, 3);
     assert.match(cp.err, /status, sessions, show, compact and undo-compact read a remote Gateway/);
   });
+
+  it('doctor: with no local state dir it checks the remote Gateway the other commands read, not a missing state dir', async function () {
+    const r = await run(['doctor', '--json']);
+    assertSchema('doctor', r.json());
+    const checks = r.json().checks as Array<{ id: string; ok: boolean; subject: string | null; message: string }>;
+    assert.equal(r.code, 0, `${r.out}\n${r.err}`);
+    assert.deepEqual(checks.filter((c) => !c.ok).map((c) => `${c.id}: ${c.message}`), []);
+    const gwCheck = checks.find((c) => c.id === 'gateway');
+    assert.equal(gwCheck?.subject, `ws://127.0.0.1:${gw.port}`);
+    assert.match(String(gwCheck?.message), /reachable/);
+    assert.equal(fs.existsSync(nowhere), false, 'nothing created where the state dir would be');
+    const bad = await run(['doctor', '--json'], 'wrong-token-9');
+    assert.equal(bad.code, 1);
+    const badGw = (bad.json().checks as Array<{ id: string; ok: boolean; severity: string }>).find((c) => c.id === 'gateway');
+    assert.deepEqual([badGw?.ok, badGw?.severity], [false, 'error'], 'the Gateway is all the remote mode has: a failure fails doctor');
+    assert.ok(!bad.out.includes('wrong-token-9') && !bad.err.includes('wrong-token-9'));
+  });
 });
 
 /** Every number of a JSON document that is not an integer (`ratio` has two decimals), with its path. */
