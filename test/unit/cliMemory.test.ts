@@ -4,6 +4,7 @@
  * on disk; every "nothing written" is checked byte for byte.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
@@ -82,6 +83,12 @@ describe('CLI: memory, flush, tools, doctor', function () {
       const layout = checks.filter((c) => c.id === 'memories-files');
       assert.ok(layout.length && layout.every((c) => !c.ok && c.severity === 'info' && /^Advice: /.test(c.message)), 'the memories/ layout is advice');
     }
+    // `openclaw setup` makes every agent workspace a Git repository (the fixtures are shipped without .git): still healthy
+    const gitState = materializeSecondState();
+    for (const dir of [ws(gitState), path.join(gitState, 'workspace-ops')]) if (spawnSync('git', ['init', '-q'], { cwd: dir }).status !== 0) fs.mkdirSync(path.join(dir, '.git', 'info'), { recursive: true });
+    const withGit = await cli(['doctor', '--state-dir', gitState, '--json']);
+    assert.deepEqual((withGit.json().checks as Array<{ ok: boolean; severity: string }>).filter((c) => !c.ok && c.severity !== 'info'), [], 'no failed check in Git workspaces without memories/');
+    assert.equal(withGit.code, 0);
     // both agents' workspaces of the second state, named
     const second = materializeSecondState();
     const subjects = ((await cli(['doctor', '--state-dir', second, '--json'])).json().checks as Array<{ id: string; subject: string }>).filter((c) => c.id === 'memory-index').map((c) => c.subject);

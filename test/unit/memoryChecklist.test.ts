@@ -242,6 +242,21 @@ describe('memory checklist: memories/ ignored by Git', function () {
     });
   }
 
+  it("a workspace that is a Git repository (as OpenClaw's setup makes it) without memories/: advice, never a warning", function () {
+    // the third real dataset: `openclaw setup` runs `git init` in every agent workspace; no memories/ there
+    const { ws } = repoWithWorkspace({});
+    fs.rmSync(path.join(ws, 'memories'), { recursive: true });
+    for (const opts of [{ useGit: false }, {}]) {
+      const i = item(memoryChecklist(ws, opts), 'memories-gitignored');
+      assert.deepEqual([i.ok, i.severity], [false, 'info'], i.message);
+      assert.match(i.message, /memories\/ does not exist/);
+      assert.match(i.fix!, /\.gitignore/);
+    }
+    fs.mkdirSync(path.join(ws, 'memories'));
+    const made = item(memoryChecklist(ws, { useGit: false }), 'memories-gitignored');
+    assert.deepEqual([made.ok, made.severity], [false, 'warning'], 'once memories/ exists, not ignored is a warning again');
+  });
+
   it('files already tracked by Git fail even when ignored afterwards', function () {
     if (!hasGit) this.skip();
     const { ws, repo } = repoWithWorkspace({});

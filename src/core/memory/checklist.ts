@@ -6,7 +6,7 @@
  * | memory-index          | "MEMORY.md exists and is ≤ 800 tokens"                     | advice (info) when missing, warning when over, error when unreadable |
  * | memories-files        | "memories/ contains: project.md, decisions.md, errors.md, context.md" | advice (info) when missing, error when unreadable |
  * | errors-append-only    | errors.md "(append only)" — via the ErrorsBaselineStore    | error |
- * | memories-gitignored   | "memories/ is in .gitignore (if workspace is Git-synced)"  | warning |
+ * | memories-gitignored   | "memories/ is in .gitignore (if workspace is Git-synced)"  | warning; advice (info) while there is no memories/ |
  * | static-before-dynamic | "Dynamic content is after" the static section; Prompt Cache Protection | warning |
  * | memory-rules-static   | "Step 2 snippet is in the static section of the agent system prompt" | info/warning |
  * | bootstrap-within-caps | (not in the seed: OpenClaw's bootstrap caps, reference §3) | warning |
@@ -289,6 +289,8 @@ export function memoryChecklist(workspaceDir: string, opts: ChecklistOptions = {
     const g = gitIgnoreStatus(repo, realOrSelf(root), opts);
     const how = g.via === 'git' ? 'git check-ignore' : '.gitignore files (git not available)';
     if (g.tracked.length) items.push(fail('memories-gitignored', 'warning', `${g.tracked.length} file(s) under memories/ are tracked by Git (${list(g.tracked.slice(0, 4))}${g.tracked.length > 4 ? ', …' : ''}); ignoring does not untrack them.`, `Run "git rm -r --cached memories" in ${root} and add "memories/" to .gitignore.`));
+    // no memories/ (the recommended layout not adopted; OpenClaw's own setup makes every workspace a Git repository): advice
+    else if (!g.ignored && !fs.existsSync(path.join(root, 'memories'))) items.push(fail('memories-gitignored', 'info', `Advice: memories/ does not exist, and Git (checked with ${how}) would not ignore it if it did; private memory there would be committed and synced.`, `If you adopt the layout, add a line "memories/" to ${path.join(root, '.gitignore')}.`));
     else if (!g.ignored) items.push(fail('memories-gitignored', 'warning', `memories/ is not ignored by Git (checked with ${how}); private memory would be committed and synced.`, `Add a line "memories/" to ${path.join(root, '.gitignore')}.`));
     else items.push(ok('memories-gitignored', `memories/ is ignored by Git (${how}).`));
   }
