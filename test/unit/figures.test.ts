@@ -212,6 +212,9 @@ describe('figures: compactions and the two meters', function () {
     assert.match(tip, /\| Used \| \\~[\d.]+k \/ 33k \(\\~\d+%\) — the next prompt, estimated/);
     assert.match(tip, /\| OpenClaw reports \| 400 — OpenClaw counts only the messages until the next turn/);
     assert.match(tip, /\| OpenClaw pre-prompt estimate \| 15k .*differs from Used/);
+    // the real OpenClaw 2026.9.6 compacts on the last prompt count, not on this estimate (third real dataset, agent:ops:long)
+    assert.doesNotMatch(tip, /decides preflight compaction on this one/);
+    assert.match(tip, /overflow pre-check .*preflight compaction follows the last prompt count, as Used does/);
     assert.doesNotMatch(tip.replace(/`[^`]*`/g, ''), /(?<!\\)~/, 'every ~ is escaped: no strikethrough');
     assert.match(sessionDescription(s), /^~\d+% · ~[\d.]+k\/33k · 1 compaction$/);
   });

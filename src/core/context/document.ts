@@ -5,7 +5,7 @@ import type { EntryMeta } from '../store/types';
 import { approxSigned, approxTokens, formatTokens, mdTilde } from './format';
 import type { SessionState } from './model';
 import { gaugeShort, sessionModel } from './viewModel';
-import { openclawDifference, type SessionFigures } from './figures';
+import { openclawDifference, PRE_PROMPT_ESTIMATE_ROLE, type SessionFigures } from './figures';
 import { estOf } from '../store/entries';
 import { isoTime } from '../store/time';
 
@@ -77,7 +77,7 @@ export function figuresHeader(f: SessionFigures): string[] {
   if (f.health.primary !== 'ok') out.push(...f.health.flags.map((x) => `- State: **${x.word}**: ${mdTilde(x.line)}`));
   const why = openclawDifference(f);
   if (f.openclawReports !== undefined) out.push(`- OpenClaw reports ${formatTokens(f.openclawReports)}${why ? `: ${why}` : ''}`);
-  if (f.openclawEstimate !== undefined) out.push(`- OpenClaw's pre-prompt estimate (decides preflight compaction): ${formatTokens(f.openclawEstimate)}`);
+  if (f.openclawEstimate !== undefined) out.push(`- OpenClaw's pre-prompt estimate: ${formatTokens(f.openclawEstimate)} (${PRE_PROMPT_ESTIMATE_ROLE})`);
   if (f.composition.length) {
     const parts = f.composition.map((p) => `${p.label} ${mdTilde(approxSigned(p.tokens))}`);
     out.push(`- What is in it: ${parts.join(' + ')} = ${mdTilde(approxTokens(f.used, f.estimated))}`);

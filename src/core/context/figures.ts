@@ -53,7 +53,7 @@ export interface SessionFigures extends Gauge {
   overheadKnown: boolean;
   composition: CompositionPart[];
   compactionList: CompactionFigure[];
-  /** the two meters disagree: `used` vs OpenClaw's pre-prompt estimate (the one that decides preflight compaction) */
+  /** the two meters disagree: `used` vs OpenClaw's pre-prompt estimate (its overflow pre-check; see PRE_PROMPT_ESTIMATE_ROLE) */
   metersDisagree: boolean;
   /** the session's state (health.ts): failed turn, overflow, compaction spiral, stale figures, or fine */
   health: SessionHealth;
@@ -68,6 +68,15 @@ export interface FiguresInput extends GaugeInput {
   /** tokens of a bootstrap file as OpenClaw injects it, as the Memories view shows it */
   fileTokens?: (name: string) => number | undefined;
 }
+
+/**
+ * What OpenClaw 2026.9.6 does with its pre-prompt estimate (`contextBudgetStatus.estimatedPromptTokens`, its overflow
+ * pre-check), in words. It does not decide the preflight compaction: in the third real dataset (agent:ops:long, a
+ * 20,000 window, line 15,000) the pre-check said 20,709 on turn 2 and no compaction followed; turn 3 compacted on
+ * `preflightCompaction … tokenCount=15613 threshold=15000`, the last prompt count (13,024, what Used shows) plus
+ * OpenClaw's estimate of the messages since.
+ */
+export const PRE_PROMPT_ESTIMATE_ROLE = "OpenClaw's overflow pre-check (with a safety margin); its preflight compaction follows the last prompt count, as Used does";
 
 /** The pre-prompt estimate and `used` disagree when they are more than this share of the window apart. */
 export const METERS_DISAGREE_SHARE = 0.05;

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { approxSigned, approxTokens, formatAge, formatDelta, formatTokens, mdTilde } from './format';
-import { compactionFigure, openclawDifference, type CompactionFigure, type SessionFigures } from './figures';
+import { compactionFigure, openclawDifference, PRE_PROMPT_ESTIMATE_ROLE, type CompactionFigure, type SessionFigures } from './figures';
 import type { Gauge, GaugeLevel } from './gauge';
 import type { SessionState } from './model';
 import type { EntryMeta } from '../store/types';
@@ -198,7 +198,7 @@ export function statusBarModel(s: SessionState | undefined, opts: { pinned: bool
   const why = openclawDifference(f);
   if (f.openclawReports !== undefined) lines.push(`| OpenClaw reports | ${formatTokens(f.openclawReports)}${why ? ` — ${mdTilde(why)}` : ''} |`);
   if (f.openclawEstimate !== undefined) {
-    const differs = f.metersDisagree ? ` — differs from Used by ${formatDelta(f.openclawEstimate - f.used)}: OpenClaw decides preflight compaction on this one` : '';
+    const differs = f.metersDisagree ? ` — differs from Used by ${formatDelta(f.openclawEstimate - f.used)}: ${PRE_PROMPT_ESTIMATE_ROLE}` : '';
     lines.push(`| OpenClaw pre-prompt estimate | ${formatTokens(f.openclawEstimate)} (incl. tool schemas and a safety margin)${differs} |`);
   }
   const toGo = (n: number) => (f.known ? formatDelta(n) : 'unknown');
