@@ -45,6 +45,8 @@ export interface WorkspaceRef {
   stateDir: string | null;
   /** OpenClaw's parsed config (for caps and the user's time zone) */
   config: unknown;
+  /** the other agents of the state dirs, when the agent was chosen by default (no --agent, no --workspace) */
+  otherAgents: string[];
 }
 
 /** The workspace a memory command works on (exit 3 when there is none); `forWrite`: see the module comment. */
@@ -52,7 +54,7 @@ export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions,
   if (explicit !== undefined) {
     const dir = path.resolve(io.cwd ?? process.cwd(), explicit);
     if (!isDir(dir)) throw new StoreError(`workspace not found: ${dir}`);
-    return { dir, agentId: null, stateDir: null, config: undefined };
+    return { dir, agentId: null, stateDir: null, config: undefined, otherAgents: [] };
   }
   const model = new ContextModel({ stateDirs: stateDirCandidates(g, io), env: cliEnv(io), diag: () => undefined, bootstrapTokens });
   try {
@@ -62,12 +64,13 @@ export function resolveWorkspace(explicit: string | undefined, g: GlobalOptions,
       /* a state dir without a readable store still has a config and a workspace */
     }
     const tried: string[] = [];
+    const others = (chosen: string) => (g.agent ? [] : [...new Set(model.stateDirs().flatMap((d) => d.agents.map((a) => a.agent.id)))].filter((id) => id !== chosen));
     for (const d of model.stateDirs()) {
       if (!d.exists) continue;
       const agents = g.agent ? d.agents.filter((a) => a.agent.id === g.agent) : [...d.agents.filter((a) => a.agent.isDefault), ...d.agents.filter((a) => !a.agent.isDefault)];
       for (const a of agents) {
-        if (forWrite && (a.agent.configuredWorkspace !== undefined || isDir(a.agent.workspace))) return { dir: writableDir(d.candidate.dir, a.agent), agentId: a.agent.id, stateDir: d.candidate.dir, config: d.config.value };
-        if (isDir(a.agent.workspace)) return { dir: a.agent.workspace, agentId: a.agent.id, stateDir: d.candidate.dir, config: d.config.value };
+        if (forWrite && (a.agent.configuredWorkspace !== undefined || isDir(a.agent.workspace))) return { dir: writableDir(d.candidate.dir, a.agent), agentId: a.agent.id, stateDir: d.candidate.dir, config: d.config.value, otherAgents: others(a.agent.id) };
+        if (isDir(a.agent.workspace)) return { dir: a.agent.workspace, agentId: a.agent.id, stateDir: d.candidate.dir, config: d.config.value, otherAgents: others(a.agent.id) };
         tried.push(`${a.agent.id}: ${a.agent.workspace}`);
       }
     }
@@ -176,6 +179,8 @@ export async function memorySearch(query: string, p: { options: Record<string, u
     const where = r.kind === 'memory' ? `${r.file}:${r.line}` : `${r.sessionKey} ${r.role}${r.toolName ? ` [${r.toolName}]` : ''} ${r.entryId}`;
     return `${String(i + 1).padStart(3)}. ${clean(where)}  (${r.score.toFixed(2)})\n     ${clean(r.snippet)}`;
   });
+  // one agent's memory is searched (its workspace and its sessions): say so when others were left out
+  const others = ws.otherAgents.length ? `searched agent ${clean(ws.agentId ?? '?')} only (its workspace and sessions); other agent${ws.otherAgents.length === 1 ? '' : 's'} here: ${ws.otherAgents.map(clean).join(', ')} (pass --agent <id>)\n` : '';
   return {
     exitCode: results.length ? 0 : 1,
     json: {
@@ -183,6 +188,8 @@ export async function memorySearch(query: string, p: { options: Record<string, u
       version: JSON_VERSION,
       query,
       workspace: ws.dir,
+      agent: ws.agentId,
+      otherAgents: ws.otherAgents,
       indexed: { files: index.files.length, passages: index.passages, transcriptEntries: index.transcriptEntries, skipped: index.skipped.map((s) => ({ file: s.file, reason: s.reason })) },
       results: results.map((r) =>
         r.kind === 'memory'
@@ -190,7 +197,7 @@ export async function memorySearch(query: string, p: { options: Record<string, u
           : { kind: r.kind, score: r.score, title: r.title, snippet: r.snippet, file: null, path: null, line: null, sessionKey: r.sessionKey, entryId: r.entryId, role: r.role, timestamp: r.timestamp ?? null },
       ),
     },
-    text: (lines.length ? lines.join('\n') : `no matches for ${JSON.stringify(query.slice(0, 80))}`) + '\n',
+    text: (lines.length ? lines.join('\n') : `no matches for ${JSON.stringify(query.slice(0, 80))}`) + '\n' + others,
   };
 }
 
@@ -336,7 +343,7 @@ export const memory: Command = {
   example: `${CLI_NAME} memory search "TICKET-981" --json`,
   jsonShape:
     'lint: {"command":"memory lint","version":1,"workspace","workspaces":[{"workspace","agents":[id],"found":bool,"configuredWorkspace":string|null,"note":string|null}],"errorsBaseline":bool,"problems":[{"workspace","agents","file","path","line","column","endLine","endColumn","severity","code","message","fix":{"title","edits":[…]}|null}]}  (1-based)\n' +
-    '  search: {"command":"memory search","version":1,"query","workspace","indexed":{"files","passages","transcriptEntries","skipped"},"results":[{"kind":"memory"|"transcript","score","title","snippet","file","path","line","sessionKey","entryId","role","timestamp"}]}\n' +
+    '  search: {"command":"memory search","version":1,"query","workspace","agent":string|null,"otherAgents":[id],"indexed":{"files","passages","transcriptEntries","skipped"},"results":[{"kind":"memory"|"transcript","score","title","snippet","file","path","line","sessionKey","entryId","role","timestamp"}]}\n' +
     '  remember: {"command":"memory remember","version":1,"dryRun","workspace","type","priority","category","target","addition","index":{"target","addition"}|null,"warnings","status":"planned"|"written"|"cancelled"|"read-only"|"refused","written":[path]}\n' +
     '  dream: {"command":"memory dream","version":1,"dryRun","workspace","action":"dream"|"accept"|"reject","status","candidates":[…],"changes":[{"file","before","after"}],"written":[path],"reason"}',
   exitCodes: '0 ok · 1 lint found problems, search found nothing, or a file changed under the write · 2 usage error (a write without --yes off a terminal) · 3 no workspace',

@@ -118,6 +118,21 @@ describe('CLI: memory, flush, tools, doctor', function () {
     assert.match(human.out, new RegExp(`MEMORY\\.md:${nLines}:\\d+: warning line-too-long`));
   });
 
+  it('memory search with several agents: says which agent it searched and names the others, never hides them silently', async function () {
+    // the second real dataset: "runbook" is only in agent ops's sessions; the default agent is main
+    const state = materializeSecondState();
+    const r = await cli(['memory', 'search', 'runbook', '--state-dir', state, '--json']);
+    assertSchema('memory', r.json());
+    assert.deepEqual([r.code, r.json().agent, r.json().otherAgents], [1, 'main', ['ops']]);
+    const text = await cli(['memory', 'search', 'runbook', '--state-dir', state]);
+    assert.match(text.out, /searched agent main only .*other agent here: ops \(pass --agent <id>\)/);
+    const ops = await cli(['memory', 'search', 'runbook', '--state-dir', state, '--agent', 'ops', '--json']);
+    assertSchema('memory', ops.json());
+    assert.deepEqual([ops.code, ops.json().agent, ops.json().otherAgents], [0, 'ops', []]);
+    assert.ok((ops.json().results as Json[]).some((x) => /^agent:ops:/.test(String(x.sessionKey))));
+    assert.doesNotMatch((await cli(['memory', 'search', 'runbook', '--state-dir', state, '--agent', 'ops'])).out, /other agent/);
+  });
+
   it('memory search: an identifier ranks its memory file first; CJK finds the 中文 line; nothing found → exit 1', async function () {
     const state = materializeRealState();
     const r = await cli(['memory', 'search', 'BLUE-HERON', '--state-dir', state, '--json']);
