@@ -12,7 +12,7 @@ import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild'
 import { entryMeta } from '../../src/core/store/entries';
 import type { EntryMeta, SessionRow } from '../../src/core/store/types';
 import { LEVEL_ICONS, sessionDescription, sessionIcon, statusBarModel } from '../../src/core/context/viewModel';
-import { compactionWarning, DEFAULT_WARN_TURNS, type Forecast } from '../../src/core/context/forecast';
+import { compactionWarning, DEFAULT_WARN_TURNS, forecastLine, forecastText, type Forecast } from '../../src/core/context/forecast';
 import { DEFAULT_POLICY, policyLines, policySteps } from '../../src/core/context/policy';
 import type { SessionState } from '../../src/core/context/session';
 import type { GaugeLevel } from '../../src/core/context/gauge';
@@ -76,6 +76,21 @@ describe('the warning before compaction', () => {
       }
     });
   }
+
+  it("OpenClaw already flushed in this compaction cycle: the flush line is done, not 'at the next turn'", () => {
+    // as the third real dataset's agent:ops:long: past the flush line, OpenClaw's own flush recorded at the current count
+    const due = session(21_000, 500, { compactionCount: 3 });
+    assert.equal(forecastLine(due.figures.forecast, 'flush')?.turns, 0);
+    assert.equal(forecastText(due.figures.forecast, 'flush'), 'memory flush at the next turn');
+    const done = session(21_000, 500, { compactionCount: 3, memoryFlush: { kind: 'succeeded', compactionCount: 3 } });
+    const l = forecastLine(done.figures.forecast, 'flush')!;
+    assert.deepEqual([l.done, l.turns, l.left], [true, undefined, 20_576 - 21_000]);
+    assert.match(forecastText(done.figures.forecast, 'flush'), /^memory flush already done in this cycle/);
+    assert.equal(forecastLine(done.figures.forecast, 'compaction')?.turns, due.figures.forecast.lines.find((x) => x.id === 'compaction')?.turns, 'the compaction line is unchanged');
+    // a flush at an earlier count is a past cycle's: due again
+    const earlier = session(21_000, 500, { compactionCount: 3, memoryFlush: { kind: 'succeeded', compactionCount: 2 } });
+    assert.equal(forecastLine(earlier.figures.forecast, 'flush')?.turns, 0);
+  });
 
   it('no transcript read: no forecast row, no warning', () => {
     const s = session(24_576, 2000);

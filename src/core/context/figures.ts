@@ -21,6 +21,7 @@ import { formatTokens } from './format';
 import { sessionHealth, type SessionHealth } from './health';
 import type { ContextEngineInfo } from '../store/contextEngine';
 import { forecastOf, type Forecast } from './forecast';
+import { alreadyFlushed, flushCycleOf } from '../compaction/triggers';
 
 export type UsedBasis = 'openclaw' | 'openclaw+pending' | 'next-prompt' | 'estimate' | 'none';
 
@@ -204,6 +205,6 @@ export function computeFigures(input: FiguresInput): SessionFigures {
     metersDisagree: oe !== undefined && Math.abs(oe - g.used) > Math.max(1, g.window) * METERS_DISAGREE_SHARE,
     health: sessionHealth({ row: input.row, context: input.context, figures: g }),
     ...(input.engine ? { engine: input.engine } : {}),
-    forecast: forecastOf(input.context?.path, { ...g, ...(input.engine ? { engine: input.engine } : {}) }, input.engine?.ownsCompaction === true),
+    forecast: forecastOf(input.context?.path, { ...g, ...(input.engine ? { engine: input.engine } : {}) }, input.engine?.ownsCompaction === true, alreadyFlushed(flushCycleOf(input.row))),
   };
 }

@@ -10,6 +10,9 @@
  *   before the next turn), else ⌈(line − fill) ÷ growth⌉: the turn whose end first reaches it (OpenClaw compacts then,
  *   or before the turn after). With no growth (or too few turns), only the lines already reached have a figure.
  * - The fill is the figures' `used` (the gauge), so the forecast and the gauge never disagree.
+ * - OpenClaw flushes memory once between two compactions: when its row says it already flushed in this cycle
+ *   (`memoryFlush.compactionCount` = `compactionCount`), the flush line is `done` and gets no turns (observed on the
+ *   third real dataset: agent:ops:long past its flush line after its own flush; the next turns did not flush again).
  */
 import type { EntryMeta } from '../store/types';
 import { buildTimeline, isUserTurn, type TimelineInput, type TimelinePoint } from './timeline';
@@ -30,6 +33,8 @@ export interface LineForecast {
   left: number;
   /** turns until the line is reached: 0 = already reached (at the next turn); undefined = not forecast */
   turns?: number;
+  /** the flush line only: OpenClaw already flushed in this compaction cycle, so it does not flush again before the next compaction */
+  done?: true;
 }
 
 export interface Forecast {
@@ -48,6 +53,8 @@ export interface ForecastInput {
   /** a context-engine plugin owns compaction: OpenClaw's flush and compaction lines do not apply */
   pluginCompacts?: boolean;
   turns?: number;
+  /** OpenClaw already flushed in this compaction cycle (triggers.ts `alreadyFlushed`) */
+  flushDone?: boolean;
 }
 
 /** Growth per turn over the last `turns` turns of the points (see the header). */
@@ -84,7 +91,8 @@ export function forecast(input: ForecastInput): Forecast {
       if (!(at > 0)) continue;
       const left = at - fill;
       const l: LineForecast = { id, at, left };
-      if (left <= 0) l.turns = 0;
+      if (id === 'flush' && input.flushDone) l.done = true;
+      else if (left <= 0) l.turns = 0;
       else if (status === 'ok') l.turns = Math.ceil(left / growth!);
       lines.push(l);
     }
@@ -109,9 +117,9 @@ export function forecastStart(path: readonly EntryMeta[], turns = FORECAST_TURNS
 }
 
 /** The forecast from a session's path and figures: the timeline of its recent turns, then `forecast`. */
-export function forecastOf(path: readonly EntryMeta[] | undefined, figures: TimelineInput['figures'] & ForecastInput['gauge'], pluginCompacts: boolean): Forecast {
+export function forecastOf(path: readonly EntryMeta[] | undefined, figures: TimelineInput['figures'] & ForecastInput['gauge'], pluginCompacts: boolean, flushDone = false): Forecast {
   const points = path?.length ? buildTimeline({ path: path.slice(forecastStart(path)), figures }).points : [];
-  return forecast({ points, gauge: figures, pluginCompacts });
+  return forecast({ points, gauge: figures, pluginCompacts, flushDone });
 }
 
 /** In words: `compaction in about 3 turns`, `compaction at the next turn`, … (the gauge, the panel, the warning). */
@@ -119,6 +127,7 @@ export function forecastText(f: Forecast, id: ForecastLineId = 'compaction'): st
   const l = forecastLine(f, id);
   const what = id === 'compaction' ? 'compaction' : id === 'flush' ? 'memory flush' : 'the window full';
   if (!l) return id === 'window' ? 'window size unknown' : `no ${what} line (a context engine compacts)`;
+  if (l.done) return 'memory flush already done in this cycle (OpenClaw flushes once between compactions)';
   if (l.turns === 0) return id === 'window' ? 'the window is full' : `${what} at the next turn`;
   if (l.turns !== undefined) return `${what} in about ${l.turns} turn${l.turns === 1 ? '' : 's'}`;
   if (f.status === 'steady') return id === 'window' ? 'not growing: the window will not fill at this pace' : `not growing: no ${what} in sight`;
