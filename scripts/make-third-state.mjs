@@ -25,15 +25,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { OfflineOpenClaw, offlinePrereqs, shipFixture, tail } from './openclaw-offline.mjs';
-import { sleep, waitFor } from '../test/support/process.mjs';
+import { assembleFixture, ChatDriver, configureAgents, portableText, recordCliOracle, recordGatewayOracle, wsOf as wsIn } from './offline-dataset.mjs';
+import { sleep } from '../test/support/process.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { DatabaseSync } = require('node:sqlite');
 const JSON5 = require(path.join(ROOT, 'node_modules', 'json5'));
 const die = (msg) => {
   console.error(`make-third-state: ${msg}`);
@@ -51,21 +49,10 @@ const say = (m) => console.log(`\n== ${m} (${((Date.now() - T0) / 1000).toFixed(
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'occtx-third-state-'));
 const oc = await new OfflineOpenClaw({ root: TMP, app: APP, node24: process.execPath, shared: SHARED, token: TOKEN, GatewayClient }).init();
 const S = oc.stateDir;
-const wsOf = (agent, stateDir = S) => path.join(stateDir, agent === 'main' ? 'workspace' : `workspace-${agent}`);
-const dbOf = (agent, stateDir = S) => path.join(stateDir, 'agents', agent, 'agent', 'openclaw-agent.sqlite');
+const wsOf = (agent) => wsIn(S, agent);
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => void oc.stopAll().then(() => process.exit(130)));
 
-function configure(cfg) {
-  const fake = cfg.models.providers.fake;
-  const base = fake.models.find((m) => m.id === 'scripted-1');
-  if (!base) throw new Error('the shared config template has no fake/scripted-1 model');
-  fake.models = Object.entries(MODELS).map(([id, w]) => ({ ...base, id, name: `Scripted Fake (${w / 1000}k window)`, contextWindow: w, contextTokens: w }));
-  cfg.agents.defaults.model = { primary: `fake/${AGENTS.main}` };
-  cfg.agents.defaults.workspace = wsOf('main');
-  cfg.agents.ownership = 'explicit';
-  cfg.agents.defaults.systemAgent = { agentId: 'main' };
-  cfg.agents.entries = Object.fromEntries(Object.entries(AGENTS).map(([id, model]) => [id, { workspace: wsOf(id), model: `fake/${model}` }]));
-}
+const configure = (cfg) => configureAgents(cfg, { models: MODELS, agents: AGENTS, stateDir: S });
 
 function seed() {
   fs.mkdirSync(path.join(wsOf('main'), 'notes'), { recursive: true });
@@ -78,42 +65,10 @@ function seed() {
   }
 }
 
-const row = (key) => oc.row(key);
 const rowText = (key) => oc.rowText(key);
-
 let client;
-async function turn(key, message, { expect = 'final', waitMs = 240_000 } = {}) {
-  const runId = `third-${randomUUID()}`;
-  let end;
-  const d = client.onEvent('chat', (e) => e && e.runId === runId && ['final', 'error', 'aborted'].includes(e.state) && (end ??= e.state));
-  const t0 = Date.now();
-  try {
-    await client.chatSend({ sessionKey: key, message, idempotencyKey: runId });
-    await waitFor(`the end of "${message.slice(0, 40)}"`, () => end, waitMs, 20);
-  } finally {
-    d.dispose();
-  }
-  await sleep(300);
-  console.log(`  ${end ?? 'none'} ${((Date.now() - t0) / 1000).toFixed(1)} s  ${message.slice(0, 50).replace(/\n/g, ' ')}…  → ${rowText(key)}`);
-  if ((end ?? 'none') !== expect) throw new Error(`${key}: "${message.slice(0, 40)}" ended ${end ?? 'without a chat end'}, expected ${expect}`);
-}
-/** A slash command sent as a message: done at its chat end or a sessions.changed naming it. */
-async function command(key, text, reasons = /reset|new|compact/) {
-  const before = row(key)?.sessionId;
-  const runId = `third-${randomUUID()}`;
-  const seen = [];
-  const d1 = client.onEvent('chat', (e) => e && e.runId === runId && ['final', 'error', 'aborted'].includes(e.state) && seen.push(`chat ${e.state}`));
-  const d2 = client.onEvent('sessions.changed', (e) => e && e.sessionKey === key && reasons.test(String(e.reason)) && seen.push(`changed ${e.reason}`));
-  try {
-    await client.chatSend({ sessionKey: key, message: text, idempotencyKey: runId });
-    await waitFor(`${text} on ${key}`, () => seen.length, 180_000, 50);
-    await sleep(3000);
-  } finally {
-    d1.dispose();
-    d2.dispose();
-  }
-  console.log(`  ${text}: ${seen.join(', ')}; session ${before} → ${row(key)?.sessionId}  → ${rowText(key)}`);
-}
+let chat;
+const turn = (...a) => chat.turn(...a);
 
 const K = {
   main: 'agent:main:main',
@@ -123,7 +78,7 @@ const K = {
   research: 'agent:research:main',
   embedded: 'agent:research:embedded',
 };
-const portable = (text) => text.split(S).join('<state>').split(TMP).join('<root>');
+const portable = portableText(S, TMP);
 
 let failed = false;
 const notes = [];
@@ -143,6 +98,7 @@ try {
   const gw = await oc.startGateway();
   client = new GatewayClient({ url: `ws://127.0.0.1:${oc.gatewayPort}`, token: TOKEN, device: false, requestTimeoutMs: 240_000, connectTimeoutMs: 20_000, reconnect: false, displayName: 'make-third-state' });
   await client.connect();
+  chat = new ChatDriver({ client, oc, prefix: 'third' });
 
   say('agent:main:main: Japanese and Chinese');
   await turn(K.main, 'おはようございます！注文メモを読んでください。 #read notes/注文メモ.md');
@@ -160,20 +116,20 @@ try {
   await turn(K.slashCompact, 'Slash turn 1: read the todo list. #read notes/todo.md');
   await turn(K.slashCompact, 'Slash turn 2: some filler. #pad 60');
   await turn(K.slashCompact, 'Slash turn 3: more filler. #pad 60');
-  await command(K.slashCompact, '/compact', /compact/);
+  await chat.command(K.slashCompact, '/compact', { reasons: /compact/, waitMs: 180_000, settleMs: 3000 });
   await turn(K.slashCompact, 'After /compact: where are we? #reply We compacted; the todo list is still open.');
 
   say('agent:ops:long: OpenClaw compacts it by itself, several times');
-  for (let i = 1; i <= 30 && (row(K.long)?.compactionCount ?? 0) < 3; i++) await turn(K.long, `Long batch ${i}: show the raw export log lines. #pad 150`);
-  if ((row(K.long)?.compactionCount ?? 0) < 2) throw new Error(`${K.long}: fewer than two automatic compactions`);
+  for (let i = 1; i <= 30 && (oc.row(K.long)?.compactionCount ?? 0) < 3; i++) await turn(K.long, `Long batch ${i}: show the raw export log lines. #pad 150`);
+  if ((oc.row(K.long)?.compactionCount ?? 0) < 2) throw new Error(`${K.long}: fewer than two automatic compactions`);
   await turn(K.long, 'Long: where are we? #reply All batches reviewed.');
 
   say('agent:research:main: /new and /reset');
   await turn(K.research, 'Research turn 1: read the plan. #read notes/plan.md');
   await turn(K.research, 'Research turn 2: what is KESTREL-9? #reply The rollout codename.');
-  await command(K.research, '/new');
+  await chat.command(K.research, '/new', { waitMs: 180_000, settleMs: 3000 });
   await turn(K.research, 'After /new: hello. #reply Hello after new.');
-  await command(K.research, '/reset');
+  await chat.command(K.research, '/reset', { waitMs: 180_000, settleMs: 3000 });
   await turn(K.research, 'After /reset: hello again. #reply Hello after reset.');
 
   say('a cron job of agent main, run once (best effort)');
@@ -193,26 +149,13 @@ try {
   } else notes.push('no cron job');
 
   say('what the Gateway says: sessions.list and chat.history');
-  const list = await client.sessionsList({ limit: 1000 });
-  fs.mkdirSync(path.join(TMP, 'oracle', 'gateway', 'chat-history'), { recursive: true });
-  fs.writeFileSync(path.join(TMP, 'oracle', 'gateway', 'sessions-list.json'), portable(JSON.stringify(list, null, 2)) + '\n');
-  for (const s of list.sessions ?? []) {
-    const h = await client.chatHistory({ sessionKey: s.key, limit: 1000, maxChars: 100_000 });
-    fs.writeFileSync(path.join(TMP, 'oracle', 'gateway', 'chat-history', `${s.key.replace(/[^A-Za-z0-9._-]/g, '_')}.json`), portable(JSON.stringify(h, null, 2)) + '\n');
-  }
+  const list = await recordGatewayOracle(client, path.join(TMP, 'oracle'), portable);
   console.log(`  ${(list.sessions ?? []).length} sessions listed: ${(list.sessions ?? []).map((s) => s.key).join(', ')}`);
   await client.close();
   await oc.stopGateway(gw);
 
   say('what `openclaw sessions --json --all-agents` says');
-  const cli = await oc.openclaw(['sessions', '--json', '--all-agents'], { name: 'sessions' });
-  if (cli.code !== 0) throw new Error(`openclaw sessions --json --all-agents: rc ${cli.code}: ${tail(cli.err + cli.out)}`);
-  fs.mkdirSync(path.join(TMP, 'oracle', 'cli'), { recursive: true });
-  fs.writeFileSync(path.join(TMP, 'oracle', 'cli', 'sessions.json'), portable(JSON.stringify(JSON.parse(cli.out), null, 2)) + '\n');
-  const txt = await oc.openclaw(['sessions', '--all-agents'], { name: 'sessions-text' });
-  const table = portable((txt.out + txt.err).replace(/\x1b\[[0-9;]*m/g, ''));
-  fs.writeFileSync(path.join(TMP, 'oracle', 'cli', 'sessions.txt'), table);
-  console.log(table);
+  console.log(await recordCliOracle(oc, path.join(TMP, 'oracle'), portable));
 } catch (err) {
   failed = true;
   console.error(`make-third-state: FAILED: ${err && err.stack ? err.stack : err}\n  logs: ${oc.logs}`);
@@ -228,27 +171,7 @@ if (failed) {
 
 say('assembling the fixture');
 const STAGE = path.join(TMP, 'fixture');
-const SSTATE = path.join(STAGE, 'state');
-fs.mkdirSync(SSTATE, { recursive: true });
-const cfg = JSON.parse(fs.readFileSync(path.join(S, 'openclaw.json'), 'utf8'));
-delete cfg.agents.defaults.workspace;
-for (const a of Object.values(cfg.agents.entries)) delete a.workspace;
-if (cfg.logging) delete cfg.logging.file;
-if (cfg.logging && !Object.keys(cfg.logging).length) delete cfg.logging;
-fs.writeFileSync(path.join(SSTATE, 'openclaw.json'), JSON.stringify(cfg, null, 2) + '\n');
-for (const agent of Object.keys(AGENTS)) {
-  if (!fs.existsSync(dbOf(agent))) continue;
-  fs.mkdirSync(path.dirname(dbOf(agent, SSTATE)), { recursive: true });
-  const db = new DatabaseSync(dbOf(agent));
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  db.exec(`VACUUM INTO '${dbOf(agent, SSTATE).replace(/'/g, "''")}'`);
-  db.close();
-  fs.writeFileSync(`${dbOf(agent, SSTATE)}.gz`, zlib.gzipSync(fs.readFileSync(dbOf(agent, SSTATE)), { level: 9 }));
-  fs.rmSync(dbOf(agent, SSTATE));
-  fs.cpSync(wsOf(agent), wsOf(agent, SSTATE), { recursive: true, filter: (src) => path.basename(src) !== '.git' });
-}
-fs.cpSync(path.join(TMP, 'oracle'), STAGE, { recursive: true });
-fs.writeFileSync(path.join(STAGE, 'keys.json'), JSON.stringify({ ...K, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) }, null, 2) + '\n');
+assembleFixture({ stateDir: S, stage: STAGE, agents: Object.keys(AGENTS), oracleDir: path.join(TMP, 'oracle'), keys: { ...K, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) } });
 let bytes;
 try {
   bytes = shipFixture(STAGE, OUT, TMP);
