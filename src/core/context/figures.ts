@@ -21,7 +21,7 @@ import { formatTokens } from './format';
 import { sessionHealth, type SessionHealth } from './health';
 import type { ContextEngineInfo } from '../store/contextEngine';
 import { forecastOf, type Forecast } from './forecast';
-import { alreadyFlushed, flushCycleOf } from '../compaction/triggers';
+import { alreadyFlushed, flushCycleOf } from '../store/flushCycle';
 
 export type UsedBasis = 'openclaw' | 'openclaw+pending' | 'next-prompt' | 'estimate' | 'none';
 

@@ -4,6 +4,7 @@
  * Transcripts are read lazily (only sessions someone looks at, or whose row has no fresh figure).
  */
 import { type Env, type StateDirCandidate, resolveWindow, type ModelWindow } from '../store/config';
+import { flushCycleOf } from '../store/flushCycle';
 import { discoverStateDir, type AgentStore, type StateDirInfo } from '../store/stateDir';
 import { type DiagnosticSink, type EntryMeta, type SessionRow, StoreUnavailableError } from '../store/types';
 import { calibrationStart } from './calibration';
@@ -403,7 +404,7 @@ export class ContextModel {
         }
       });
     }
-    const flushAt = typeof s.row.memoryFlush?.compactionCount === 'number' ? s.row.memoryFlush.compactionCount : s.row.memoryFlushCompactionCount;
+    const flushAt = flushCycleOf(s.row).flushedAtCompaction;
     return buildTimeline({ path, figures: s.figures, ...extra, ...(flushAt !== undefined ? { openclawFlushAt: flushAt } : {}) });
   }
 
