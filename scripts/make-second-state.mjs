@@ -28,8 +28,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OfflineOpenClaw, offlinePrereqs, shipFixture } from './openclaw-offline.mjs';
-import { assembleFixture, ChatDriver, configureAgents, portableText, recordCliOracle, recordGatewayOracle, wsOf as wsIn } from './offline-dataset.mjs';
+import { OfflineOpenClaw, offlinePrereqs } from './openclaw-offline.mjs';
+import { ChatDriver, configureAgents, portableText, recordCliOracle, recordGatewayOracle, shipDataset, wsOf as wsIn } from './offline-dataset.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -112,9 +112,8 @@ try {
   console.log(`  ${b.version} | node ${process.version} | fake LLM :${oc.llmPort} | Gateway :${oc.gatewayPort}`);
   seed();
   const gw = await oc.startGateway();
-  client = new GatewayClient({ url: `ws://127.0.0.1:${oc.gatewayPort}`, token: TOKEN, device: false, requestTimeoutMs: 240_000, connectTimeoutMs: 20_000, reconnect: false, displayName: 'make-second-state' });
-  await client.connect();
-  chat = new ChatDriver({ client, oc, prefix: 'second' });
+  chat = await ChatDriver.connect({ oc, GatewayClient, token: TOKEN, name: 'make-second-state', prefix: 'second' });
+  client = chat.client;
 
   say('agent:main:main, agent:ops:main: ordinary sessions');
   await turn(K.main, 'Good morning! What is in the order notes? #read notes/orders.md');
@@ -193,14 +192,10 @@ if (failed) {
 }
 
 say('assembling the fixture');
-const STAGE = path.join(TMP, 'fixture');
-assembleFixture({ stateDir: S, stage: STAGE, agents: Object.keys(AGENTS), oracleDir: path.join(TMP, 'oracle'), keys: { ...K, fork: forkKey, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) } });
 let bytes;
 try {
-  bytes = shipFixture(STAGE, OUT, TMP);
+  bytes = shipDataset({ stateDir: S, root: TMP, out: OUT, agents: Object.keys(AGENTS), keys: { ...K, fork: forkKey, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) }, keep: process.env.MAKE_SECOND_KEEP === '1' });
 } catch (err) {
   die(err.message);
 }
-if (process.env.MAKE_SECOND_KEEP === '1') console.log(`  kept ${TMP}`);
-else fs.rmSync(TMP, { recursive: true, force: true });
 say(`written to ${path.relative(ROOT, OUT) || OUT}: ${(bytes / 1024).toFixed(0)} KB`);

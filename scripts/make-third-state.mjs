@@ -26,8 +26,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OfflineOpenClaw, offlinePrereqs, shipFixture, tail } from './openclaw-offline.mjs';
-import { assembleFixture, ChatDriver, configureAgents, portableText, recordCliOracle, recordGatewayOracle, wsOf as wsIn } from './offline-dataset.mjs';
+import { OfflineOpenClaw, offlinePrereqs, tail } from './openclaw-offline.mjs';
+import { ChatDriver, configureAgents, portableText, recordCliOracle, recordGatewayOracle, shipDataset, wsOf as wsIn } from './offline-dataset.mjs';
 import { sleep } from '../test/support/process.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,9 +96,8 @@ try {
   if (emb.code !== 0) notes.push(`embedded turn rc ${emb.code}: ${tail(emb.err)}`);
 
   const gw = await oc.startGateway();
-  client = new GatewayClient({ url: `ws://127.0.0.1:${oc.gatewayPort}`, token: TOKEN, device: false, requestTimeoutMs: 240_000, connectTimeoutMs: 20_000, reconnect: false, displayName: 'make-third-state' });
-  await client.connect();
-  chat = new ChatDriver({ client, oc, prefix: 'third' });
+  chat = await ChatDriver.connect({ oc, GatewayClient, token: TOKEN, name: 'make-third-state', prefix: 'third' });
+  client = chat.client;
 
   say('agent:main:main: Japanese and Chinese');
   await turn(K.main, 'おはようございます！注文メモを読んでください。 #read notes/注文メモ.md');
@@ -170,14 +169,10 @@ if (failed) {
 }
 
 say('assembling the fixture');
-const STAGE = path.join(TMP, 'fixture');
-assembleFixture({ stateDir: S, stage: STAGE, agents: Object.keys(AGENTS), oracleDir: path.join(TMP, 'oracle'), keys: { ...K, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) } });
 let bytes;
 try {
-  bytes = shipFixture(STAGE, OUT, TMP);
+  bytes = shipDataset({ stateDir: S, root: TMP, out: OUT, agents: Object.keys(AGENTS), keys: { ...K, windows: Object.fromEntries(Object.entries(AGENTS).map(([a, m]) => [a, MODELS[m]])) }, keep: process.env.MAKE_THIRD_KEEP === '1' });
 } catch (err) {
   die(err.message);
 }
-if (process.env.MAKE_THIRD_KEEP === '1') console.log(`  kept ${TMP}`);
-else fs.rmSync(TMP, { recursive: true, force: true });
 say(`written to ${path.relative(ROOT, OUT) || OUT}: ${(bytes / 1024).toFixed(0)} KB`);

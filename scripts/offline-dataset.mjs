@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { tail } from './openclaw-offline.mjs';
+import { shipFixture, tail } from './openclaw-offline.mjs';
 import { sleep, waitFor } from '../test/support/process.mjs';
 
 const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite');
@@ -34,6 +34,13 @@ export function configureAgents(cfg, { models, agents, stateDir }) {
 
 /** Turns and slash commands through one Gateway client (`oc`: the OfflineOpenClaw, for the rows). */
 export class ChatDriver {
+  /** Our Gateway client connected to `oc`'s running Gateway (no device identity, no reconnect), and a driver on it. */
+  static async connect({ oc, GatewayClient, token, name, prefix }) {
+    const client = new GatewayClient({ url: `ws://127.0.0.1:${oc.gatewayPort}`, token, device: false, requestTimeoutMs: 240_000, connectTimeoutMs: 20_000, reconnect: false, displayName: name });
+    await client.connect();
+    return new ChatDriver({ client, oc, prefix });
+  }
+
   constructor({ client, oc, prefix }) {
     Object.assign(this, { client, oc, prefix });
   }
@@ -129,4 +136,14 @@ export function assembleFixture({ stateDir, stage, agents, oracleDir, keys }) {
   }
   fs.cpSync(oracleDir, stage, { recursive: true });
   fs.writeFileSync(path.join(stage, 'keys.json'), JSON.stringify(keys, null, 2) + '\n');
+}
+
+/** assembleFixture, then the stage shipped to `out` (shipFixture); the temp root removed unless `keep`. Returns the bytes. */
+export function shipDataset({ stateDir, root, out, agents, keys, keep }) {
+  const stage = path.join(root, 'fixture');
+  assembleFixture({ stateDir, stage, agents, oracleDir: path.join(root, 'oracle'), keys });
+  const bytes = shipFixture(stage, out, root);
+  if (keep) console.log(`  kept ${root}`);
+  else fs.rmSync(root, { recursive: true, force: true });
+  return bytes;
 }
