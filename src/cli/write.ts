@@ -17,7 +17,7 @@ import type { Checkpoint } from '../core/checkpoint/schema';
 import type { RestorePlan } from '../core/checkpoint/restore';
 import type { CompactionPlan } from '../core/compaction/plan';
 import { MIN_REDUCTION, planShrink, type ShrinkVerdict } from '../core/compaction/shrink';
-import { gatewayOfferPrompt, undoLimits, type GatewayCompactionOffer } from '../core/compaction/viewModel';
+import { gatewayOfferPrompt, smallestTailNote, undoLimits, type GatewayCompactionOffer } from '../core/compaction/viewModel';
 import { compactSession, restoreCheckpoint, undoCompaction, type CompactPreview, type UndoActionPlan, type ActionContext, type ActionPreview, type ActionOutcome, type Confirm } from '../core/actions';
 import type { WriteResult } from '../core/store/writeResult';
 import { UsageError, StoreError, type OptionSpec, type Parsed } from './args';
@@ -113,6 +113,7 @@ function planJson(plan: CompactionPlan) {
   return {
     firstKeptEntryId: plan.entry.firstKeptEntryId,
     isSplitTurn: plan.cut.isSplitTurn,
+    smallestTailOf: plan.cut.smallestTail?.keepRecentTokens ?? null,
     summarizedEntries: plan.cut.toSummarize.length,
     turnPrefixEntries: plan.cut.turnPrefix.length,
     keptEntries: plan.cut.kept.length,
@@ -156,7 +157,7 @@ function planText(key: string, era: 'sqlite' | 'jsonl', plan: CompactionPlan, dr
   const lines = [
     `Compaction plan for ${key}${dryRun ? ' (dry run, nothing written)' : ''}${v.explicit ? `: ${v.headline}` : ''}`,
     ...(plan.note ? [`  checkpoint summary: the extracted facts and the checkpoint restore note (~${formatTokens(plan.note.tokens)} tokens${plan.note.trimmed.length ? ', trimmed to fit' : ''})`] : []),
-    `  cut: kept tail starts at ${plan.entry.firstKeptEntryId}${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}; ${plan.cut.toSummarize.length + plan.cut.turnPrefix.length} entries summarised, ${plan.cut.kept.length} kept`,
+    `  cut: kept tail starts at ${plan.entry.firstKeptEntryId}${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}; ${plan.cut.toSummarize.length + plan.cut.turnPrefix.length} entries summarised, ${plan.cut.kept.length} kept${smallestTailNote(plan)}`,
     `  context: ${contextPairText(pj.context)} (the session's figure: system prompt, files, tools and messages)${v.explicit ? ` — ${v.kind === 'grows' ? 'it grows' : v.kind === 'equal' ? 'no change' : 'barely smaller'}: --yes needs --even-if-larger` : ''}`,
     `  messages only: ~${formatTokens(q.tokensBefore)} → ~${formatTokens(q.tokensAfter)} (×${pj.quality.compressionRatio ?? '∞'})`,
     `  the entry records, as OpenClaw does: tokensBefore ${formatTokens(pj.entry.tokensBefore)} (the context before), tokensAfter ${pj.entry.tokensAfter !== null ? formatTokens(pj.entry.tokensAfter) : '?'} (the messages after, chars/4)`,
@@ -205,13 +206,13 @@ export const compact: Command = {
     ...WRITE_OPTIONS,
     { name: 'even-if-larger', type: 'boolean', help: `with --yes: compact even when it does not shrink the context (it grows it, leaves it as is or saves less than ${Math.round(MIN_REDUCTION * 100)}% of the message tokens, or OpenClaw would re-summarise right after a compaction); without it such a compaction is refused (exit 1, refusal code does-not-shrink)` },
     { name: 'checkpoint', type: 'boolean', help: 'checkpoint compaction: the summary is the extracted facts (decisions, TODOs, rules, identifiers, tool findings, files) plus the checkpoint restore note — about 2,000 tokens at most instead of a full summary of up to 16,000 characters' },
-    { name: 'keep-recent-tokens', type: 'number', arg: '<n>', help: "tokens of recent context to keep verbatim (default: OpenClaw's agents.defaults.compaction.keepRecentTokens, else 20000)" },
+    { name: 'keep-recent-tokens', type: 'number', arg: '<n>', help: "tokens of recent context to keep verbatim, exactly (default: OpenClaw's agents.defaults.compaction.keepRecentTokens, else 20000; when everything fits in that, only the last message, as OpenClaw's /compact)" },
     { name: 'summary', type: 'boolean', help: 'print the whole summary in the human output (it is always in --json)' },
     { name: 'reset-breaker', type: 'boolean', help: 'reset the circuit breaker first (compaction pauses after 3 failures in a row)' },
   ],
   example: `${CLI_NAME} compact agent:main:work --dry-run --json`,
   jsonShape:
-    '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summaryKind":"full"|"checkpoint","checkpointNote":{"tokens","trimmed"}|null,"summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,' +
+    '{"command":"compact","version":1,"dryRun":bool,"session":{"key","agentId","stateDir","sessionId","era"},"compactable":bool,"reason":string|null,"plan":{"firstKeptEntryId","isSplitTurn","smallestTailOf","summarizedEntries","turnPrefixEntries","keptEntries","entry":{"tokensBefore","tokensAfter"},"summarySource","summaryKind":"full"|"checkpoint","checkpointNote":{"tokens","trimmed"}|null,"summary","quality":{…},"audit":{"ok","reasons","reasonCodes"}}|null,' +
     '"shrink":{"verdict":"shrinks"|"little"|"equal"|"grows","tokensBefore","tokensAfter","saved","reduction","explicit","headline"}|null,"undo":string|null,' +
     '"gatewayOffer":{"why","noPlanReason","justCompacted","keepRecentTokens","used","usedEstimated","window","compactionAt","explicit"}|null,' +
     '"status":"planned"|"compacted"|"cancelled"|"refused"|"failed"|"nothing","written":{"via":"file","era","location","sessionId","previousLeafId","entries":[{"id","parentId","type"}],"notes"}|{"via":"gateway","url","summary","tokensBefore","tokensAfter","firstKeptEntryId"}|null,"refusal":{"code","message"}|null}',

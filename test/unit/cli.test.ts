@@ -139,7 +139,18 @@ describe('CLI over the real OpenClaw state', function () {
     assert.match(human.out, /messages only: ~[\d.]+k? → ~[\d.]+k?/);
     assert.ok(human.out.includes(`the entry records, as OpenClaw does: tokensBefore ${formatTokens(9712)} (the context before), tokensAfter ${formatTokens(plan.entry.tokensAfter as number)} (the messages after, chars/4)`), human.out);
     for (const l of human.out.split('\n').filter((x) => /context:|messages only:|entry records/.test(x))) assert.doesNotMatch(l, /\d,\d{3}/, 'token figures in the one format (no 26,261 beside 28.6k)');
-    const nothing = await cli(['compact', WORK, '--dry-run', '--state-dir', state, '--json']);
+    // the default tail (20,000) holds the whole session: as OpenClaw's /compact, only the last message is kept
+    const smallest = await cli(['compact', WORK, '--dry-run', '--state-dir', state, '--json']);
+    assert.equal(smallest.code, 0, smallest.err);
+    assertSchema('compact', smallest.json());
+    const sp = smallest.json().plan as Json;
+    assert.deepEqual([smallest.json().compactable, sp.smallestTailOf], [true, 20_000]);
+    assert.ok((sp.keptEntries as number) >= 1 && (sp.keptEntries as number) < (plan.keptEntries as number), `kept ${String(sp.keptEntries)}, with a 500-token tail ${String(plan.keptEntries)}`);
+    assert.equal(plan.smallestTailOf, null, 'a tail that does not hold everything is kept as asked');
+    const smallestText = await cli(['compact', WORK, '--dry-run', '--state-dir', state]);
+    assert.match(smallestText.out, /everything fits in the 20,000-token tail, so only the last message is kept, as OpenClaw's \/compact does/);
+    // a tail given explicitly is kept exactly: nothing to compact
+    const nothing = await cli(['compact', WORK, '--dry-run', '--keep-recent-tokens', '1000000', '--state-dir', state, '--json']);
     assert.equal(nothing.code, 0);
     assertSchema('compact', nothing.json());
     assert.equal(nothing.json().compactable, false);

@@ -149,9 +149,10 @@ describe('CLI against a remote Gateway (no local state dir)', function () {
   });
 });
 
-/** Every number of a JSON document that is not an integer (`ratio` has two decimals), with its path. */
+/** Numbers that are not integers, but for ratios (`ratio`, `summaryRatio`, `compressionRatio`, `reduction`), which must be rounded to 2 decimals. */
 function nonIntegers(v: unknown, at = '$', out: string[] = []): string[] {
-  if (typeof v === 'number' && !Number.isInteger(v) && !at.endsWith('.ratio')) out.push(`${at}=${v}`);
+  const ratio = /\.(ratio|[a-z]+Ratio|reduction)$/.test(at);
+  if (typeof v === 'number' && (ratio ? Math.round(v * 100) / 100 !== v : !Number.isInteger(v))) out.push(`${at}=${v}`);
   else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) nonIntegers(x, `${at}.${k}`, out);
   return out;
 }

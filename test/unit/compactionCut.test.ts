@@ -3,7 +3,7 @@
  * synthetic paths (expected indices worked out by hand below) and on the real OpenClaw transcripts.
  */
 import assert from 'node:assert/strict';
-import { findCut, isValidCutPoint, DEFAULT_KEEP_RECENT_TOKENS } from '../../src/core/compaction/cutPoint';
+import { findCut, findManualCut, isValidCutPoint, DEFAULT_KEEP_RECENT_TOKENS } from '../../src/core/compaction/cutPoint';
 import type { EntryMeta, EntryKind } from '../../src/core/store/types';
 import { rebuildContext, TranscriptIndex } from '../../src/core/context/rebuild';
 import { SqliteSessionStore } from '../../src/core/store/sqliteStore';
@@ -99,6 +99,33 @@ describe('compaction cut point (pi findCutPoint)', function () {
     // everything fits the tail: the default cut keeps all, nothing to summarise → refused with a reason
     const all = findCut(p, 1000);
     assert.equal(all.ok, false);
+  });
+
+  it("a compaction asked for (OpenClaw's preflightManualSessionCompaction): when everything fits in the tail, only the last message is kept", function () {
+    // 0 u(5) 1 a(5) 2 u(5) 3 a+call(5) 4 tool(30) 5 a(5): 55 tokens, all inside a 1,000-token tail
+    const p = [user(5, 'u0'), asst(5, 'a1'), user(5, 'u2'), asst(5, 'a3'), tool(30, 't4'), asst(5, 'a5')];
+    const fits = findCut(p, 1000);
+    assert.ok(!fits.ok && fits.fitsTail);
+    const r = findManualCut(p, 1000);
+    assert.ok(r.ok);
+    // keepRecentTokens 0: the walk stops at the last message (a5), an assistant: its turn (u2 …) is a split turn
+    assert.deepEqual([r.plan.cutIndex, r.plan.isSplitTurn, r.plan.turnStart], [5, true, 2]);
+    assert.deepEqual(r.plan.toSummarize.map((x) => x.id), ['u0', 'a1']);
+    assert.deepEqual(r.plan.turnPrefix.map((x) => x.id), ['u2', 'a3', 't4']);
+    assert.deepEqual(r.plan.kept.map((x) => x.id), ['a5']);
+    assert.deepEqual(r.plan.smallestTail, { keepRecentTokens: 1000 });
+    // a tail that does not hold everything: the same cut as findCut, no smallest-tail mark
+    const normal = findManualCut(p, 30);
+    const plain = findCut(p, 30);
+    assert.ok(normal.ok && plain.ok);
+    assert.deepEqual(normal.plan, plain.plan);
+    assert.equal(normal.plan.smallestTail, undefined);
+    // the other refusals stay refusals (nothing to cut again)
+    const justCompacted = findManualCut([user(10), asst(10), comp()], 1000);
+    assert.ok(!justCompacted.ok && /just compacted/.test(justCompacted.reason));
+    // one user message alone: the smallest tail keeps it and has nothing to summarise either
+    const lone = findManualCut([user(10)], 1000);
+    assert.ok(!lone.ok && lone.fitsTail);
   });
 
   it('refuses: empty path, last entry a compaction, no messages since the last compaction', function () {

@@ -17,6 +17,7 @@ function planOf(before: number, after: number): CompactionPlan {
     quality: { tokensBefore: before, tokensAfter: after, tokensSaved: before - after, summaryChars: 400, decisions: survival, reasons: survival, todos: survival, rules: survival, identifiers: survival, toolFacts: survival, artifacts: survival, asks: survival, factsFound: 0, factsKept: 0, lost: [] },
     input: { messages: [{}, {}], turnPrefixMessages: [] },
     after: [{}, {}, {}],
+    cut: { isSplitTurn: false },
   } as unknown as CompactionPlan;
 }
 
@@ -46,6 +47,13 @@ describe('compaction: does it shrink the context (the verdict, its words, the bu
       assert.ok(previewLines('jsonl', planOf(row.before, row.after), 'local')[0]!.includes(v.headline));
     });
   }
+
+  it('a plan that keeps only the last message because everything fitted in the tail says so in the confirmation; others do not', function () {
+    const note = "everything fits in the 20,000-token tail, so only the last message is kept, as OpenClaw's /compact does";
+    const small = { ...planOf(9000, 2000), after: [{}, {}], cut: { isSplitTurn: true, smallestTail: { keepRecentTokens: 20_000 } } } as unknown as CompactionPlan;
+    assert.ok(compactPrompt('k', 'jsonl', small).detail.includes(`-token summary; 1 stays verbatim (${note})`));
+    assert.ok(!compactPrompt('k', 'jsonl', planOf(9000, 2000)).detail.includes('only the last message'));
+  });
 
   it('the line between "barely" and "shrinks" is MIN_REDUCTION of the message tokens; a non-positive before never divides by zero', function () {
     assert.equal(shrinkVerdict(1000, 1000 - MIN_REDUCTION * 1000).kind, 'shrinks');

@@ -30,7 +30,10 @@ export interface GatewayCompaction {
 }
 
 export interface CompactOptions {
-  /** default: OpenClaw's agents.defaults.compaction.keepRecentTokens of the session's state dir, else the planner's */
+  /**
+   * default: OpenClaw's agents.defaults.compaction.keepRecentTokens of the session's state dir, else the planner's, and
+   * when everything fits in that tail only the last message is kept (as OpenClaw's /compact does). Given: exactly this tail.
+   */
   keepRecentTokens?: number;
   /** default: the mechanical planner (no LLM); the extension passes its language-model planner */
   planner?: (input: PlanInput) => Promise<PlanResult>;
@@ -136,7 +139,7 @@ export async function compactSession(ctx: ActionContext<CompactionPlan | undefin
   }
   ctx.progress?.(`planning the compaction of ${key}…`);
   const basis = planBasisOf(s);
-  const input: PlanInput = { path: s.context.path, full: ctx.model.loadEntries(s.uid, s.context.path), tokensBefore: s.figures.used, keepRecentTokens: opts.keepRecentTokens ?? keepRecentTokensOf(ctx.model, s) };
+  const input: PlanInput = { path: s.context.path, full: ctx.model.loadEntries(s.uid, s.context.path), tokensBefore: s.figures.used, keepRecentTokens: opts.keepRecentTokens ?? keepRecentTokensOf(ctx.model, s), exactTail: opts.keepRecentTokens !== undefined };
   if (opts.summary === 'checkpoint') input.checkpoint = checkpointPlanOptions(s);
   const r = opts.planner ? await opts.planner(input) : planCompaction(input);
   const offer = r.ok ? undefined : await gatewayOffer(ctx.model, s, r.reason);

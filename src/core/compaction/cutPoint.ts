@@ -18,6 +18,11 @@
  * `findCutPoint` with the unscaled figure.
  * - a cut that is not a user message splits a turn: the turn start is the nearest entry at or before the
  *   cut that is a user / bashExecution message, a branch_summary or a custom_message.
+ *
+ * `findManualCut` adds what OpenClaw 2026.9.6 does for a compaction asked for (`/compact`, the Gateway's
+ * `sessions.compact`: `preflightManualSessionCompaction`): when everything since the last compaction fits in the
+ * kept tail, it cuts again with `keepRecentTokens` 0, which keeps only the last message (and summarises the start of
+ * its turn apart). A session smaller than its tail (a 20k window with pi's 20,000) is then compacted, not refused.
  */
 import type { EntryMeta } from '../store/types';
 import { yieldsMessage } from '../context/rebuild';
@@ -54,9 +59,12 @@ export interface CutPlan {
   kept: EntryMeta[];
   /** the compaction on the path this one follows (its summary is merged) */
   previousCompaction?: EntryMeta;
+  /** everything fitted in the configured tail, so only the last message is kept (findManualCut); the tail it would have kept */
+  smallestTail?: { keepRecentTokens: number };
 }
 
-export type CutResult = { ok: true; plan: CutPlan } | { ok: false; reason: string };
+/** `fitsTail`: everything since the last compaction fits in the kept tail (findManualCut cuts again with 0). */
+export type CutResult = { ok: true; plan: CutPlan } | { ok: false; reason: string; fitsTail?: boolean };
 
 /**
  * `path`: the active path (ContextModel's `context.path`, from the latest reset to the leaf).
@@ -126,7 +134,20 @@ export function findCut(
     ...(prev >= 0 ? { previousCompaction: path[prev] } : {}),
   };
   if (!plan.toSummarize.some((e) => e.kind === 'message') && !plan.turnPrefix.some((e) => e.kind === 'message')) {
-    return { ok: false, reason: `everything since the last compaction fits in the kept tail (${keepRecentTokens.toLocaleString('en')} tokens); nothing to summarise` };
+    return { ok: false, fitsTail: true, reason: `everything since the last compaction fits in the kept tail (${keepRecentTokens.toLocaleString('en')} tokens); nothing to summarise` };
   }
   return { ok: true, plan };
+}
+
+/** findCut as OpenClaw cuts a compaction asked for: when everything fits in the kept tail, the smallest tail instead (see above). */
+export function findManualCut(
+  path: readonly EntryMeta[],
+  keepRecentTokens = DEFAULT_KEEP_RECENT_TOKENS,
+  tokensOf: (e: EntryMeta) => number = (e) => e.tokens,
+  isRuntimeCarrier: (e: EntryMeta) => boolean = () => false,
+): CutResult {
+  const r = findCut(path, keepRecentTokens, tokensOf, isRuntimeCarrier);
+  if (r.ok || !r.fitsTail || keepRecentTokens <= 0) return r;
+  const smallest = findCut(path, 0, tokensOf, isRuntimeCarrier);
+  return smallest.ok ? { ok: true, plan: { ...smallest.plan, smallestTail: { keepRecentTokens } } } : r;
 }

@@ -8,7 +8,7 @@
 import type { EntryMeta } from '../store/types';
 import { contextItemsOf, yieldsMessage } from '../context/rebuild';
 import type { CompactionInput as CompactionEntryInput } from '../store/writeEntries';
-import { DEFAULT_KEEP_RECENT_TOKENS, findCut, type CutPlan } from './cutPoint';
+import { DEFAULT_KEEP_RECENT_TOKENS, findCut, findManualCut, type CutPlan } from './cutPoint';
 import { openclawEstimateTokens } from './openclaw/estimate';
 import { compactionQualityReport, type CompactionQualityReport } from './quality';
 import { type AuditResult } from './summary/audit';
@@ -35,6 +35,8 @@ export interface PlanInput {
   tokensBefore: number;
   /** OpenClaw's `compaction.keepRecentTokens` (default 20,000) */
   keepRecentTokens?: number;
+  /** keep exactly that tail: no smaller one when everything fits in it (default: as OpenClaw's /compact, findManualCut) */
+  exactTail?: boolean;
   /** AGENTS.md critical rules, when the caller extracted them */
   workspaceRules?: string;
   /** checkpoint compaction: the summary is the extracted facts plus the session's checkpoint restore note */
@@ -102,7 +104,7 @@ function prepare(input: PlanInput): { ok: true; prep: Prepared } | { ok: false; 
     const d = j?.details;
     if (m.kind === 'custom_message' && d && typeof d === 'object' && (d as Json).runtimeContextCarrier === true) carriers.add(m.id);
   });
-  const cutR = findCut(input.path, input.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS, (e) => tokenOf.get(e.id) ?? e.tokens, (e) => carriers.has(e.id));
+  const cutR = (input.exactTail ? findCut : findManualCut)(input.path, input.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS, (e) => tokenOf.get(e.id) ?? e.tokens, (e) => carriers.has(e.id));
   if (!cutR.ok) return cutR;
   const cut = cutR.plan;
   const ci = compactionInputFromEntries(input.full as Json[], cut.firstKeptEntryId);

@@ -119,7 +119,7 @@ export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: Compac
   const where = era === 'sqlite' ? "the session's SQLite transcript (one transaction)" : "the session's JSONL transcript (under OpenClaw's lock)";
   const ours =
     // the token figures are the headline's (said once)
-    `${n} message${n === 1 ? '' : 's'} are replaced by a ~${formatTokens(q.summaryTokens)}-token summary; ${plan.after.length - 1} stay verbatim. ` +
+    `${n} message${n === 1 ? ' is' : 's are'} replaced by a ~${formatTokens(q.summaryTokens)}-token summary; ${plan.after.length - 1} ${plan.after.length === 2 ? 'stays' : 'stay'} verbatim${smallestTailNote(plan)}. ` +
     `Kept: ${q.factsKept}/${q.factsFound} facts (${q.decisions.kept}/${q.decisions.found} decisions, ${q.reasons.kept}/${q.reasons.found} reasons, ${q.todos.kept}/${q.todos.found} TODOs, ${q.rules.kept}/${q.rules.found} rules, ${q.identifiers.kept}/${q.identifiers.found} identifiers), ${q.asks.kept}/${q.asks.found} asks.`;
   if (via === 'gateway') {
     return {
@@ -136,6 +136,12 @@ export function compactPrompt(key: string, era: 'sqlite' | 'jsonl', plan: Compac
     detail: `${v.headline}\n\n${ours}\n\nOne compaction entry is appended to ${where}. Nothing is rewritten or deleted: the full history stays in the transcript.\n\n${undoLimits(era, 'local')}`,
     ...buttonsFor(v.explicit),
   };
+}
+
+/** Said where the kept tail is described: everything fitted in the configured tail, so only the last message is kept. */
+export function smallestTailNote(plan: CompactionPlan): string {
+  const t = plan.cut.smallestTail;
+  return t ? ` (everything fits in the ${t.keepRecentTokens.toLocaleString('en')}-token tail, so only the last message is kept, as OpenClaw's /compact does)` : '';
 }
 
 export const COMPACT_CHECKPOINT_COMMAND = 'Compact Session with Checkpoint Summary…';
@@ -193,7 +199,7 @@ export function gatewayOfferPrompt(key: string, o: GatewayCompactionOffer): Comp
   const now = o.used === undefined ? 'Its size now is not known here' : `It is at ${o.estimated ? '~' : ''}${formatTokens(o.used)} of ${formatTokens(o.window)} tokens now`;
   const detail =
     `${headline}\n\n` +
-    `OpenClaw compacts the session itself through its Gateway (sessions.compact; ${o.why.replace(/\.$/, '')}): it summarises the older messages with its own model and keeps its own recent tail (${keep}, scaled by its own usage estimate). ` +
+    `OpenClaw compacts the session itself through its Gateway (sessions.compact; ${o.why.replace(/\.$/, '')}): it summarises the older messages with its own model and keeps its own recent tail (${keep}, scaled by its own usage estimate; only the last message when everything fits in that). ` +
     `Its cut and summary are its own, so there is no preview of them here; the result may not be smaller. ` +
     `${now}; OpenClaw compacts on its own before a turn at ${formatTokens(o.compactionAt)}.\n\n${undoLimits(o.era, 'gateway')}`;
   return { message: `Compact ${key} through the Gateway?${o.explicit ? ' It would not shrink the context.' : ''}`, detail, headline, ...buttonsFor(o.explicit) };

@@ -22,7 +22,7 @@ import { compactionQualityReport } from '../../core/compaction/quality';
 import { compactionDrop, dropFiguresLine } from '../../core/compaction/dropped';
 import { compactionInputFromEntries } from '../../core/compaction/summary/input';
 import { buildRestoreList, renderRestoreInjection } from '../../core/compaction/restoreList';
-import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, summaryKindLines, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
+import { compactionOrigin, compactPrompt, contextPair, contextPairText, gatewayOfferPrompt, previewLines, previewTitle, qualityMarkdown, quoteMessage as quote, smallestTailNote, summaryKindLines, undoPrompt, undoViaGatewayPrompt } from '../../core/compaction/viewModel';
 import { compactionFigure } from '../../core/context/figures';
 import { compactionFiguresLine } from '../../core/context/viewModel';
 import { formatTokens } from '../../core/context/format';
@@ -168,7 +168,7 @@ export class CompactionController extends Disposable {
     const after = this.docs.put(`${safe(key)}/after.md`, pair.after);
     const report = this.docs.put(
       `${safe(key)}/quality.md`,
-      qualityMarkdown(previewTitle(key, plan), plan.quality, plan.audit, [...previewLines(s.era, plan, via), ...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), ...summaryKindLines(plan, plan.kind === 'full' && input ? checkpointAlternative(s, input) : undefined), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
+      qualityMarkdown(previewTitle(key, plan), plan.quality, plan.audit, [...previewLines(s.era, plan, via), ...(viaGateway ? [gatewayNote] : []), summaryBy(plan, summarizer, lm), ...summaryKindLines(plan, plan.kind === 'full' && input ? checkpointAlternative(s, input) : undefined), `- Cut: the kept tail starts at \`${plan.entry.firstKeptEntryId}\`${plan.cut.isSplitTurn ? ' (inside a turn: its start is summarised separately)' : ''}${smallestTailNote(plan)}`, `- Entry written: tokensBefore ${plan.entry.tokensBefore}, tokensAfter ${plan.entry.tokensAfter} (OpenClaw's chars/4)`]),
     );
     await vscode.commands.executeCommand('vscode.diff', before, after, `Compaction preview: ${key} (before ↔ after${viaGateway ? '; OpenClaw will compact with its own summary' : ''})`, { preview: true });
     await showMarkdownPreview(report, true);

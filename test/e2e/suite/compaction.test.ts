@@ -105,6 +105,33 @@ suite('Compaction in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test("Compact Session when the whole session fits in the configured tail: only the last message is kept (as OpenClaw's /compact), said in the preview and the confirmation", async () => {
+    const cfgFile = path.join(dir, 'openclaw.json');
+    const original = fs.readFileSync(cfgFile, 'utf8');
+    const keepOf = () => (api.service.model.stateDirOf(session('agent:main:work')!)?.config.value as { agents?: { defaults?: { compaction?: { keepRecentTokens?: number } } } } | undefined)?.agents?.defaults?.compaction?.keepRecentTokens;
+    const cfg = JSON.parse(original) as { agents: { defaults: { compaction: Record<string, unknown> } } };
+    cfg.agents.defaults.compaction.keepRecentTokens = 1_000_000;
+    fs.writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
+    try {
+      await waitFor(() => (keepOf() === 1_000_000 ? true : undefined), 'the config with a 1,000,000-token tail');
+      const s = session('agent:main:work')!;
+      const before = rows(s.row.sessionId);
+      confirmAnswer = () => undefined;
+      const out = await vscode.commands.executeCommand<CompactOutcome>('openclawContext.compactSession', s.uid);
+      assert.equal(out.status, 'cancelled', out.reason);
+      assert.deepEqual(rows(s.row.sessionId), before, 'nothing written');
+      assert.deepEqual(out.plan!.cut.smallestTail, { keepRecentTokens: 1_000_000 });
+      assert.equal(out.plan!.cut.kept.filter((e) => e.kind === 'message').length, 1, 'one message kept');
+      const note = "everything fits in the 1,000,000-token tail, so only the last message is kept, as OpenClaw's /compact does";
+      assert.ok((await vscode.workspace.openTextDocument(out.report!)).getText().includes(note), 'the preview says why only the last message is kept');
+      assert.ok(prompts.filter((p) => p.kind === 'confirm').pop()!.detail!.includes(note), 'and so does the confirmation');
+    } finally {
+      fs.writeFileSync(cfgFile, original);
+      await waitFor(() => (keepOf() === 300 ? true : undefined), 'the config back');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('language-model summarizer enabled, no model in this VS Code: the preview says the mechanical summary was used', async () => {
     const cfg = vscode.workspace.getConfiguration('openclawContext');
     await cfg.update('compaction.summarizer', 'languageModel', vscode.ConfigurationTarget.Global);
