@@ -1,6 +1,10 @@
 /**
- * Secrets in text a memory write would copy (a flush, a dream candidate, a fact): replaced by `[REDACTED]`, key
- * names and URL user names kept so the fact still reads.
+ * Secrets in text a memory write would copy (a flush, a dream candidate, a fact, a checkpoint): replaced by
+ * `[REDACTED]`, key names and URL user names kept so the fact still reads.
+ *
+ * `redactSecretShapes` is the high-confidence part (vendor key prefixes, JWTs, PEM private keys) with no
+ * false positives on ids or hashes; the printing redactor (../gateway/redact) applies it to everything the CLI
+ * prints, so a key in a transcript is not shown by `show` either.
  */
 export const REDACTED = '[REDACTED]';
 
@@ -17,7 +21,12 @@ const SECRET_SHAPES: RegExp[] = [
   /\bhf_[A-Za-z0-9]{30,}/g, // Hugging Face
   /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
 ];
-const PEM_RE = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
+/**
+ * A PEM private key: the header, its body (base64, whitespace, `Proc-Type:`-style header lines, and `\n` escapes
+ * when it sits in JSON text) and the footer when there is one. The body never runs past a quote or other
+ * punctuation, so a cut key inside a JSON document or a sentence is redacted without eating what follows.
+ */
+const PEM_RE = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:(?!-----END )[A-Za-z0-9+/=\s:,.\\-])*(?:-----END [A-Z0-9 ]*PRIVATE KEY-----)?/g;
 const URL_CREDENTIALS_RE = /\b([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^\s:@/]+):([^\s@/]+)@/g;
 const AUTH_SCHEME_RE = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{12,}/g;
 const KEY_VALUE_RE =
@@ -41,11 +50,43 @@ function looksRandom(run: string): boolean {
  */
 export function redactSecrets(s: string): { text: string; count: number } {
   let count = 0;
-  let t = s.replace(PEM_RE, () => (count++, REDACTED));
-  t = t.replace(URL_CREDENTIALS_RE, (_m, scheme: string, user: string) => (count++, `${scheme}${user}:${REDACTED}@`));
-  for (const re of SECRET_SHAPES) t = t.replace(re, () => (count++, REDACTED));
+  const shaped = redactSecretShapes(s, REDACTED);
+  count += shaped.count;
+  let t = shaped.text.replace(URL_CREDENTIALS_RE, (_m, scheme: string, user: string) => (count++, `${scheme}${user}:${REDACTED}@`));
   t = t.replace(AUTH_SCHEME_RE, (_m, scheme: string) => (count++, `${scheme} ${REDACTED}`));
   t = t.replace(KEY_VALUE_RE, (m, key: string, sep: string, value: string) => (value === REDACTED || value.startsWith('[REDACTED') ? m : (count++, `${key}${sep}${REDACTED}`)));
   t = t.replace(LONG_RUN_RE, (m) => (looksRandom(m) ? (count++, REDACTED) : m));
   return { text: t, count };
+}
+
+/**
+ * PEM private keys and vendor-shaped keys and tokens (`sk-…`, `ghp_…`, AWS, Google, Stripe, Slack, JWTs…) replaced
+ * by `marker`. Returns the text and the number of replacements.
+ */
+export function redactSecretShapes(s: string, marker: string = REDACTED): { text: string; count: number } {
+  let count = 0;
+  let t = s.replace(PEM_RE, () => (count++, marker));
+  for (const re of SECRET_SHAPES) t = t.replace(re, () => (count++, marker));
+  return { text: t, count };
+}
+
+/**
+ * A JSON value (a tool call's arguments) with its secrets redacted as text, so a key name redacts its value
+ * (`{"password":"…"}`); the redacted text when it no longer parses, undefined when it does not serialise.
+ */
+export function redactSecretsInJson(v: unknown): unknown {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(v);
+  } catch {
+    return undefined;
+  }
+  if (json === undefined) return undefined;
+  const r = redactSecrets(json);
+  if (!r.count) return v;
+  try {
+    return JSON.parse(r.text) as unknown;
+  } catch {
+    return r.text;
+  }
 }
