@@ -18,6 +18,9 @@ import { fileKind } from '../fs/safeRead';
 const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
 
+/** Why a file of OpenClaw's with more than one name is not written to (the writers of ./jsonlWriter and ./sqliteWriter). */
+export const hardLinked = (file: string, nlink: number): string => `${file} has ${nlink} hard links (the same file under another name, maybe outside the state dir)`;
+
 /** A transcript that must not be appended to; the message names it and why. */
 export class TranscriptRefused extends Error {
   constructor(
@@ -64,9 +67,7 @@ export function openTranscriptForAppend(real: string): { fd: number; stat: fs.St
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new TranscriptRefused('invalid-input', `${real} is ${fileKind(stat)}, not a regular file: not writing.`);
-    if (stat.nlink > 1) {
-      throw new TranscriptRefused('invalid-input', `${real} has ${stat.nlink} hard links (the same file under another name, maybe outside the state dir): not appending, so no other file changes. Copy it to a file of its own to write to it.`);
-    }
+    if (stat.nlink > 1) throw new TranscriptRefused('invalid-input', `${hardLinked(real, stat.nlink)}: not appending, so no other file changes. Copy it to a file of its own to write to it.`);
     return { fd, stat };
   } catch (err) {
     fs.closeSync(fd);
