@@ -20,6 +20,7 @@ import { FlushStateStore } from '../../src/core/memory/flush';
 import { MemoryWriteError, writeInside } from '../../src/core/memory/fsSafe';
 import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
 import { appendJsonlEntries } from '../../src/core/store/jsonlWriter';
+import { openTranscriptForAppend, resolveTranscript, transcriptRoot, TranscriptRefused } from '../../src/core/store/transcriptFile';
 import { seedExample } from './support/checkpoints';
 import { cli, WORK } from './support/cli';
 import { materializeDemoState, materializeRealState, tmpDir } from './helpers';
@@ -268,6 +269,17 @@ describe('our files under <stateDir>/context: never written, read or deleted thr
       assert.equal(r.code, 'invalid-input');
       assert.ok(r.message.includes(`${sessions} is a symbolic link to ${path.join(out.real, 'sessions')}, outside the state dir ${state}`), r.message);
       assert.deepEqual(tree(out.dir), before);
+    });
+
+    it('a folder of the resolved path swapped for a link before the open (Linux /proc/self/fd): the descriptor is not the resolved file, refused', function () {
+      const state = materializeDemoState();
+      const out = outsideDir();
+      const { sessions, sessionId } = legacy(state);
+      const real = resolveTranscript(transcriptRoot(state, sessions), path.join(sessions, `${sessionId}.jsonl`));
+      // the swap: the sessions folder moves out and a link takes its name
+      fs.renameSync(sessions, path.join(out.dir, 'sessions'));
+      fs.symlinkSync(path.join(out.dir, 'sessions'), sessions);
+      assert.throws(() => openTranscriptForAppend(real), (err: unknown) => err instanceof TranscriptRefused && /moved while it was being opened/.test(err.message));
     });
 
     it('a transcript with a second hard link (here: a file outside the state dir): refused, neither name changes; with one name it is appended to', async function () {

@@ -37,10 +37,10 @@ import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, 
 import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, stateFileBody, threadFromState, touch, type TrackerData, type TrackerSnapshot } from './trackerState';
 import { mergeFile, sanitizeCursor } from './trackerLoad';
 import { messageFacts } from './messageFacts';
-import { redactSecrets, redactSecretsInJson } from '../memory/secrets';
+import { redactSecrets, redactSecretsInJson } from '../secrets/shapes';
 
 /**
- * The event with its text and tool-call arguments redacted (../memory/secrets, as the memory writers do):
+ * The event with its text and tool-call arguments redacted (../secrets/shapes, as the memory writers do):
  * what the tracker keeps goes to the state files and the checkpoints, files a transcript's secrets must not
  * be copied to. Redacted before any gist is cut, so no part of a cut secret is kept.
  */

@@ -15,7 +15,7 @@
  *   that short cannot be told apart from ordinary words and ids (a token "main" would shred every session key)
  *   and is guessable anyway; OpenClaw's generated tokens are 48 hex characters. `doctor` warns about them.
  * - Without knowing any secret: PEM private keys and vendor-shaped keys (`sk-…`, `ghp_…`, AWS, JWTs…, the
- *   shapes of ../memory/secrets, which the memory writers redact too), credentials in URLs (`scheme://user:password@host` → `scheme://user:<redacted>@host`;
+ *   shapes of ../secrets/shapes, which the memory writers redact too), credentials in URLs (`scheme://user:password@host` → `scheme://user:<redacted>@host`;
  *   a user name alone of 16+ characters is taken for a token), sensitive query parameters (`?token=`,
  *   `access_token`, `auth`, `password`, `key`, `secret`, `sig`…, any case → `token=<redacted>`) and `Bearer …` /
  *   `Basic …` credentials (with a digit) anywhere in the text. URLs we print ourselves go through `redactUrl`
@@ -24,7 +24,7 @@
  *   escape injection, hidden text) and are cut to a length bound, before they are put in any message.
  */
 
-import { redactSecretShapes } from '../memory/secrets';
+import { redactSecretShapes } from '../secrets/shapes';
 
 export const REDACTED = '<redacted>';
 /** Secrets shorter than this are not redacted by value (see above). */
@@ -123,7 +123,7 @@ export const AUTH_SCHEME_RE = /\b(Bearer|Basic)\s+(?=[A-Za-z._~+/=-]*\d)[A-Za-z0
 
 /**
  * Credentials in URLs, sensitive query parameters and auth-scheme credentials, in any text; and (from the
- * memory redactor, ../memory/secrets) PEM private keys and vendor-shaped keys and tokens, so a key a transcript
+ * memory redactor, ../secrets/shapes) PEM private keys and vendor-shaped keys and tokens, so a key a transcript
  * holds is not printed either.
  */
 export function redactShapes(text: string): string {

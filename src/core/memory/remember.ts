@@ -26,7 +26,7 @@
  * trimming; control characters are removed.
  */
 import { appendInside, MemoryWriteError } from './fsSafe';
-import { redactSecrets } from './secrets';
+import { redactSecrets } from '../secrets/shapes';
 import { MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT } from './lint/problems';
 import { findPointers, resolvePointer } from './lint/pointers';
 import { capCodePoints, ERRORS_HEADING, formatErrorLine, singleLine } from './errorsLog';

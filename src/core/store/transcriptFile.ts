@@ -6,7 +6,8 @@
  *   sessions folder, an agent folder or `agents/` that is a link leading out of the state dir is refused, the
  *   rule the SQLite store follows in ./sqliteFiles), else the sessions folder the config places elsewhere;
  * - it is opened once, without following a link (`O_NOFOLLOW`; a link swapped in after the path was resolved
- *   is refused, not followed) and without blocking on a FIFO, for reading and appending on the same
+ *   is refused, not followed; on Linux the descriptor's own path, `/proc/self/fd`, must be the resolved one, so a
+ *   folder of the path swapped for a link in between is caught too) and without blocking on a FIFO, for reading and appending on the same
  *   descriptor, and judged on that descriptor: a regular file with no other hard link. Appending to a file
  *   with two names would change a file elsewhere (a hard link can lead out of any root a path check knows).
  */
@@ -68,9 +69,22 @@ export function openTranscriptForAppend(real: string): { fd: number; stat: fs.St
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new TranscriptRefused('invalid-input', `${real} is ${fileKind(stat)}, not a regular file: not writing.`);
     if (stat.nlink > 1) throw new TranscriptRefused('invalid-input', `${hardLinked(real, stat.nlink)}: not appending, so no other file changes. Copy it to a file of its own to write to it.`);
+    // a folder of the path swapped for a link after it was resolved (O_NOFOLLOW guards only the last name): where
+    // Linux tells what the descriptor is, it must be the file that was resolved
+    const opened = openedPath(fd);
+    if (opened !== undefined && opened !== real) throw new TranscriptRefused('invalid-input', `${real} moved while it was being opened (it is now ${opened}): not writing.`);
     return { fd, stat };
   } catch (err) {
     fs.closeSync(fd);
     throw err;
+  }
+}
+
+/** The path the kernel has for an open descriptor (Linux `/proc/self/fd`), undefined where it cannot tell. */
+function openedPath(fd: number): string | undefined {
+  try {
+    return fs.readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Secrets in text a memory write would copy (a flush, a dream candidate, a fact, a checkpoint): replaced by
- * `[REDACTED]`, key names and URL user names kept so the fact still reads.
+ * The shape-based redactor (formerly core/memory/secrets.ts; the lowest layer, so every writer and the printing
+ * redactor can use it). Secrets in text a write would copy (a memory flush, a dream candidate, a fact, a checkpoint
+ * and the tracker's state files): replaced by `[REDACTED]`, key names and URL user names kept so the fact still reads.
  *
  * `redactSecretShapes` is the high-confidence part (vendor key prefixes, JWTs, PEM private keys) with no
  * false positives on ids or hashes; the printing redactor (../gateway/redact) applies it to everything the CLI
