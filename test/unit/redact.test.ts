@@ -74,7 +74,7 @@ describe('redaction (core/gateway/redact.ts)', function () {
       const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END RSA PRIVATE KEY-----';
       assert.equal(redact(`key:\n${pem}\nrotate it.`, []), `key:\n${REDACTED}\nrotate it.`);
       // in --json output, a key (whole, or cut by a gist) is redacted and the document still parses
-      for (const text of [pem, pem.slice(0, 60) + '…']) {
+      for (const text of [pem, pem.slice(0, 60) + '…', pem.slice(0, 60) + '" and a quote', pem.slice(0, 60) + '\\" escaped']) {
         const doc = JSON.stringify({ text, next: 'kept' });
         const out = redact(doc, []);
         assert.ok(!out.includes('MIIEvQIBADANBgkqhkiG9w0'), out);

@@ -23,11 +23,12 @@ const SECRET_SHAPES: RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
 ];
 /**
- * A PEM private key: the header, its body (base64, whitespace, `Proc-Type:`-style header lines, and `\n` escapes
- * when it sits in JSON text) and the footer when there is one. The body never runs past a quote or other
- * punctuation, so a cut key inside a JSON document or a sentence is redacted without eating what follows.
+ * A PEM private key: the header, its body (base64, whitespace, `Proc-Type:`-style header lines, and `\n` `\r` `\t`
+ * escapes when it sits in JSON text) and the footer when there is one. The body never runs past a quote, any other
+ * backslash escape (`\"` ends a JSON string) or other punctuation, so a cut key inside a JSON document or a
+ * sentence is redacted without eating what follows.
  */
-const PEM_RE = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:(?!-----END )[A-Za-z0-9+/=\s:,.\\-])*(?:-----END [A-Z0-9 ]*PRIVATE KEY-----)?/g;
+const PEM_RE = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:(?!-----END )(?:\\[nrt]|[A-Za-z0-9+/=\s:,.-]))*(?:-----END [A-Z0-9 ]*PRIVATE KEY-----)?/g;
 const URL_CREDENTIALS_RE = /\b([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^\s:@/]+):([^\s@/]+)@/g;
 const AUTH_SCHEME_RE = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{12,}/g;
 const KEY_VALUE_RE =
