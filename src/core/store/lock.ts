@@ -308,7 +308,8 @@ export function acquireLockSync(lockPath: string, opts: LockOptions, notes: stri
 export function releaseLock(lock: HeldLock, notes: string[]): void {
   heldLocks.delete(lock.path);
   try {
-    if (fs.readFileSync(lock.path, 'utf8') === lock.content) fs.unlinkSync(lock.path);
+    // bounded, regular files only, no link followed: what sits there now may have been swapped in (a FIFO, /dev/zero)
+    if (readRegularText(lock.path, { maxBytes: READ_LIMITS.lock, follow: false }) === lock.content) fs.unlinkSync(lock.path);
     else notes.push(`${path.basename(lock.path)} was replaced by another process while we held it; left in place`);
   } catch (err) {
     notes.push(`releasing ${path.basename(lock.path)}: ${errText(err)}`);
