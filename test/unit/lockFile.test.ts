@@ -1,5 +1,6 @@
 /**
- * Releasing a lock of ours reads its file to check it is still ours. A process that can write the folder may have
+ * Taking a lock reads a lock file that is already there (to judge it stale and reclaim it), and releasing a lock
+ * of ours reads its file to check it is still ours. A process that can write the folder may have
  * swapped it meanwhile for a FIFO (a read would block the writer forever) or a link to /dev/zero (a read would
  * never end): the release reads only a regular file, bounded, without following a link, and leaves the rest.
  * Each case runs in a child with a time limit, so a regression fails instead of hanging the suite.
@@ -69,4 +70,28 @@ describe('lock release: the lock file swapped while we held it', function () {
     assert.deepEqual(r.notes, []);
     assert.equal(fs.existsSync(r.lockPath), false);
   });
+});
+
+describe('lock taking: a lock file planted as a FIFO or a link to /dev/zero', function () {
+  this.timeout(30_000);
+  for (const [name, plant] of [
+    ['a FIFO', (p: string) => spawnSync('mkfifo', [p])],
+    ['a link to /dev/zero', (p: string) => fs.symlinkSync('/dev/zero', p)],
+  ] as const) {
+    it(`${name}: not read through, not removed; the lock is refused as held once the wait is over`, function () {
+      const lockPath = path.join(tmpDir('occtx-lock-'), 'x.jsonl.lock');
+      plant(lockPath);
+      const script = `
+        const { acquireLockSync } = require(${JSON.stringify(LOCK)});
+        const r = acquireLockSync(${JSON.stringify(lockPath)}, { timeoutMs: 300 }, []);
+        process.stdout.write(JSON.stringify(r));`;
+      const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 10_000 });
+      assert.equal(child.signal, null, 'answered within 10 s');
+      const r = JSON.parse(child.stdout) as { ok?: boolean; code?: string; message?: string };
+      assert.equal(r.ok, false);
+      assert.equal(r.code, 'locked');
+      assert.match(r.message!, /not a regular file; not read; it is not removed/);
+      assert.ok(fs.lstatSync(lockPath).isFIFO() || fs.lstatSync(lockPath).isSymbolicLink(), 'left in place');
+    });
+  }
 });
