@@ -38,10 +38,26 @@ export function guardedIo(io: CliIo, secrets: SecretSet = new SecretSet()): CliI
   };
 }
 
+/**
+ * A writer to a standard stream that stops writing once the reader has gone (`openclaw-context sessions | head -1`:
+ * EPIPE), instead of dying with an unhandled 'error' event and a stack trace; the command itself runs to its end
+ * (a writer never stops half-way because nobody reads its report) and exits with its own code.
+ */
+export function pipeSafeWriter(stream: NodeJS.WriteStream): (t: string) => void {
+  let closed = false;
+  stream.on('error', () => {
+    closed = true;
+  });
+  return (t) => {
+    if (!closed) stream.write(t);
+  };
+}
+
 export function processIo(): CliIo {
+  const stderr = pipeSafeWriter(process.stderr);
   return {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
+    stdout: pipeSafeWriter(process.stdout),
+    stderr,
     env: process.env,
     isTTY: !!process.stdout.isTTY,
     stdinIsTTY: !!process.stdin.isTTY,
@@ -54,7 +70,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     prompt: (question) =>
       new Promise((resolve) => {
-        process.stderr.write(question);
+        stderr(question);
         let buf = '';
         const onData = (c: Buffer) => {
           buf += c.toString('utf8');
@@ -69,7 +85,7 @@ export function processIo(): CliIo {
         process.stdin.resume();
       }),
     progress: (message) => {
-      if (!process.env.OPENCLAW_CONTEXT_QUIET) process.stderr.write(`${process.stderr.isTTY ? '\u001b[2m' : ''}… ${message}${process.stderr.isTTY ? '\u001b[0m' : ''}\n`);
+      if (!process.env.OPENCLAW_CONTEXT_QUIET) stderr(`${process.stderr.isTTY ? '\u001b[2m' : ''}… ${message}${process.stderr.isTTY ? '\u001b[0m' : ''}\n`);
     },
   };
 }

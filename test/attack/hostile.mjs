@@ -4,7 +4,9 @@
  *   3,000 characters, unicode, NUL (the CLI refuses NUL in arguments, so the key is passed without it);
  * - file kinds: what the writer writes (context/, context/checkpoints, a checkpoint folder, the append
  *   journal, context/memory, workspace/memory, MEMORY.md, memories/, DREAMS.md, today's daily log,
- *   _latest.json, the transcript, the agent DB) replaced by a FIFO, a dir, or a link out of the root;
+ *   _latest.json, the transcript, the agent DB) replaced by a FIFO, a dir, or a link out of the root; the JSONL
+ *   sessions folder linked out; the transcript or the agent DB with a second (hard-linked) name outside the root;
+ *   the transcript's `.lock` planted as a FIFO or a link to /dev/zero;
  *   ~/.openclaw/workspace existing while the state dir has its own workspace (no --workspace given);
  * - a crafted `<state>/context/jsonl-appends/` record whose target is outside the state dir, run through
  *   the extension's start-up recovery (recoverJsonlAppends from out/src) and through the CLI's JSONL writers.
@@ -92,6 +94,14 @@ const ATTACKS = {
   transcriptLink: { writers: new Set(['compact', 'undo-compact', 'checkpoint-restore']), stores: ['jsonl'], apply: (c) => linkOut(c, path.join(c.state, LEGACY_WORK_FILE), path.join(c.outside, 'target.jsonl')) },
   transcriptFifo: { writers: KEYED, stores: ['jsonl'], apply: (c) => (clear(path.join(c.state, LEGACY_WORK_FILE)), mkfifo(path.join(c.state, LEGACY_WORK_FILE))) },
   dbLink: { writers: KEYED, stores: ['sqlite-rollback', 'sqlite-wal'], apply: (c) => { const db = path.join(c.state, DEMO_MAIN_DB); for (const s of ['', '-wal', '-shm']) if (fs.existsSync(db + s)) fs.copyFileSync(db + s, path.join(c.outside, 'agent.sqlite' + s)); linkOut(c, db, path.join(c.outside, 'agent.sqlite')); } },
+  // the folder holding the transcript linked out (the SQLite store refuses its agent folder so; JSONL must too)
+  sessionsDirLink: { writers: new Set(['compact', 'undo-compact', 'checkpoint-restore']), stores: ['jsonl'], apply: (c) => (fs.cpSync(path.join(c.state, LEGACY_SESSIONS), path.join(c.outside, 'sessions'), { recursive: true }), linkOut(c, path.join(c.state, LEGACY_SESSIONS), path.join(c.outside, 'sessions'))) },
+  // a second name outside the root for the very file written (no link to resolve: only its link count tells)
+  transcriptHardLink: { writers: new Set(['compact', 'undo-compact', 'checkpoint-restore']), stores: ['jsonl'], apply: (c) => fs.linkSync(path.join(c.state, LEGACY_WORK_FILE), path.join(c.outside, 'hard.jsonl')) },
+  dbHardLink: { writers: KEYED, stores: ['sqlite-rollback', 'sqlite-wal'], apply: (c) => fs.linkSync(path.join(c.state, DEMO_MAIN_DB), path.join(c.outside, 'hard.sqlite')) },
+  // OpenClaw's lock file planted as a FIFO or a link to /dev/zero: reading it to judge or reclaim it must not block or flood
+  lockFifo: { writers: new Set(['compact', 'undo-compact', 'checkpoint-restore']), stores: ['jsonl'], apply: (c) => mkfifo(path.join(c.state, `${LEGACY_WORK_FILE}.lock`)) },
+  lockLinkZero: { writers: new Set(['compact', 'undo-compact', 'checkpoint-restore']), stores: ['jsonl'], apply: (c) => fs.symlinkSync('/dev/zero', path.join(c.state, `${LEGACY_WORK_FILE}.lock`)) },
   homeWorkspace: { writers: new Set(['flush', 'remember']), apply: () => ({ noWorkspace: true }) },
   journalOutside: { writers: new Set(['compact', 'undo-compact', 'checkpoint-restore']), stores: ['jsonl'], apply: (c) => craftJournal(c) },
 };

@@ -5,6 +5,9 @@
  * - a hostile Gateway (the scripted fake of test/support, compiled in out/test/support) that accepts the
  *   token and then echoes it — in its version string, in the connect refusal, in a method's error — as
  *   plain text, upper-case, base64, base64url and hex.
+ * - keys a transcript holds (an Anthropic and a GitHub key, a JWT, a PEM private key, planted in a JSONL session's
+ *   user, assistant and tool-result text): `show`, `memory search` and `checkpoint create` / `show` must neither
+ *   print them nor copy them into a file we write (`<state>/context/…`: checkpoints, the tracker's state files).
  * A probe fails when stdout or stderr holds the token or the URL's password in any of those forms.
  */
 import { spawn } from 'node:child_process';
@@ -66,6 +69,71 @@ function simulateGatewayLock(state) {
   return child;
 }
 
+/** Keys planted in a transcript (shape-redacted: not known to us, so only their plain form is looked for). */
+const PLANTED = {
+  anthropic: 'sk-ant-api03-AtTaCkKeY0123456789abcdefGHIJKLmnop',
+  github: 'ghp_AtTaCkGiThUb0123456789abcdefGHIJKL',
+  jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhdHRhY2sifQ.AtTaCkSiGnAtUrE0123456789abcdef',
+  pem: 'MIIEvAtTaCkPeMbOdY0123456789abcdefGHIJKLmnopQRSTuvwx',
+};
+const TRANSCRIPT_KEY = 'agent:legacy:main';
+const TRANSCRIPT_COMMANDS = {
+  show: ['show', TRANSCRIPT_KEY],
+  showJson: ['show', TRANSCRIPT_KEY, '--json', '--breakdown'],
+  search: ['memory', 'search', 'production deploy key', '--agent', 'legacy', '--json'],
+  checkpointCreate: ['checkpoint', 'create', TRANSCRIPT_KEY],
+  checkpointShowJson: ['checkpoint', 'show', TRANSCRIPT_KEY, '--json'],
+};
+
+/** Append a turn holding every planted key to the JSONL session (chained to its last entry). */
+function plantKeys(state) {
+  const dir = path.join(state, 'agents', 'legacy', 'sessions');
+  const rows = JSON.parse(fs.readFileSync(path.join(dir, 'sessions.json'), 'utf8'));
+  const file = path.join(dir, rows[TRANSCRIPT_KEY].sessionFile);
+  const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+  let parentId = JSON.parse(lines[lines.length - 1]).id;
+  const t0 = Date.parse(JSON.parse(lines[lines.length - 1]).timestamp) + 1000;
+  const entries = [
+    { role: 'user', content: `We decided: the production deploy key is ${PLANTED.anthropic}; rotate ${PLANTED.github} next week. TODO: rotate ${PLANTED.github}` },
+    { role: 'assistant', content: [{ type: 'text', text: `Decision noted: deploy key ${PLANTED.anthropic}, Authorization: Bearer ${PLANTED.jwt}` }, { type: 'toolCall', id: 'call_plant', name: 'read', arguments: { path: '.env', token: PLANTED.github } }], stopReason: 'toolUse', provider: 'fake', model: 'scripted-1' },
+    { role: 'toolResult', toolCallId: 'call_plant', toolName: 'read', isError: true, content: [{ type: 'text', text: `KEY=${PLANTED.anthropic}\n-----BEGIN RSA PRIVATE KEY-----\n${PLANTED.pem}\n-----END RSA PRIVATE KEY-----` }] },
+    { role: 'assistant', content: [{ type: 'text', text: `Next step: rotate the deploy key ${PLANTED.anthropic}.` }], stopReason: 'stop', provider: 'fake', model: 'scripted-1' },
+  ];
+  const out = entries.map((message, i) => {
+    const id = `plant-${i}`;
+    const e = { type: 'message', id, parentId, timestamp: new Date(t0 + i * 1000).toISOString(), message: { ...message, timestamp: t0 + i * 1000 } };
+    parentId = id;
+    return JSON.stringify(e) + '\n';
+  });
+  fs.appendFileSync(file, out.join(''));
+  fs.mkdirSync(path.join(state, 'workspace-legacy'), { recursive: true }); // so `memory search --agent legacy` has a workspace
+}
+
+const plantedIn = (text) => Object.entries(PLANTED).filter(([, v]) => text.includes(v)).map(([k]) => k);
+
+async function runTranscriptSecrets(spec) {
+  const c = caseRoot('demo', 'secret');
+  try {
+    plantKeys(c.state);
+    if (spec.cmd === 'checkpointShowJson') await runCli([...TRANSCRIPT_COMMANDS.checkpointCreate, '--state-dir', c.state], c, { timeoutMs: 20_000 });
+    const argv = [...TRANSCRIPT_COMMANDS[spec.cmd], '--state-dir', c.state];
+    const res = await runCli(argv, c, { timeoutMs: 20_000 });
+    const problems = judgeRun(res, { json: argv.includes('--json') }).filter((p) => p.kind !== 'unclear');
+    const printed = plantedIn(res.out + '\n' + res.err);
+    if (printed.length) problems.push({ kind: 'secret', msg: `printed the planted ${printed.join(', ')}` });
+    const ours = path.join(c.state, 'context');
+    for (const rel of fs.existsSync(ours) ? fs.readdirSync(ours, { recursive: true }) : []) {
+      const f = path.join(ours, rel);
+      if (!fs.lstatSync(f).isFile()) continue;
+      const copied = plantedIn(fs.readFileSync(f, 'utf8'));
+      if (copied.length) problems.push({ kind: 'secret', msg: `copied the planted ${copied.join(', ')} into ${path.join('context', rel)}` });
+    }
+    return { problems, detail: { code: res.code, stderr: res.err.slice(0, 300) } };
+  } finally {
+    rmRoot(c);
+  }
+}
+
 export function secretSpecs(seed) {
   const specs = [];
   const add = (s) => specs.push({ class: 'secrets', seed, n: specs.length, ...s });
@@ -75,6 +143,7 @@ export function secretSpecs(seed) {
     add({ probe: 'config-token-in-url', cmd });
   }
   for (const where of ['version', 'connect-error', 'method-error', 'close-reason']) for (const form of ECHO) for (const cmd of ['doctor', 'doctorJson', 'remoteSessions', 'compactOwned']) add({ probe: 'hostile-gateway', where, form, cmd });
+  for (const cmd of Object.keys(TRANSCRIPT_COMMANDS)) add({ probe: 'transcript-keys', cmd });
   return specs;
 }
 
@@ -96,6 +165,7 @@ async function hostileGateway(where, form) {
 }
 
 export async function runSecrets(spec) {
+  if (spec.probe === 'transcript-keys') return runTranscriptSecrets(spec);
   // remote mode: an existing empty state dir (no config, no agents)
   const c = caseRoot('demo', 'secret');
   const empty = path.join(c.root, 'empty-state');
@@ -142,4 +212,9 @@ function excerpt(text) {
   return '';
 }
 
-export const describeSecrets = (s) => (s.probe === 'hostile-gateway' ? `hostile Gateway echoes the token (${s.form}) in its ${s.where} → ${COMMANDS[s.cmd].join(' ')}` : `${s.probe} → ${COMMANDS[s.cmd].join(' ')}`);
+export const describeSecrets = (s) =>
+  s.probe === 'hostile-gateway'
+    ? `hostile Gateway echoes the token (${s.form}) in its ${s.where} → ${COMMANDS[s.cmd].join(' ')}`
+    : s.probe === 'transcript-keys'
+      ? `keys in a transcript → ${TRANSCRIPT_COMMANDS[s.cmd].join(' ')} (output and our files)`
+      : `${s.probe} → ${COMMANDS[s.cmd].join(' ')}`;

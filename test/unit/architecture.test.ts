@@ -81,10 +81,12 @@ describe('architecture: src/core stays free of VS Code', function () {
  * The layers inside src/core, lowest first. A folder imports only from folders of a lower rank: data flows one
  * way, files → store → context model → facts → engines → actions. `tokens` sits under `store` because the readers
  * estimate each entry as they read it (tokens does no I/O); `gateway` (the remote store) and `context` share a
- * rank and do not import each other.
+ * rank and do not import each other. `secrets` (the shape-based redactor, pure text) is at the bottom: the printing
+ * redactor (gateway), the checkpoint tracker and the memory writers all use it.
  */
 export const CORE_LAYERS: Record<string, number> = {
   fs: 0,
+  secrets: 0,
   tokens: 1,
   store: 2,
   gateway: 3,

@@ -13,7 +13,9 @@ import { writeCheckpoint } from '../../src/core/checkpoint/store';
 import { SessionTracker } from '../../src/core/checkpoint/tracker';
 import { STATE_FILES } from '../../src/core/checkpoint/trackerState';
 import { realTranscriptDumps, tmpDir } from './helpers';
-import { E, seedExample } from './support/checkpoints';
+import { E, figures, seedExample } from './support/checkpoints';
+import { checkpointOfPath } from '../../src/core/checkpoint/fromPath';
+import { serializeCheckpoint } from '../../src/core/checkpoint/yamlCodec';
 import { activePath } from './support/transcripts';
 
 type Json = Record<string, unknown>;
@@ -359,5 +361,44 @@ describe('incremental state on the real OpenClaw transcripts', function () {
     }
     assert.deepEqual(seen, [24594, 22216]);
     assert.equal(t.data.thread.compactions, 2);
+  });
+});
+
+describe('incremental state: secrets in the transcript are never copied to the state files or a checkpoint', function () {
+  beforeEach(() => E.reset());
+
+  // one of each shape the memory redactor knows; the transcript is untrusted and may hold any of them
+  const SECRETS = {
+    anthropic: 'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+    github: 'ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ab',
+    jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    urlPassword: 'hunter2passXYZ',
+    pemBody: 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7',
+    keyValue: 'Sup3rS3cretPWvalue',
+    argPassword: 'toolArgPw9876',
+  };
+  const leaked = (text: string) => Object.entries(SECRETS).filter(([, v]) => text.includes(v)).map(([k]) => k);
+
+  it('user, agent, tool-result and tool-call text is redacted before it is kept (pairs, pivots, decisions, open items, pending tools)', function () {
+    const state = tmpDir('occtx-cp-secrets-');
+    const t = fresh(state);
+    t.ingest([
+      E.user(`We decided to use the production key ${SECRETS.anthropic}. DB: postgres://admin:${SECRETS.urlPassword}@db.example.com/prod`),
+      E.agent(`Noted: ${SECRETS.anthropic}. ${LONG}`),
+      E.user(`TODO: rotate ${SECRETS.github} and password=${SECRETS.keyValue}`),
+      E.toolCall('exec', { command: 'deploy', password: SECRETS.argPassword, token: SECRETS.jwt }, 'c1'),
+      E.toolResult('exec', 'c1', `auth failed for Bearer ${SECRETS.jwt}\n-----BEGIN RSA PRIVATE KEY-----\n${SECRETS.pemBody}\n-----END RSA PRIVATE KEY-----`, true),
+      E.user(`ok ${SECRETS.github}`),
+      E.toolCall('exec', { command: 'retry', password: SECRETS.argPassword }, 'c2'),
+    ]);
+    assert.deepEqual(leaked(JSON.stringify(t.data)), []);
+    assert.ok(JSON.stringify(t.data).includes('[REDACTED]'), 'the text is kept, redacted');
+    t.save();
+    for (const f of fs.readdirSync(t.dir)) assert.deepEqual(leaked(fs.readFileSync(path.join(t.dir, f), 'utf8')), [], f);
+    const cp = checkpointOfPath(
+      [E.user(`key ${SECRETS.anthropic} and ${SECRETS.github}`), E.toolCall('exec', { command: 'x', api_key: SECRETS.argPassword }, 'c9')],
+      figures(),
+    );
+    assert.deepEqual(leaked(serializeCheckpoint(cp)), []);
   });
 });

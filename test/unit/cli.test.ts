@@ -299,3 +299,19 @@ describe('CLI: the built bundle dist/cli.js', function () {
     assert.equal(usage.status, 2);
   });
 });
+
+describe('CLI: a reader that goes away', function () {
+  it('stdout closed early (`show … | head -1`): no EPIPE crash, no stack trace, the command ends with its own code', async function () {
+    const { spawn } = await import('node:child_process');
+    const state = materializeRealState();
+    const main = path.join(__dirname, '..', '..', 'src', 'cli', 'main.js');
+    // many lines, so the output does not fit in the pipe's buffer once the reader has closed it
+    const child = spawn(process.execPath, [main, 'show', 'agent:main:main', '--state-dir', state, '--breakdown'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first byte
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    assert.ok(!/EPIPE|Unhandled|at .+\(.+:\d+:\d+\)/.test(err), err);
+    assert.equal(code, 0, err);
+  });
+});

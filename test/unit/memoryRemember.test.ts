@@ -107,6 +107,15 @@ describe('memory remember: routing and the text appended', function () {
     assert.ok(planRemember({ content: 'api_key: sk-abcdefghijklmnopqrstuvwx', type: 'project' }, ws, opts).warnings.some((w) => /secret/.test(w)));
     assert.ok(!planRemember({ content: 'A new fact', type: 'project' }, ws, opts).warnings.some((w) => /secret|already/.test(w)));
   });
+
+  it('a secret is detected by the memory redactor\'s shapes (a JWT, a URL password too), and the warning says it is written as typed (the CLI\'s printed preview hides it)', function () {
+    const ws = makeWorkspace({});
+    for (const content of ['login with eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'db is postgres://admin:hunter2passXYZ@db.example.com/prod']) {
+      const plan = planRemember({ content, type: 'project' }, ws, opts);
+      assert.ok(plan.warnings.some((w) => /secret/.test(w) && /written as you typed it/.test(w)), `${content}: ${plan.warnings.join(' | ')}`);
+      assert.ok(plan.addition.includes(content.split(' ').pop()!), 'written as given');
+    }
+  });
 });
 
 describe('memory remember: validation', function () {

@@ -59,6 +59,28 @@ describe('redaction (core/gateway/redact.ts)', function () {
         assert.ok(out.includes(REDACTED), out);
       });
     }
+    it('vendor-shaped keys and PEM private keys (the memory redactor\'s shapes) in text a transcript holds', function () {
+      const shaped: Array<[string, string]> = [
+        ['Anthropic', 'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'],
+        ['OpenAI', 'sk-proj-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0'],
+        ['GitHub', 'ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ab'],
+        ['AWS', 'AKIAIOSFODNN7EXAMPLE'],
+        ['JWT', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
+      ];
+      for (const [name, key] of shaped) {
+        const out = redact(`the user said: use ${key} for deploys`, []);
+        assert.equal(out, `the user said: use ${REDACTED} for deploys`, name);
+      }
+      const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END RSA PRIVATE KEY-----';
+      assert.equal(redact(`key:\n${pem}\nrotate it.`, []), `key:\n${REDACTED}\nrotate it.`);
+      // in --json output, a key (whole, or cut by a gist) is redacted and the document still parses
+      for (const text of [pem, pem.slice(0, 60) + '…', pem.slice(0, 60) + '" and a quote', pem.slice(0, 60) + '\\" escaped']) {
+        const doc = JSON.stringify({ text, next: 'kept' });
+        const out = redact(doc, []);
+        assert.ok(!out.includes('MIIEvQIBADANBgkqhkiG9w0'), out);
+        assert.deepEqual(JSON.parse(out).next, 'kept', out);
+      }
+    });
     it('harmless query parameters, URLs and prose stay as they are', function () {
       for (const text of [
         'ws://127.0.0.1:18789/?v=4&mode=cli',

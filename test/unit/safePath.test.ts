@@ -20,6 +20,7 @@ import { FlushStateStore } from '../../src/core/memory/flush';
 import { MemoryWriteError, writeInside } from '../../src/core/memory/fsSafe';
 import { ErrorsBaselineStore } from '../../src/core/memory/lint/errorsBaseline';
 import { appendJsonlEntries } from '../../src/core/store/jsonlWriter';
+import { openTranscriptForAppend, resolveTranscript, transcriptRoot, TranscriptRefused } from '../../src/core/store/transcriptFile';
 import { seedExample } from './support/checkpoints';
 import { cli, WORK } from './support/cli';
 import { materializeDemoState, materializeRealState, tmpDir } from './helpers';
@@ -244,6 +245,59 @@ describe('our files under <stateDir>/context: never written, read or deleted thr
     assert.ok(r.message.includes(`${link} is a symbolic link to ${out.real}, outside the state dir ${state}`), r.message);
     assert.ok(fs.readFileSync(path.join(sessions, `${sessionId}.jsonl`)).equals(transcript), 'the transcript is unchanged');
     assert.deepEqual(tree(out.dir), out.before);
+  });
+
+  describe('a JSONL transcript is appended to only inside the state dir, under one name', function () {
+    const note = [{ type: 'custom_message' as const, customType: 'openclaw-context.note', content: 'x', display: true }];
+    const legacy = (state: string) => {
+      const sessions = path.join(state, 'agents', 'legacy', 'sessions');
+      const rows = JSON.parse(fs.readFileSync(path.join(sessions, 'sessions.json'), 'utf8')) as Record<string, { sessionId: string }>;
+      return { sessions, sessionId: rows['agent:legacy:work']!.sessionId };
+    };
+    const append = (state: string, sessions: string, sessionId: string) =>
+      appendJsonlEntries(sessions, { key: 'agent:legacy:work', sessionId }, note, { stateDir: state, ownership: { tmpDir: tmpDir('occtx-systmp-'), probePort: false } });
+
+    it('the sessions folder is a link leading out of the state dir (as the SQLite store refuses its agent folder): refused, naming it; the outside copy unchanged', async function () {
+      const state = materializeDemoState();
+      const out = outsideDir();
+      const { sessions, sessionId } = legacy(state);
+      fs.renameSync(sessions, path.join(out.dir, 'sessions'));
+      fs.symlinkSync(path.join(out.dir, 'sessions'), sessions);
+      const before = tree(out.dir);
+      const r = await append(state, sessions, sessionId);
+      assert.ok(!r.ok, 'refused');
+      assert.equal(r.code, 'invalid-input');
+      assert.ok(r.message.includes(`${sessions} is a symbolic link to ${path.join(out.real, 'sessions')}, outside the state dir ${state}`), r.message);
+      assert.deepEqual(tree(out.dir), before);
+    });
+
+    it('a folder of the resolved path swapped for a link before the open (Linux /proc/self/fd): the descriptor is not the resolved file, refused', function () {
+      const state = materializeDemoState();
+      const out = outsideDir();
+      const { sessions, sessionId } = legacy(state);
+      const real = resolveTranscript(transcriptRoot(state, sessions), path.join(sessions, `${sessionId}.jsonl`));
+      // the swap: the sessions folder moves out and a link takes its name
+      fs.renameSync(sessions, path.join(out.dir, 'sessions'));
+      fs.symlinkSync(path.join(out.dir, 'sessions'), sessions);
+      assert.throws(() => openTranscriptForAppend(real), (err: unknown) => err instanceof TranscriptRefused && /moved while it was being opened/.test(err.message));
+    });
+
+    it('a transcript with a second hard link (here: a file outside the state dir): refused, neither name changes; with one name it is appended to', async function () {
+      const state = materializeDemoState();
+      const out = outsideDir();
+      const { sessions, sessionId } = legacy(state);
+      const transcript = path.join(sessions, `${sessionId}.jsonl`);
+      const bytes = fs.readFileSync(transcript);
+      fs.linkSync(transcript, path.join(out.dir, 'elsewhere.jsonl'));
+      const r = await append(state, sessions, sessionId);
+      assert.ok(!r.ok, 'refused');
+      assert.ok(r.message.includes('has 2 hard links'), r.message);
+      assert.ok(fs.readFileSync(transcript).equals(bytes) && fs.readFileSync(path.join(out.dir, 'elsewhere.jsonl')).equals(bytes));
+      fs.unlinkSync(path.join(out.dir, 'elsewhere.jsonl'));
+      const ok = await append(state, sessions, sessionId);
+      assert.ok(ok.ok, ok.ok ? '' : ok.message);
+      assert.ok(fs.readFileSync(transcript).subarray(0, bytes.length).equals(bytes) && fs.statSync(transcript).size > bytes.length, 'appended, old bytes kept');
+    });
   });
 
   it('memory writes: memory/ linked out of the workspace is refused with a MemoryWriteError naming it', function () {

@@ -468,6 +468,31 @@ function readJsonl(t: Jsonl) {
   return { index, ctx: rebuildContext(index) };
 }
 
+describe('writer (SQLite era): a database with another hard link', function () {
+  for (const which of ['', '-wal']) {
+    it(`the database${which ? ` (its ${which})` : ''} has a second name: refused before SQLite opens it, neither name changes; with one name it writes`, async function () {
+      const t = newDb();
+      const file = t.db + which;
+      if (which) {
+        const d = new (sqlite().DatabaseSync)(t.db);
+        d.exec('PRAGMA journal_mode=WAL');
+        d.exec('CREATE TABLE IF NOT EXISTS occtx_probe(x)'); // something in the -wal
+        (d as unknown as { close(): void }).close();
+        if (!fs.existsSync(file)) fs.writeFileSync(file, '');
+      }
+      const other = path.join(tmpDir('occtx-outside-'), 'other-name');
+      fs.linkSync(file, other);
+      const before = fileDigest(t.db);
+      const r = await appendEvents(t.db, MAIN, [note('must not be written')], t.opts);
+      assert.ok(!r.ok, 'refused');
+      assert.ok(r.message.includes(`${file} has 2 hard links`), r.message);
+      assert.equal(fileDigest(t.db), before);
+      fs.unlinkSync(other);
+      ok(await appendEvents(t.db, MAIN, [note('one name: written')], t.opts));
+    });
+  }
+});
+
 describe('writer (JSONL era): appendJsonlEntries under the transcript lock', function () {
   it('appends whole lines chained to the last entry, fsyncs, and releases the lock', async function () {
     const t = newJsonl();

@@ -29,7 +29,7 @@ import { writeFileAtomicSync } from '../fs/atomic';
 import { removeFileInRoot, stateDirRoot } from '../fs/safePath';
 import { parseJsonSafe } from '../fs/safeJson';
 import { READ_LIMITS, readRegularText } from '../fs/safeRead';
-import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, decisionText, isShortReply, toEvent, type ExtractedExchange, type ToolCallInfo } from '../transcript/conversation';
+import { DECISION_CONTEXT_CHARS, GIST_CHARS, LONG_RESPONSE_CHARS, decisionText, isShortReply, toEvent, type ConversationEvent, type ExtractedExchange, type ToolCallInfo } from '../transcript/conversation';
 import { checkedOwnDir, stateDirFor } from './paths';
 import { CAPS } from './schema';
 import { readLatestPointer, type LatestPointer } from './store';
@@ -37,6 +37,18 @@ import { codePoints, endsWithQuestion, gist, jsonGist, lastLineGist, todoLines, 
 import { CURSOR_SKEW_MS, emptyData, type IngestOptions, type IngestResult, type Json, type LoadReport, MAX_ERRORS, MAX_PAIRS, MAX_PENDING_TOOLS, MAX_PIVOTS, type Msg, type OpenItem, RECENT_IDS, STATE_FILES, STATE_LEARNINGS, STATE_OPEN_ITEMS, STATE_SCHEMA, STATE_VERSION, type StateFile, stateFileBody, threadFromState, touch, type TrackerData, type TrackerSnapshot } from './trackerState';
 import { mergeFile, sanitizeCursor } from './trackerLoad';
 import { messageFacts } from './messageFacts';
+import { redactSecrets, redactSecretsInJson } from '../secrets/shapes';
+
+/**
+ * The event with its text and tool-call arguments redacted (../secrets/shapes, as the memory writers do):
+ * what the tracker keeps goes to the state files and the checkpoints, files a transcript's secrets must not
+ * be copied to. Redacted before any gist is cut, so no part of a cut secret is kept.
+ */
+function withoutSecrets(ev: ConversationEvent): ConversationEvent {
+  if (ev.kind === 'user' || ev.kind === 'command' || ev.kind === 'toolResult') return { ...ev, text: redactSecrets(ev.text).text };
+  if (ev.kind === 'agent') return { ...ev, text: redactSecrets(ev.text).text, toolCalls: ev.toolCalls.map((c) => ({ ...c, args: redactSecretsInJson(c.args) })) };
+  return ev;
+}
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -88,7 +100,7 @@ export class SessionTracker {
   ingest(entries: readonly unknown[], opts: IngestOptions = {}): IngestResult {
     let processed = 0;
     for (let i = 0; i < entries.length; i++) {
-      const ev = toEvent(entries[i]);
+      const ev = withoutSecrets(toEvent(entries[i]));
       if (ev.kind === 'session') {
         // A transcript header: its time is when the file was (re)written, not when the entries were
         // (forks and rewinds copy older entries after a newer header), so it never moves the cursor.
@@ -122,7 +134,7 @@ export class SessionTracker {
     this.dirty.add('thread.json');
   }
 
-  private apply(ev: ReturnType<typeof toEvent>): boolean {
+  private apply(ev: ConversationEvent): boolean {
     const t = this.data.thread;
     if (ev.when > t.last_entry_at) t.last_entry_at = ev.when;
     switch (ev.kind) {

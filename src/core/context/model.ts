@@ -164,7 +164,8 @@ export class ContextModel {
   refresh(full = false): RefreshResult {
     const t0 = performance.now();
     this.bootstrapCache.clear(); // workspace files are read at most once per refresh
-    const changed: string[] = [];
+    // a Set (insertion order kept): a sessions.json of 100,000 rows made the membership test quadratic (64 s)
+    const changed = new Set<string>();
     let structureChanged = false;
     if (full || !this.discovered) {
       this.closeStores();
@@ -224,7 +225,7 @@ export class ContextModel {
           }
           if (!s.index && (freshTotalTokens(row) === undefined || countedBeforeFirstCall(row) || healthNeedsTranscript(row))) this.readTranscript(s);
           this.recompute(s);
-          changed.push(uid);
+          changed.add(uid);
         }
         // Transcripts that grew without a row change (external writes, a turn in flight).
         for (const s of this.sessionsByUid.values()) {
@@ -234,7 +235,7 @@ export class ContextModel {
           if (changedIds && !changedIds.has(s.row.sessionId)) continue;
           if (this.readTranscript(s)) {
             this.recompute(s);
-            if (!changed.includes(s.uid)) changed.push(s.uid);
+            changed.add(s.uid);
           }
         }
       }
@@ -246,7 +247,7 @@ export class ContextModel {
       }
     }
     this.askRemoteHistories();
-    return { changed, structureChanged, durationMs: performance.now() - t0 };
+    return { changed: [...changed], structureChanged, durationMs: performance.now() - t0 };
   }
 
   /**

@@ -14,7 +14,8 @@
  * - Minimum length: secrets shorter than MIN_SECRET_LENGTH (8) characters are NOT redacted by value. A value
  *   that short cannot be told apart from ordinary words and ids (a token "main" would shred every session key)
  *   and is guessable anyway; OpenClaw's generated tokens are 48 hex characters. `doctor` warns about them.
- * - Without knowing any secret: credentials in URLs (`scheme://user:password@host` → `scheme://user:<redacted>@host`;
+ * - Without knowing any secret: PEM private keys and vendor-shaped keys (`sk-…`, `ghp_…`, AWS, JWTs…, the
+ *   shapes of ../secrets/shapes, which the memory writers redact too), credentials in URLs (`scheme://user:password@host` → `scheme://user:<redacted>@host`;
  *   a user name alone of 16+ characters is taken for a token), sensitive query parameters (`?token=`,
  *   `access_token`, `auth`, `password`, `key`, `secret`, `sig`…, any case → `token=<redacted>`) and `Bearer …` /
  *   `Basic …` credentials (with a digit) anywhere in the text. URLs we print ourselves go through `redactUrl`
@@ -22,6 +23,8 @@
  * - Gateway-sent strings (`remoteText`) additionally lose control, bidi and zero-width characters (terminal
  *   escape injection, hidden text) and are cut to a length bound, before they are put in any message.
  */
+
+import { redactSecretShapes } from '../secrets/shapes';
 
 export const REDACTED = '<redacted>';
 /** Secrets shorter than this are not redacted by value (see above). */
@@ -118,9 +121,14 @@ export const SENSITIVE_PARAM_RE = /token|auth|pass|pwd|secret|key|sig|credential
 /** `Bearer …` / `Basic …` credentials: 12 or more token characters with a digit ("Basic understanding" stays). */
 export const AUTH_SCHEME_RE = /\b(Bearer|Basic)\s+(?=[A-Za-z._~+/=-]*\d)[A-Za-z0-9._~+/=-]{12,}/g;
 
-/** Credentials in URLs, sensitive query parameters and auth-scheme credentials, in any text. */
+/**
+ * Credentials in URLs, sensitive query parameters and auth-scheme credentials, in any text; and (from the
+ * memory redactor, ../secrets/shapes) PEM private keys and vendor-shaped keys and tokens, so a key a transcript
+ * holds is not printed either.
+ */
 export function redactShapes(text: string): string {
-  return text
+  return redactSecretShapes(text, REDACTED)
+    .text
     .replace(URL_USERINFO_RE, (m, scheme: string, user: string, password: string | undefined) =>
       password && password.length > 1 ? `${scheme}${user}:${REDACTED}@` : user.length >= TOKEN_USER_LENGTH ? `${scheme}${REDACTED}@` : m,
     )

@@ -46,7 +46,7 @@ import { projectEntryMessage } from '../compaction/summary/input';
 import { extractCompactionFacts } from '../compaction/summary/facts';
 import { extractFacts, type IdentifierKind } from '../facts';
 import { isRecord as isObj, type Json } from '../compaction/messages';
-import { redactSecrets } from './secrets';
+import { redactSecrets } from '../secrets/shapes';
 
 
 // ============================================================================================== types
@@ -134,7 +134,7 @@ const MAX_SENTENCE_CHARS = 600;
 export const OWN_CUSTOM_TYPE_PREFIX = 'openclaw-context.';
 
 // secrets: ./secrets.ts (re-exported for the flush, dream and tests)
-export { REDACTED, redactSecrets } from './secrets';
+export { REDACTED, redactSecrets } from '../secrets/shapes';
 
 // ============================================================================================== normalisation (shared with flush.ts and dream/)
 

@@ -26,6 +26,7 @@
  * trimming; control characters are removed.
  */
 import { appendInside, MemoryWriteError } from './fsSafe';
+import { redactSecrets } from '../secrets/shapes';
 import { MEMORY_LINE_CHAR_LIMIT, MEMORY_TOKEN_LIMIT } from './lint/problems';
 import { findPointers, resolvePointer } from './lint/pointers';
 import { capCodePoints, ERRORS_HEADING, formatErrorLine, singleLine } from './errorsLog';
@@ -114,9 +115,6 @@ const INDEX_LABELS: Record<string, string> = {
   'memories/project.md': 'Project facts',
   'memories/context.md': 'Current task snapshot',
 };
-
-const SECRET_RE =
-  /\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|AKIA[0-9A-Z]{16}|xox[abprs]-[A-Za-z0-9-]{10,})|-----BEGIN [A-Z ]*PRIVATE KEY-----|\b(?:password|passwd|api[_ -]?key|secret|access[_ -]?token)\s*[:=]\s*\S+/i;
 
 function normalizeType(type: string | undefined, category: string | undefined): RememberType {
   const t = (type ?? '').trim().toLowerCase();
@@ -233,7 +231,8 @@ export function planRemember(input: RememberInput, workspace: string, opts: Reme
   }
 
   if (before && squash(before).includes(squash(content))) warnings.push(`${targetRel} already contains this text.`);
-  if (SECRET_RE.test(content)) warnings.push('This looks like a secret (key, token or password). Memory files are plain text that reaches prompts; store secrets elsewhere unless you mean to.');
+  // what you ask to remember is written as given (unlike a flush); the printed preview hides the secret
+  if (redactSecrets(content).count > 0) warnings.push('This looks like a secret (key, token or password); it is written as you typed it (the printed preview hides it). Memory files are plain text that reaches prompts; store secrets elsewhere unless you mean to.');
 
   const plan: RememberPlan = { ...appendPlan(targetRel, before, created, addition), input: { content, type, priority, ...(category ? { category } : {}) }, warnings };
 

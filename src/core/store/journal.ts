@@ -25,6 +25,7 @@ import { writeFileInRoot } from '../fs/atomic';
 import { ensureDirInRoot, removeFileInRoot, stateDirRoot } from '../fs/safePath';
 import { JsonlSessionStore } from './jsonlStore';
 import { acquireLock, type LockOptions, releaseLock } from './lock';
+import { openTranscriptForAppend, TranscriptRefused } from './transcriptFile';
 
 export const APPEND_JOURNAL_DIR = 'jsonl-appends';
 export const QUARANTINE_DIR = 'quarantine';
@@ -272,7 +273,13 @@ export function completeInterruptedAppend(stateDir: string, transcript: string, 
     removeFileInRoot(stateDirRoot(stateDir), f);
     return report('cleared', done === 0 ? 'an append record whose write had not started was removed' : 'an earlier append had completed; its record was removed');
   }
-  const afd = fs.openSync(transcript, 'a');
+  let afd: number;
+  try {
+    afd = openTranscriptForAppend(transcript).fd;
+  } catch (err) {
+    if (err instanceof TranscriptRefused) return quarantined(err.message);
+    throw err;
+  }
   try {
     let w = done;
     while (w < data.length) w += fs.writeSync(afd, data, w, data.length - w);

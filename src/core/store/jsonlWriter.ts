@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { JsonlSessionStore } from './jsonlStore';
 import { completeInterruptedAppend, recoverAppends, type RecoveryReport, writeIntent } from './journal';
 import { acquireLock, releaseLock } from './lock';
+import { openTranscriptForAppend, resolveTranscript, transcriptRoot, TranscriptRefused } from './transcriptFile';
 import type { Diagnostic, EntryMeta, SessionRow } from './types';
 import { checkFirstKept, checkStoredEvent, errText, MAX_ENTRIES_PER_WRITE, MAX_ENTRY_BYTES, prepare, refuse, validateAll, type WriteEntryInput } from './writeEntries';
 import { basisRefusal, deriveStateDir, ownershipRefusal, type WriteOptions, type WriteResult } from './writeResult';
@@ -95,10 +96,10 @@ async function appendJsonl(sessionsDir: string, row: Pick<SessionRow, 'key' | 's
   if (!file) return refuse('invalid-input', `Session ${row.key} has no transcript path inside ${sessionsDir}${diags.length ? `: ${diags.map((d) => d.message).join('; ')}` : ''}.`);
   let fileReal: string;
   try {
-    fileReal = fs.realpathSync(file);
-    if (!fs.statSync(fileReal).isFile()) return refuse('not-found', `${file} is not a file.`);
-  } catch {
-    return refuse('not-found', `No transcript at ${file}.`);
+    fileReal = resolveTranscript(transcriptRoot(stateDir, sessionsDir), file);
+  } catch (err) {
+    if (err instanceof TranscriptRefused) return refuse(err.code, err.message);
+    throw err;
   }
   if (path.dirname(fileReal) !== dirReal) return refuse('invalid-input', `${file} resolves outside ${sessionsDir}; not writing.`);
   const lockPath = path.join(dirReal, `${path.basename(fileReal)}.lock`);
@@ -110,22 +111,27 @@ async function appendJsonl(sessionsDir: string, row: Pick<SessionRow, 'key' | 's
   const now = opts.now ?? Date.now;
   const lock = await acquireLock(lockPath, lockOptions(opts), notes);
   if ('ok' in lock) return lock;
-  let rfd: number | undefined;
+  let fd: number | undefined;
   let intentFile: string | undefined;
-  let afd: number | undefined;
   try {
     // a record of ours for this transcript: completed, or quarantined when it does not check out
     const interrupted = completeInterruptedAppend(stateDir, fileReal, checkStoredEvent, JOURNAL_LIMITS, notes);
     if (interrupted?.status === 'quarantined') seen.quarantined = interrupted.message;
-    rfd = fs.openSync(fileReal, 'r');
-    const size = fs.fstatSync(rfd).size;
+    // one descriptor, judged once (transcriptFile.ts): what was checked is what is read and appended to
+    try {
+      fd = openTranscriptForAppend(fileReal).fd;
+    } catch (err) {
+      if (err instanceof TranscriptRefused) return refuse(err.code, err.message);
+      throw err;
+    }
+    const size = fs.fstatSync(fd).size;
     if (size === 0) return refuse('empty-transcript', `${fileReal} is empty; nothing to append to.`);
     const tail = Buffer.alloc(1);
-    fs.readSync(rfd, tail, 0, 1, size - 1);
+    fs.readSync(fd, tail, 0, 1, size - 1);
     if (tail[0] !== 10) {
       return refuse('partial-line', `${fileReal} ends in the middle of a line: another writer is mid-append (or crashed mid-line). Nothing was written; try again once OpenClaw has finished.`);
     }
-    const lastText = lastLine(rfd, size);
+    const lastText = lastLine(fd, size);
     if (lastText === undefined) return refuse('corrupt', `The last line of ${fileReal} is longer than ${MAX_TAIL_LINE_BYTES} bytes; not appending after it.`);
     try {
       const v = JSON.parse(lastText) as unknown;
@@ -173,20 +179,19 @@ async function appendJsonl(sessionsDir: string, row: Pick<SessionRow, 'key' | 's
     }
     const buf = Buffer.from(prepared.written.map((w) => w.json + '\n').join(''), 'utf8');
     intentFile = writeIntent(stateDir, fileReal, size, buf);
-    afd = fs.openSync(fileReal, 'a');
     let done = 0;
     try {
-      while (done < buf.length) done += fs.writeSync(afd, buf, done, buf.length - done);
-      fs.fsyncSync(afd);
+      while (done < buf.length) done += fs.writeSync(fd, buf, done, buf.length - done);
+      fs.fsyncSync(fd);
     } catch (err) {
       // A failed write (disk full …) may leave part of our line at the end. Those bytes are ours alone
       // when the file is exactly `size + done` long: cut them so OpenClaw's next line is not glued to them.
       let undo = '';
       if (done > 0) {
         try {
-          if (fs.fstatSync(afd).size === size + done) {
-            fs.ftruncateSync(afd, size);
-            fs.fsyncSync(afd);
+          if (fs.fstatSync(fd).size === size + done) {
+            fs.ftruncateSync(fd, size);
+            fs.fsyncSync(fd);
             undo = '; the partial line we had written was removed, the file is as it was';
           } else undo = `; ${done} bytes of our line may remain at the end of the file (another writer appended too), so the next write will refuse until it is repaired`;
         } catch (e) {
@@ -198,14 +203,13 @@ async function appendJsonl(sessionsDir: string, row: Pick<SessionRow, 'key' | 's
     }
     fs.rmSync(intentFile, { force: true }); // written and fsync'ed: nothing to complete
     intentFile = undefined;
-    const after = fs.fstatSync(afd).size;
+    const after = fs.fstatSync(fd).size;
     if (after !== size + buf.length) notes.push(`the file grew by ${after - size} bytes, not ${buf.length}: another writer appended at the same time without taking the lock`);
     return { ok: true, era: 'jsonl', location: fileReal, sessionId: row.sessionId, previousLeafId: leafId, written: prepared.written, notes };
   } catch (err) {
     return refuse('write-failed', `Appending to ${fileReal} failed: ${errText(err)}`);
   } finally {
-    if (rfd !== undefined) fs.closeSync(rfd);
-    if (afd !== undefined) fs.closeSync(afd);
+    if (fd !== undefined) fs.closeSync(fd);
     releaseLock(lock, notes);
   }
 }

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { realFs } from '../fs/atomic';
-import { READ_LIMITS, readRegularText } from '../fs/safeRead';
+import { READ_LIMITS, readRegularText, SafeReadError } from '../fs/safeRead';
 import { isPidAlive, ownerAlive, processStartTime } from './processes';
 
 // ---------------------------------------------------------------------------------------------
@@ -233,6 +233,12 @@ function sweepLockTemps(lockPath: string): void {
 
 type Step = HeldLock | LockRefusal | { retry: true } | { busy: LockInfo | undefined };
 
+/**
+ * How a lock file is read before we remove it (a stale one, or ours on release): bounded, a regular file only, no
+ * link followed. What sits under the lock's name may have been planted or swapped in.
+ */
+const OWN_LOCK_READ = { maxBytes: READ_LIMITS.lock, follow: false } as const;
+
 /** One attempt: take the lock, reclaim it when stale (then retry at once), or report who holds it. */
 function attempt(lockPath: string, staleMs: number, now: () => number, notes: string[]): Step {
   if (heldLocks.has(lockPath)) return { busy: undefined };
@@ -246,16 +252,19 @@ function attempt(lockPath: string, staleMs: number, now: () => number, notes: st
   if (made !== 'exists') return { ok: false, code: 'write-failed', message: `Cannot create the lock file ${lockPath}: ${made}` };
   let before: string;
   try {
-    before = fs.readFileSync(lockPath, 'utf8');
-  } catch {
-    return { retry: true }; // released meanwhile
+    before = readRegularText(lockPath, OWN_LOCK_READ);
+  } catch (err) {
+    if (err instanceof SafeReadError && err.reason === 'missing') return { retry: true }; // released meanwhile
+    // a FIFO, a device, a folder or a link under the lock's name (a sessions folder is untrusted): never read
+    // through (a FIFO would block, /dev/zero never end), never removed; it holds the lock until someone looks
+    return { busy: { file: lockPath, kind: 'jsonl', status: 'alive', why: `${(err as Error).message}; it is not removed: if no OpenClaw process is writing, remove it yourself` } };
   }
   const info = inspectJsonlLock(lockPath, now(), staleMs);
   if (!info) return { retry: true };
   if (info.status === 'dead' || info.status === 'stale') {
     // remove-if-unchanged, as OpenClaw does
     try {
-      if (fs.readFileSync(lockPath, 'utf8') === before) {
+      if (readRegularText(lockPath, OWN_LOCK_READ) === before) {
         fs.unlinkSync(lockPath);
         notes.push(`reclaimed a stale lock ${path.basename(lockPath)}: ${info.why}`);
       }
@@ -308,7 +317,8 @@ export function acquireLockSync(lockPath: string, opts: LockOptions, notes: stri
 export function releaseLock(lock: HeldLock, notes: string[]): void {
   heldLocks.delete(lock.path);
   try {
-    if (fs.readFileSync(lock.path, 'utf8') === lock.content) fs.unlinkSync(lock.path);
+    // bounded, regular files only, no link followed: what sits there now may have been swapped in (a FIFO, /dev/zero)
+    if (readRegularText(lock.path, OWN_LOCK_READ) === lock.content) fs.unlinkSync(lock.path);
     else notes.push(`${path.basename(lock.path)} was replaced by another process while we held it; left in place`);
   } catch (err) {
     notes.push(`releasing ${path.basename(lock.path)}: ${errText(err)}`);

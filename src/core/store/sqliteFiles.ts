@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openRegularFile, SafeReadError, statRegularFile } from '../fs/safeRead';
 import { isInside, isUnsafePathError, resolveInRoot, stateDirRoot } from '../fs/safePath';
+import { hardLinked } from './transcriptFile';
 import { StoreUnavailableError } from './types';
 
 export const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'] as const;
@@ -72,6 +73,23 @@ export function assertSqliteInRoot(db: string, stateDir: string): void {
       if (isUnsafePathError(err)) throw new StoreUnavailableError(err.message);
     }
   }
+}
+
+/**
+ * The database or a companion that has another hard link, as a message (undefined when none has): SQLite only
+ * logs a warning for it and writes on, changing the file under its other name too, so the writer refuses.
+ */
+export function hardLinkedSqliteFile(db: string): string | undefined {
+  for (const file of [db, ...SQLITE_COMPANIONS.map((x) => db + x)]) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(file);
+    } catch {
+      continue;
+    }
+    if (st.isFile() && st.nlink > 1) return hardLinked(file, st.nlink);
+  }
+  return undefined;
 }
 
 /** `<db>-journal` exists and starts with a journal header (it holds a write that was not finished). */

@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { checkLockFiles } from './ownership';
-import { assertSqliteInRoot, emptyDatabaseError } from './sqliteFiles';
+import { assertSqliteInRoot, emptyDatabaseError, hardLinkedSqliteFile } from './sqliteFiles';
 import { loadSqlite, zstdDecompress } from './sqliteEngine';
 import { checkFirstKept, errText, prepare, refuse, type Refusal, validateAll, type WriteEntryInput } from './writeEntries';
 import { basisRefusal, deriveStateDir, ownershipRefusal, type WriteOptions, type WriteResult } from './writeResult';
@@ -105,6 +105,8 @@ export async function appendEvents(dbPath: string, sessionKey: string, entries: 
   } catch (err) {
     return refuse('corrupt', `${errText(err)} Nothing was written.`);
   }
+  const linked = hardLinkedSqliteFile(dbPath);
+  if (linked) return refuse('invalid-input', `${linked}: SQLite would change it there too. Nothing was written.`);
 
   const owned = await ownershipRefusal(stateDir, opts.ownership);
   if (owned) return owned;
