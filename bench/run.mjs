@@ -310,6 +310,36 @@ const phases = {
   },
 
   /**
+   * 8. A crafted sessions.json (a state dir is untrusted input, also in size): 60,000 rows naming transcripts that are
+   * not there; one refresh of a new model. Linear in the rows since the refresh's changed list became a Set (an
+   * array with a membership test per session took ~25 s here, 76 s for 100,000 rows in `sessions`).
+   */
+  crafted() {
+    const e = engine();
+    const N = 60_000;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'occtx-bench-crafted-'));
+    try {
+      const sessions = path.join(dir, 'agents', 'x', 'sessions');
+      fs.mkdirSync(sessions, { recursive: true });
+      const rows = {};
+      for (let i = 0; i < N; i++) {
+        const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+        rows[`agent:x:s${i}`] = { sessionId: id, updatedAt: 1795275784113 - i, sessionFile: `${id}.jsonl` };
+      }
+      fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify(rows));
+      const env = benchEnv();
+      const model = new e.ContextModel({ stateDirs: e.resolveStateDirs(dir, undefined, env), env });
+      const t0 = performance.now();
+      const r = model.refresh(true);
+      const ms = performance.now() - t0;
+      model.dispose();
+      return { rows: N, listed: new Set(r.changed).size, ms: r1(ms) };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+
+  /**
    * 7. The fill over time of a session with 1,000 model calls: its timeline (every call, compactions, failures,
    * lines) and its forecast, from the entries in memory (what the Context panel asks for on each refresh).
    */
@@ -491,6 +521,7 @@ async function main() {
     const memory = { sqlite: runPhase(manifestFile, 'memory', 'sqlite'), jsonl: runPhase(manifestFile, 'memory', 'jsonl') };
     const gauge = { sqlite: runPhase(manifestFile, 'gauge', 'sqlite', appends), jsonl: runPhase(manifestFile, 'gauge', 'jsonl', appends) };
     const sessions = runPhase(manifestFile, 'many');
+    const crafted = runPhase(manifestFile, 'crafted');
     const timeline = runPhase(manifestFile, 'timeline');
     const bundleRes = flag('no-bundle') ? undefined : bundle();
 
@@ -509,6 +540,7 @@ async function main() {
       throughput,
       memory,
       sessions,
+      crafted,
       timeline,
       bundle: bundleRes,
     };
@@ -553,6 +585,10 @@ function evaluate(r) {
   }
   const s = r.sessions;
   add('5', `1000 sessions: model + refresh(true) + tree items (cold process)`, `${s.coldMs} ms`, '≤ 300 ms', s.coldMs <= 300 && s.sessions === 1000 && s.transcriptsRead === 0);
+  if (r.crafted) {
+    const x = r.crafted;
+    add('8', `a crafted sessions.json of ${x.rows.toLocaleString('en')} rows (missing transcripts): one refresh lists each once`, `${r1(x.ms / 1000)} s`, '≤ 15 s', x.listed >= x.rows && x.ms <= 15_000);
+  }
   if (r.timeline) {
     const x = r.timeline;
     add('7', `fill over time: timeline of ${x.calls} model calls (${x.compactions} compactions), median of 21`, `${x.medianMs} ms (forecast ${x.forecastMedianMs} ms)`, '≤ 50 ms', x.calls >= 1000 && x.medianMs <= 50);
