@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FakeGateway } from '../support/fakeGateway';
 import { assertSchema, cli } from './support/cli';
-import { fixturePath, tmpDir } from './helpers';
+import { fixturePath, materializeSecondState, tmpDir } from './helpers';
 
 type Json = Record<string, unknown>;
 const TOKEN = 'tok-cli-remote-31c7';
@@ -215,6 +215,23 @@ describe('CLI against a remote Gateway: the second real dataset (issue 17 item 4
       assert.deepEqual(nonIntegers(doc), []);
     });
   }
+
+  it('the forecast is the same from the local files and through the Gateway: growth per turn from the recorded prompts', async function () {
+    const remote = await run(['status', '--json']);
+    const local = await cli(['status', '--json', '--state-dir', materializeSecondState()], { env: { HOME: home } });
+    assert.equal(remote.code, 0, remote.err);
+    assert.equal(local.code, 0, local.err);
+    const growth = (doc: Json) => new Map((doc.sessions as Json[]).map((s) => [String(s.key), s.forecast as Json]));
+    const [r, l] = [growth(remote.json()), growth(local.json())];
+    assert.equal(l.size, LIST.sessions.length);
+    for (const [key, lf] of l) {
+      const rf = r.get(key)!;
+      assert.deepEqual([lf.status, lf.growthPerTurn, lf.basedOnTurns], [rf.status, rf.growthPerTurn, rf.basedOnTurns], key);
+    }
+    // agent:ops:auto grows ~2.6k tokens of prompt per turn (2,594 / 524 / 2,595 over its last three turns before two
+    // compactions); a cold read of its compressed rows once estimated ~14 per turn
+    assert.equal(l.get(KEYS.auto!)!.growthPerTurn, 1904);
+  });
 
   it('no figure and no history (a stale row, a failed-only session, chat.history failing): unknown, never 0', async function () {
     const stale = KEYS.incident!;

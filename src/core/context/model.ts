@@ -15,7 +15,8 @@ import { DEFAULT_THRESHOLDS, freshTotalTokens, type GaugeThresholds } from './ga
 import { computeFigures, type CompositionPart, type SessionFigures } from './figures';
 import { extendContext, rebuildContext, TranscriptIndex } from './rebuild';
 import { healthNeedsTranscript } from './health';
-import { buildTimeline, lifePath, type Timeline, type TimelineInput } from './timeline';
+import { buildTimeline, isUserTurn, lifePath, type Timeline, type TimelineInput } from './timeline';
+import { FORECAST_TURNS } from './forecast';
 import type { SessionWriteTarget } from '../store/sessionWrite';
 import { sessionUid, type RemoteSessionSource, type SessionState } from './session';
 
@@ -345,6 +346,14 @@ export class ContextModel {
     const missing = (e: EntryMeta) => e.est === undefined || e.partial === true;
     for (const e of ctx.items) if (missing(e)) need.add(e);
     for (let i = calibrationStart(ctx.path); i < ctx.path.length; i++) if (missing(ctx.path[i]!)) need.add(ctx.path[i]!);
+    // the forecast's model calls (the last FORECAST_TURNS + 1 turns, compactions included): their recorded prompts.
+    // Left partial, they were estimated over rows whose sizes are not known (a cold read of compressed rows made a
+    // session growing ~2.6k per turn read as ~14 per turn, and its compaction 535 turns away instead of 4)
+    for (let i = ctx.path.length - 1, turns = 0; i >= 0 && turns <= FORECAST_TURNS; i--) {
+      const e = ctx.path[i]!;
+      if (e.partial && e.role === 'assistant') need.add(e);
+      if (isUserTurn(e)) turns++;
+    }
     if (!need.size) return;
     const family = familyFor(s.row.modelProvider, s.row.model ?? s.transcriptModel);
     const list = [...need];
