@@ -107,6 +107,6 @@ export function forecastJson(f: SessionFigures) {
     sentence: forecastSentence(fc),
     growthPerTurn: int(fc.growthPerTurn),
     basedOnTurns: fc.basedOnTurns,
-    lines: fc.lines.map((l) => ({ id: l.id, at: Math.round(l.at), left: Math.round(l.left), turns: l.turns ?? null })),
+    lines: fc.lines.map((l) => ({ id: l.id, at: Math.round(l.at), left: Math.round(l.left), turns: l.turns ?? null, done: l.done === true })),
   };
 }

@@ -231,6 +231,10 @@ describe('CLI against a remote Gateway: the second real dataset (issue 17 item 4
     // agent:ops:auto grows ~2.6k tokens of prompt per turn (2,594 / 524 / 2,595 over its last three turns before two
     // compactions); a cold read of its compressed rows once estimated ~14 per turn
     assert.equal(l.get(KEYS.auto!)!.growthPerTurn, 1904);
+    // its row says OpenClaw already flushed in this compaction cycle: the flush line is done (the Gateway's row does not say)
+    const flush = (f: Json) => (f.lines as Json[]).find((x) => x.id === 'flush')!;
+    assert.deepEqual([flush(l.get(KEYS.auto!)!).done, flush(l.get(KEYS.auto!)!).turns], [true, null]);
+    assert.equal(flush(r.get(KEYS.auto!)!).done, false);
   });
 
   it('no figure and no history (a stale row, a failed-only session, chat.history failing): unknown, never 0', async function () {
