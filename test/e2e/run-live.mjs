@@ -461,7 +461,7 @@ async function checkSecondDataset() {
     // sessionsTree.ts: a session row's accessibility label is `<key>, <description>, <fill level in words>`
     const labels = () => pane.locator('.monaco-list-row').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || '')).catch(() => []);
     const descs = new Map();
-    const problems = () => recorded.flatMap((t) => (descs.has(t.key) ? descriptionProblems(t, descs.get(t.key), compactions[t.key], { remote: true, cells }) : [`${t.key}: no row in the Sessions view`]));
+    const problems = () => recorded.flatMap((t) => (descs.has(t.key) ? descriptionProblems(t, descs.get(t.key), compactions[t.key], { cells }) : [`${t.key}: no row in the Sessions view`]));
     let left = [];
     const tEnd = Date.now() + 120_000;
     for (;;) {

@@ -37,4 +37,4 @@ export declare function openclawFigure(t: RecordedSession): OpenClawFigure;
 export declare function recordedSessions(): RecordedSession[];
 export declare function recordedCells(): Record<string, string>;
 export declare function endingCompaction(key: string): { tokensBefore: number; tokensAfter: number } | undefined;
-export declare function descriptionProblems(t: RecordedSession, desc: string, compactions: number, o?: { remote?: boolean; cells?: Record<string, string> }): string[];
+export declare function descriptionProblems(t: RecordedSession, desc: string, compactions: number, o?: { cells?: Record<string, string> }): string[];

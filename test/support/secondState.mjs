@@ -95,12 +95,12 @@ const RE_ESC = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * What is wrong with our Sessions tree description of the recorded session `t` (a row of `recordedSessions()`), given
  * its row's compaction count: `[]` when it says OpenClaw's figure (`33% · 16k/49k`, from OpenClaw's own table cell),
- * or, from local files where the session ends with a compaction, the next prompt's estimate (`~43% · ~11k/25k`) above
- * OpenClaw's post-compaction figure (remote: OpenClaw's figure; without the files the next prompt's fixed overhead is
- * not known, core/context/gauge.ts), or, where OpenClaw has no figure, unknown or an estimate above 0 (never 0 %); the
+ * or, where the session ends with a compaction, the next prompt's estimate (`~43% · ~11k/25k`) above OpenClaw's
+ * post-compaction figure (from the files, or through a Gateway with the fixed overhead derived from the last counted
+ * prompt: core/context/figures.ts), or, where OpenClaw has no figure, unknown or an estimate above 0 (never 0 %); the
  * compaction count (`4 compactions`, none when 0); and the state words of OpenClaw's failed runs.
  */
-export function descriptionProblems(t, desc, compactions, { remote = false, cells = recordedCells() } = {}) {
+export function descriptionProblems(t, desc, compactions, { cells = recordedCells() } = {}) {
   const out = [];
   const want = openclawFigure(t);
   const m = /^(\S+)\/(\S+) \((\d+)%\)$/.exec(cells[t.key] ?? '');
@@ -109,7 +109,7 @@ export function descriptionProblems(t, desc, compactions, { remote = false, cell
   const parts = desc.replace(/^pinned · /, '').split(' · ');
   const head = parts.slice(0, 2).join(' · ');
   if (!(parts[1] ?? '').endsWith(`/${window}`)) out.push(`window: "${head}", OpenClaw ${window}`);
-  if (want.known && (remote || !endingCompaction(t.key))) {
+  if (want.known && !endingCompaction(t.key)) {
     if (head !== `${percent}% · ${used}/${window}`) out.push(`"${head}", OpenClaw ${cells[t.key]}`);
   } else if (want.known) {
     const pct = new RegExp(`^~(\\d+)% · ~[^/]+/${RE_ESC(window)}$`).exec(head);

@@ -117,8 +117,20 @@ describe('figures: how `used` is obtained (table)', function () {
     });
   }
 
-  it("a messages-only figure says so: OpenClaw's through a Gateway after a compaction (the overhead is not sent); our estimate of a session with no counted call", function () {
+  it("through a Gateway after a compaction: the next prompt, its overhead derived from the last counted prompt (the Gateway sends no system prompt report)", function () {
     const remote = figures({ row: row({ totalTokens: 400, totalTokensFresh: true, systemPromptReport: undefined }), context: C400, remote: true });
+    assert.equal(remote.basis, 'next-prompt');
+    assert.equal(remote.openclawReports, 400);
+    const derived = 19_000 - sentBeforeA3(C400);
+    assert.equal(remote.overhead, derived);
+    assert.equal(remote.used, Math.round(derived + remote.calibrated!.tokens));
+    assert.ok(remote.used >= remote.overhead && remote.used > 400);
+    assert.equal(sum(remote), remote.used, 'the composition sums to used');
+  });
+
+  it("a messages-only figure says so: OpenClaw's through a Gateway after a compaction with no counted prompt before it; our estimate of a session with no counted call", function () {
+    const uncounted = ctxOf([u('u1', null, 'x'.repeat(4000), T0 - 9000), a('a1', 'u1', undefined, T0 - 8000), u('u3', 'a1', 'y'.repeat(800), T0 - 7000), comp('c1', 'u3', 'u3', T0 - 6000, summary, 400)]);
+    const remote = figures({ row: row({ totalTokens: 400, totalTokensFresh: true, systemPromptReport: undefined }), context: uncounted, remote: true });
     assert.equal(remote.basis, 'openclaw');
     assert.equal(remote.used, 400);
     assert.match(remote.basisText, /messages only: right after a compaction or reset it leaves out the system prompt/);

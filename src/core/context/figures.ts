@@ -167,8 +167,10 @@ export function derivedOverhead(ctx: ActiveContext | undefined): number | undefi
 
 /**
  * A remote session whose figure is OpenClaw's post-compaction (or post-reset) count: no model call since, so it
- * counts the messages only. Locally that becomes the next-prompt figure; through a Gateway the overhead is not known
- * (no system prompt report), so the figure stays OpenClaw's and the words say what it leaves out.
+ * counts the messages only. Locally that becomes the next-prompt figure; through a Gateway there is no system prompt
+ * report, so the overhead is derived from the last counted prompt before it (derivedOverhead) and the figure is the
+ * next prompt too. With no counted prompt to derive it from, the figure stays OpenClaw's and the words say what it
+ * leaves out.
  */
 const messagesOnlyRemote = (input: FiguresInput, g: Gauge): boolean =>
   !!input.remote && g.usedSource === 'session' && !!input.context && g.calibrated?.lastUsageIndex === null && (!!input.context.compaction || !!input.context.reset);

@@ -165,9 +165,10 @@ export function computeGauge(input: GaugeInput): Gauge {
   // for it) makes that count stale: the context is now the summary + the kept tail.
   const staleByCompaction = !input.remote && fresh !== undefined && !!context?.compaction && context.compaction.timestamp > row.updatedAt && !!calibrated;
   // No model call in the current context yet, after a compaction or a reset (or a figure under the fixed
-  // overhead): OpenClaw's figure is its post-compaction tokensAfter (or the reset's 0), messages only.
+  // overhead): OpenClaw's figure is its post-compaction tokensAfter (or the reset's 0), messages only. Through a
+  // Gateway only when the overhead is known (derived from a counted prompt: figures.ts derivedOverhead).
   const beforeFirstCall =
-    !input.remote && !staleByCompaction && fresh !== undefined && !!context && calibrated?.lastUsageIndex === null && (!!context.compaction || !!context.reset || fresh < overhead);
+    (!input.remote || overhead > 0) && !staleByCompaction && fresh !== undefined && !!context && calibrated?.lastUsageIndex === null && (!!context.compaction || !!context.reset || fresh < overhead);
   if (staleByCompaction) {
     used = nextPrompt!;
     usedSource = 'transcript';
