@@ -41,6 +41,13 @@ io_fail=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' test-results/interop-all.log 
 live_pass=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop-all.log | tail -1 | awk '{print $2+0}')
 live_fail=$(grep -E '^\[live\] [0-9]+ passed, [0-9]+ failed$' test-results/interop-all.log | tail -1 | awk '{print $4+0}')
 e2e_pass=$(( e2e_pass + ${live_pass:-0} )); e2e_fail=$(( e2e_fail + ${live_fail:-0} ))
+# the unit suite's differential check against OpenClaw's own pruner skips itself until the interop setup has
+# installed OpenClaw (a fresh cache in CI): run it now, and fail if it is skipped again
+"$NODE24_BIN" node_modules/mocha/bin/mocha.js --no-config --reporter spec --grep 'real OpenClaw 2026.9.6 pruner' out/test/unit/compactionPruning.test.js 2>&1 | tee test-results/pruner-diff.log
+pd_pass=$(grep -Eo '^ +[0-9]+ passing' test-results/pruner-diff.log | grep -Eo '[0-9]+' || echo 0)
+pd_fail=$(grep -Eo '^ +[0-9]+ (failing|pending)' test-results/pruner-diff.log | grep -Eo '[0-9]+' | awk '{s+=$1} END {print s+0}')
+[ "${pd_pass:-0}" -gt 0 ] || { echo "pruner differential check: none ran"; exit 1; }
+io_pass=$(( io_pass + pd_pass )); io_fail=$(( io_fail + pd_fail ))
 
 echo "== 5/5 attack suite (bounded)"
 "$NODE24_BIN" test/attack/run.mjs --bounded --no-save 2>&1 | tee test-results/attack.log
