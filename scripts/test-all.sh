@@ -45,7 +45,7 @@ e2e_pass=$(( e2e_pass + ${live_pass:-0} )); e2e_fail=$(( e2e_fail + ${live_fail:
 # installed OpenClaw (a fresh cache in CI): run it now, and fail if it is skipped again
 "$NODE24_BIN" node_modules/mocha/bin/mocha.js --no-config --reporter spec --grep 'real OpenClaw 2026.9.6 pruner' out/test/unit/compactionPruning.test.js 2>&1 | tee test-results/pruner-diff.log
 pd_pass=$(grep -Eo '^ +[0-9]+ passing' test-results/pruner-diff.log | grep -Eo '[0-9]+' || echo 0)
-pd_fail=$(grep -Eo '^ +[0-9]+ (failing|pending)' test-results/pruner-diff.log | grep -Eo '[0-9]+' | awk '{s+=$1} END {print s+0}')
+pd_fail=$(awk '/^ +[0-9]+ (failing|pending)/ {s += $1} END {print s + 0}' test-results/pruner-diff.log)
 [ "${pd_pass:-0}" -gt 0 ] || { echo "pruner differential check: none ran"; exit 1; }
 io_pass=$(( io_pass + pd_pass )); io_fail=$(( io_fail + pd_fail ))
 
