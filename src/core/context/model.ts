@@ -16,7 +16,7 @@ import { computeFigures, type CompositionPart, type SessionFigures } from './fig
 import { extendContext, rebuildContext, TranscriptIndex } from './rebuild';
 import { healthNeedsTranscript } from './health';
 import { buildTimeline, isUserTurn, lifePath, type Timeline, type TimelineInput } from './timeline';
-import { FORECAST_TURNS } from './forecast';
+import { FORECAST_MAX_ENTRIES, FORECAST_TURNS } from './forecast';
 import type { SessionWriteTarget } from '../store/sessionWrite';
 import { sessionUid, type RemoteSessionSource, type SessionState } from './session';
 
@@ -349,7 +349,8 @@ export class ContextModel {
     // the forecast's model calls (the last FORECAST_TURNS + 1 turns, compactions included): their recorded prompts.
     // Left partial, they were estimated over rows whose sizes are not known (a cold read of compressed rows made a
     // session growing ~2.6k per turn read as ~14 per turn, and its compaction 535 turns away instead of 4)
-    for (let i = ctx.path.length - 1, turns = 0; i >= 0 && turns <= FORECAST_TURNS; i--) {
+    const floor = Math.max(0, ctx.path.length - FORECAST_MAX_ENTRIES); // what forecastOf reads back, no further
+    for (let i = ctx.path.length - 1, turns = 0; i >= floor && turns <= FORECAST_TURNS; i--) {
       const e = ctx.path[i]!;
       if (e.partial && e.role === 'assistant') need.add(e);
       if (isUserTurn(e)) turns++;
